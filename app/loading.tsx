@@ -1,0 +1,5 @@
+import { PortalLoading } from "@/components/auth/portal-loading";
+
+export default function Loading() {
+  return <PortalLoading />;
+}

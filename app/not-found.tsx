@@ -1,0 +1,17 @@
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+
+export const metadata = { title: "Page not found" };
+
+export default function NotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-gradient-to-b from-slate-50 to-brand-50 px-6 text-center">
+      <p className="text-7xl font-bold tracking-tight text-brand-600">404</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
+      <p className="mt-2 max-w-md text-slate-500">The page you are looking for does not exist or has moved.</p>
+      <Link href="/" className={buttonClasses("primary", "lg", "mt-8")}>
+        Return to Home
+      </Link>
+    </main>
+  );
+}

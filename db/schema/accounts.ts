@@ -1,0 +1,215 @@
+// Accounts: users, roles, permissions, overrides, invitations and the tokens that authenticate them.
+import { relations, sql } from "drizzle-orm";
+import { boolean, index, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./columns";
+import { tenants } from "./tenants";
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** Stored lower-cased; unique across the platform because sign-in is by e-mail alone. */
+    email: text("email").notNull(),
+    /** argon2id hash. */
+    passwordHash: text("password_hash").notNull(),
+    fullName: text("full_name"),
+    phone: text("phone"),
+    address: text("address"),
+    isActive: boolean("is_active").notNull().default(true),
+    emailVerifiedAt: at("email_verified_at"),
+    lastLoginAt: at("last_login_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("users_email_unique").on(table.email), index("users_tenant_idx").on(table.tenantId)],
+);
+
+export const roles = pgTable(
+  "roles",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** Null for global roles (Super Admin, Tenant User). */
+    tenantId: uuid("tenant_id").references(() => tenants.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique("roles_tenant_name_unique").on(table.tenantId, table.name).nullsNotDistinct()],
+);
+
+export const permissions = pgTable("permissions", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull(),
+  resource: text("resource"),
+  createdAt: createdAt(),
+});
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permissionId: uuid("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permissionId] })],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.roleId] }), index("user_roles_role_idx").on(table.roleId)],
+);
+
+export const userPermissionOverrides = pgTable(
+  "user_permission_overrides",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permissionId: uuid("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    /** true grants the permission on top of the roles, false revokes it. */
+    granted: boolean("granted").notNull(),
+    /** Empty string means every resource ('All' in the interface). */
+    resource: text("resource").notNull().default(""),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [unique("user_permission_overrides_unique").on(table.userId, table.permissionId, table.resource)],
+);
+
+export const invitationStatus = pgEnum("invitation_status", ["pending", "accepted", "revoked", "expired"]);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token sent by e-mail; a resend replaces it, voiding the old link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    status: invitationStatus("status").notNull().default("pending"),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: at("expires_at").notNull(),
+    acceptedAt: at("accepted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("invitations_tenant_idx").on(table.tenantId),
+    uniqueIndex("invitations_pending_email_unique")
+      .on(table.tenantId, table.email)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export const authTokenPurpose = pgEnum("auth_token_purpose", ["email_verification", "password_reset"]);
+
+/** Single-use e-mail tokens, stored as SHA-256 hashes. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: authTokenPurpose("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_tokens_user_idx").on(table.userId, table.purpose)],
+);
+
+/** Opaque refresh tokens, hashed; rotated on every use; reuse revokes the whole family. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** Absolute end of the family, fixed at sign-in; rotation does not extend it. */
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+    revokedAt: at("revoked_at"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("refresh_tokens_family_idx").on(table.familyId), index("refresh_tokens_user_idx").on(table.userId)],
+);
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  tenant: one(tenants, { fields: [users.tenantId], references: [tenants.id] }),
+  userRoles: many(userRoles),
+  overrides: many(userPermissionOverrides),
+}));
+
+export const rolesRelations = relations(roles, ({ one, many }) => ({
+  tenant: one(tenants, { fields: [roles.tenantId], references: [tenants.id] }),
+  rolePermissions: many(rolePermissions),
+  userRoles: many(userRoles),
+}));
+
+export const permissionsRelations = relations(permissions, ({ many }) => ({ rolePermissions: many(rolePermissions) }));
+
+export const rolePermissionsRelations = relations(rolePermissions, ({ one }) => ({
+  role: one(roles, { fields: [rolePermissions.roleId], references: [roles.id] }),
+  permission: one(permissions, { fields: [rolePermissions.permissionId], references: [permissions.id] }),
+}));
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
+  role: one(roles, { fields: [userRoles.roleId], references: [roles.id] }),
+}));
+
+export const userPermissionOverridesRelations = relations(userPermissionOverrides, ({ one }) => ({
+  user: one(users, { fields: [userPermissionOverrides.userId], references: [users.id] }),
+  permission: one(permissions, { fields: [userPermissionOverrides.permissionId], references: [permissions.id] }),
+}));
+
+export const invitationsRelations = relations(invitations, ({ one }) => ({
+  tenant: one(tenants, { fields: [invitations.tenantId], references: [tenants.id] }),
+  role: one(roles, { fields: [invitations.roleId], references: [roles.id] }),
+}));
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Role = typeof roles.$inferSelect;
+export type NewRole = typeof roles.$inferInsert;
+export type Permission = typeof permissions.$inferSelect;
+export type NewPermission = typeof permissions.$inferInsert;
+export type UserPermissionOverride = typeof userPermissionOverrides.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
+export type NewInvitation = typeof invitations.$inferInsert;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type RefreshToken = typeof refreshTokens.$inferSelect;

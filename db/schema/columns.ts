@@ -1,0 +1,14 @@
+// Column helpers shared by every schema module.
+import { timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const id = () => uuid("id").primaryKey().defaultRandom();
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });

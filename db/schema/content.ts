@@ -1,0 +1,117 @@
+// Content: stored files, projects, blogs and the source material of each blog.
+import { relations } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { tenants } from "./tenants";
+import { users } from "./accounts";
+
+/** A stored object (upload, slide image, narration audio); the bytes live in the storage driver. */
+export const files = pgTable(
+  "files",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    /** Key in the storage driver, e.g. "<tenant>/maintext/<uuid>.pdf"; the API calls it the path. */
+    storageKey: text("storage_key").notNull().unique(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    /** Folder or upload kind: maintext, sourcefile, slides, audio, pptx. */
+    kind: text("kind").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("files_tenant_idx").on(table.tenantId)],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("projects_tenant_idx").on(table.tenantId, table.createdAt)],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    blogTitle: text("blog_title").notNull(),
+    blogAuthor: text("blog_author").notNull(),
+    blogEmail: text("blog_email").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("blogs_project_idx").on(table.projectId), index("blogs_tenant_idx").on(table.tenantId, table.createdAt)],
+);
+
+export const blogSourceKind = pgEnum("blog_source_kind", ["main_document", "website_link", "content_block", "file"]);
+
+/**
+ * One piece of a blog's source material. The main document is a file or a URL (exactly one per blog);
+ * website links carry a URL, content blocks carry text, extra files reference `files`.
+ */
+export const blogSources = pgTable(
+  "blog_sources",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    blogId: uuid("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    kind: blogSourceKind("kind").notNull(),
+    position: integer("position").notNull().default(0),
+    isWebsite: boolean("is_website").notNull().default(false),
+    url: text("url"),
+    content: text("content"),
+    fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
+    /** Text extracted from the document or page, used by generation and Q&A. */
+    extractedText: text("extracted_text"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("blog_sources_blog_idx").on(table.blogId, table.kind, table.position)],
+);
+
+export const projectsRelations = relations(projects, ({ one, many }) => ({
+  tenant: one(tenants, { fields: [projects.tenantId], references: [tenants.id] }),
+  blogs: many(blogs),
+}));
+
+export const blogsRelations = relations(blogs, ({ one, many }) => ({
+  project: one(projects, { fields: [blogs.projectId], references: [projects.id] }),
+  sources: many(blogSources),
+}));
+
+export const blogSourcesRelations = relations(blogSources, ({ one }) => ({
+  blog: one(blogs, { fields: [blogSources.blogId], references: [blogs.id] }),
+  file: one(files, { fields: [blogSources.fileId], references: [files.id] }),
+}));
+
+export type StoredFile = typeof files.$inferSelect;
+export type NewStoredFile = typeof files.$inferInsert;
+export type Project = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type Blog = typeof blogs.$inferSelect;
+export type NewBlog = typeof blogs.$inferInsert;
+export type BlogSource = typeof blogSources.$inferSelect;
+export type NewBlogSource = typeof blogSources.$inferInsert;

@@ -1,0 +1,5 @@
+export * from "./tenants";
+export * from "./accounts";
+export * from "./content";
+export * from "./presentations";
+export * from "./platform";

@@ -1,0 +1,57 @@
+// Platform: per-tenant plugin settings, the activity log and request counters.
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./columns";
+import { tenants } from "./tenants";
+import { users } from "./accounts";
+
+/** Speech plugin settings of one tenant; secrets are AES-256-GCM ciphertext, never returned in clear. */
+export const tenantPlugins = pgTable(
+  "tenant_plugins",
+  {
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    pluginId: text("plugin_id").notNull(),
+    enabled: boolean("enabled").notNull(),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    secretsCiphertext: text("secrets_ciphertext"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.pluginId] })],
+);
+
+/** Who did what, when: feeds Recent Activity on the dashboards. */
+export const activityEvents = pgTable(
+  "activity_events",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Dotted verb, e.g. "project.created", "user.invited". */
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: uuid("subject_id"),
+    summary: text("summary").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index("activity_events_tenant_idx").on(table.tenantId, table.createdAt)],
+);
+
+/** Fixed-window counters, e.g. API requests per hour for the analytics panel. */
+export const requestCounters = pgTable(
+  "request_counters",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: at("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.windowStart] }), index("request_counters_window_idx").on(table.windowStart)],
+);
+
+export type TenantPlugin = typeof tenantPlugins.$inferSelect;
+export type ActivityEvent = typeof activityEvents.$inferSelect;
+export type NewActivityEvent = typeof activityEvents.$inferInsert;

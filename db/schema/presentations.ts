@@ -1,0 +1,155 @@
+// Presentations: slides, share links and the Q&A sessions held while playing them.
+import { relations } from "drizzle-orm";
+import { index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { at, createdAt, id, updatedAt } from "./columns";
+import { tenants } from "./tenants";
+import { users } from "./accounts";
+import { blogs, files } from "./content";
+
+export const presentationStatus = pgEnum("presentation_status", ["pending", "processing", "completed", "failed"]);
+export const webhookStatus = pgEnum("webhook_status", ["pending", "completed", "timeout", "failed"]);
+export const generationMethod = pgEnum("generation_method", ["manual", "import_ppt", "ai_template"]);
+
+export const presentations = pgTable(
+  "presentations",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    blogId: uuid("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    status: presentationStatus("status").notNull().default("pending"),
+    /** Audio processing (narration synthesis) state. */
+    webhookStatus: webhookStatus("webhook_status").notNull().default("pending"),
+    /** manual, imported, or a template id (professional, creative, minimal, academic, startup). */
+    template: text("template").notNull(),
+    generationMethod: generationMethod("generation_method").notNull(),
+    versionNumber: integer("version_number").notNull().default(1),
+    editCount: integer("edit_count").notNull().default(0),
+    ttsProvider: text("tts_provider"),
+    sttProvider: text("stt_provider"),
+    /** Why generation or audio processing failed, shown to the user. */
+    error: text("error"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    lastEditedAt: at("last_edited_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("presentations_blog_idx").on(table.blogId), index("presentations_tenant_idx").on(table.tenantId, table.createdAt)],
+);
+
+export const slides = pgTable(
+  "slides",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    presentationId: uuid("presentation_id")
+      .notNull()
+      .references(() => presentations.id, { onDelete: "cascade" }),
+    slideNumber: integer("slide_number").notNull(),
+    slideTitle: text("slide_title").notNull().default(""),
+    /** The visible text of the slide. */
+    body: text("body").notNull().default(""),
+    /** The speaker script that is narrated. */
+    slideContent: text("slide_content").notNull().default(""),
+    webImageFileId: uuid("web_image_file_id").references(() => files.id, { onDelete: "set null" }),
+    mobileImageFileId: uuid("mobile_image_file_id").references(() => files.id, { onDelete: "set null" }),
+    audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
+    audioDurationMs: integer("audio_duration_ms"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [unique("slides_presentation_number_unique").on(table.presentationId, table.slideNumber)],
+);
+
+/** Public share links. The token is looked up by hash and kept encrypted so the owner can see the link again. */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    presentationId: uuid("presentation_id")
+      .notNull()
+      .references(() => presentations.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenCiphertext: text("token_ciphertext").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: at("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("share_links_presentation_idx").on(table.presentationId)],
+);
+
+export const qaSessions = pgTable(
+  "qa_sessions",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    presentationId: uuid("presentation_id")
+      .notNull()
+      .references(() => presentations.id, { onDelete: "cascade" }),
+    /** Set when the session was opened through a share link (anonymous viewer). */
+    shareLinkId: uuid("share_link_id").references(() => shareLinks.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("qa_sessions_presentation_idx").on(table.presentationId)],
+);
+
+export const qaMessageType = pgEnum("qa_message_type", ["question", "answer"]);
+
+export const qaMessages = pgTable(
+  "qa_messages",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => qaSessions.id, { onDelete: "cascade" }),
+    type: qaMessageType("type").notNull(),
+    content: text("content").notNull(),
+    slideNumber: integer("slide_number"),
+    /** The question this answer replies to. */
+    questionId: uuid("question_id"),
+    audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("qa_messages_session_idx").on(table.sessionId, table.createdAt)],
+);
+
+export const presentationsRelations = relations(presentations, ({ one, many }) => ({
+  blog: one(blogs, { fields: [presentations.blogId], references: [blogs.id] }),
+  slides: many(slides),
+  shareLinks: many(shareLinks),
+}));
+
+export const slidesRelations = relations(slides, ({ one }) => ({
+  presentation: one(presentations, { fields: [slides.presentationId], references: [presentations.id] }),
+}));
+
+export const qaSessionsRelations = relations(qaSessions, ({ one, many }) => ({
+  presentation: one(presentations, { fields: [qaSessions.presentationId], references: [presentations.id] }),
+  messages: many(qaMessages),
+}));
+
+export const qaMessagesRelations = relations(qaMessages, ({ one }) => ({
+  session: one(qaSessions, { fields: [qaMessages.sessionId], references: [qaSessions.id] }),
+}));
+
+export type Presentation = typeof presentations.$inferSelect;
+export type NewPresentation = typeof presentations.$inferInsert;
+export type Slide = typeof slides.$inferSelect;
+export type NewSlide = typeof slides.$inferInsert;
+export type ShareLink = typeof shareLinks.$inferSelect;
+export type QaSession = typeof qaSessions.$inferSelect;
+export type QaMessage = typeof qaMessages.$inferSelect;

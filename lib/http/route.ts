@@ -1,0 +1,135 @@
+// The one wrapper every /api/v1 route handler goes through: request id, actor, permission, input parsing,
+// error mapping and a structured access log. Handlers stay thin and call one service function.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { ensureDatabaseReady } from "@/db/startup";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { Forbidden, Unauthorized, ValidationFailed } from "@/lib/errors";
+import { hasAnyPermission, resolveActor, type Actor } from "@/lib/auth/actor";
+import type { PermissionName } from "@/lib/auth/permissions";
+import { readJsonBody } from "./body";
+import { errorResponse, mapError, zodIssuesToDetail, type InputLocation } from "./errors";
+import type { PageResult } from "./pagination";
+
+type AnySchema = z.ZodType;
+type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
+type AuthMode = "required" | "public";
+
+export interface RouteOptions<B, Q, P, A extends AuthMode> {
+  /** "required" (default): 401 without a signed-in user. "public": the actor may be null. */
+  auth?: A;
+  /** Permissions of which the actor needs at least one (all of them with `requireAll`). */
+  permission?: PermissionName | PermissionName[];
+  requireAll?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+  maxBodyBytes?: number;
+}
+
+export interface RouteContext<B, Q, P, A extends AuthMode> {
+  request: Request;
+  actor: A extends "public" ? Actor | null : Actor;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  requestId: string;
+}
+
+/** What Next.js passes as the second argument of a route handler. */
+export interface NextRouteContext {
+  params: Promise<Record<string, string | string[] | undefined>>;
+}
+
+type Handler<B, Q, P, A extends AuthMode> = (context: RouteContext<B, Q, P, A>) => Promise<unknown> | unknown;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+function requestIdOf(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
+function parse<S extends AnySchema | undefined>(schema: S, input: unknown, location: InputLocation): Infer<S> {
+  if (!schema) return undefined as Infer<S>;
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationFailed(zodIssuesToDetail(result.error.issues, location));
+  return result.data as Infer<S>;
+}
+
+function queryObject(request: Request): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    const existing = query[key];
+    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return query;
+}
+
+function checkPermission(actor: Actor, required: PermissionName[], requireAll: boolean) {
+  if (required.length === 0) return;
+  const allowed = requireAll ? required.every((name) => actor.permissions.has(name)) : hasAnyPermission(actor, required);
+  if (!allowed) throw new Forbidden();
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new Response(null, { status: 204 });
+  return Response.json(result);
+}
+
+export function route<
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+  A extends AuthMode = "required",
+>(options: RouteOptions<B, Q, P, A>, handler: Handler<B, Q, P, A>) {
+  const required = options.permission === undefined ? [] : [options.permission].flat();
+  return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
+    const requestId = requestIdOf(request);
+    const started = performance.now();
+    const url = new URL(request.url);
+    let response: Response;
+    try {
+      await ensureDatabaseReady();
+      const actor = await resolveActor(request);
+      if (!actor && options.auth !== "public") throw new Unauthorized();
+      if (actor) checkPermission(actor, required, options.requireAll ?? false);
+      else if (required.length > 0) throw new Unauthorized();
+      const params = parse(options.params as P, (await context?.params) ?? {}, "path");
+      const query = parse(options.query as Q, queryObject(request), "query");
+      const body = options.body
+        ? parse(options.body as B, await readJsonBody(request, options.maxBodyBytes ?? env().MAX_JSON_BODY_BYTES), "body")
+        : (undefined as Infer<B>);
+      response = toResponse(
+        await handler({ request, actor: actor as RouteContext<B, Q, P, A>["actor"], body, query, params, requestId }),
+      );
+      response.headers.set("X-Request-Id", requestId);
+    } catch (error) {
+      const mapped = mapError(error);
+      if (mapped.unexpected) logger.error({ err: error, requestId, path: url.pathname }, "request failed");
+      response = errorResponse(error, requestId);
+    }
+    logger.info(
+      {
+        requestId,
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+export function created(value: unknown): Response {
+  return Response.json(value, { status: 201 });
+}
+
+/** A page of a list: the items as a JSON array, the total in X-Total-Count. */
+export function paginated<T>(page: PageResult<T>): Response {
+  return Response.json(page.items, { headers: { "X-Total-Count": String(page.total) } });
+}
