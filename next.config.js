@@ -2,8 +2,12 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // proxy.ts serves API paths with and without a trailing slash and redirects pages itself.
+  // The spec writes some API paths with a trailing slash and some without: both are served, without a
+  // redirect (API clients may not follow one). proxy.ts redirects pages to their address without the slash.
   skipTrailingSlashRedirect: true,
+  async rewrites() {
+    return { beforeFiles: [{ source: "/api/v1/:path+/", destination: "/api/v1/:path+" }] };
+  },
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "argon2"],
   // Types are checked once by `npm run typecheck` (CI runs it); the slow build does not repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -1,4 +1,4 @@
-// Runs before every request: security headers with a per-request CSP nonce, and trailing-slash handling.
+// Runs before every request: security headers with a per-request CSP nonce, and the page trailing-slash redirect.
 // It never authorises anything; services check permissions on every call.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
@@ -7,12 +7,12 @@ import { securityHeaders } from "@/lib/security-headers";
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
-  // The spec writes some API paths with a trailing slash and some without; both are served.
-  // Pages keep one canonical address without the slash.
-  if (pathname.length > 1 && pathname.endsWith("/")) {
-    const target = request.nextUrl.clone();
-    target.pathname = pathname.replace(/\/+$/, "");
-    if (pathname.startsWith("/api/")) return NextResponse.rewrite(target);
+  // Pages keep one canonical address without a trailing slash (API paths are rewritten in next.config.js).
+  if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
+    // Built on the Host header the browser sent: the server may know itself by another name.
+    const host = request.headers.get("host") ?? request.nextUrl.host;
+    const protocol = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "");
+    const target = new URL(pathname.replace(/\/+$/, "") + request.nextUrl.search, `${protocol}://${host}`);
     return NextResponse.redirect(target, 308);
   }
 

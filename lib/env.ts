@@ -35,7 +35,7 @@ export const envSchema = z.object({
   ),
   /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587; when absent mail goes to DATA_DIR/outbox. */
   SMTP_URL: optionalUrl("SMTP_URL"),
-  MAIL_FROM: z.string().trim().min(3).default("Narrated Presentations <no-reply@localhost>"),
+  MAIL_FROM: z.string().trim().min(3).default("InsightDeck <no-reply@localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest accepted JSON request body, in bytes. */
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),

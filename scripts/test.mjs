@@ -1,0 +1,73 @@
+// `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright, system Chromium) against a
+// production build. With DATABASE_URL set, every part runs on fresh PostgreSQL databases that are dropped after.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const results = path.join(root, "test-results");
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function capture(command, args) {
+  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env: process.env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+}
+
+const failures = [];
+
+// 1. Unit and API tests.
+const vitestReport = path.join(results, "vitest.json");
+rmSync(vitestReport, { force: true });
+if (run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) !== 0) {
+  failures.push("vitest");
+}
+
+// 2. End-to-end tests against the production server.
+const playwrightReport = path.join(results, "playwright.json");
+rmSync(playwrightReport, { force: true });
+if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
+  failures.push("chromium");
+} else if (process.env.SKIP_BUILD !== "1" && run("npx", ["next", "build"]) !== 0) {
+  failures.push("build");
+} else {
+  const e2eEnv = { E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-data-")), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport };
+  let e2eDatabase;
+  if (process.env.DATABASE_URL) {
+    e2eDatabase = capture("node", ["scripts/test-database.mjs", "create", `e2e_${Date.now().toString(36)}`]);
+    e2eEnv.E2E_DATABASE_URL = e2eDatabase;
+  }
+  try {
+    if (run("npx", ["playwright", "test", "--reporter=list,json"], e2eEnv) !== 0) failures.push("playwright");
+  } finally {
+    if (e2eDatabase) run("node", ["scripts/test-database.mjs", "drop", e2eDatabase]);
+    rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
+  }
+}
+
+// 3. One closing line for the whole suite.
+const vitest = readJson(vitestReport);
+const playwright = readJson(playwrightReport);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
+console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
+console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failures.length > 0) {
+  console.error(`Failed: ${failures.join(", ")}`);
+  process.exit(1);
+}
+if (passed === 0) {
+  console.error("No test ran.");
+  process.exit(1);
+}
