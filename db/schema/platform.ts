@@ -55,3 +55,10 @@ export const requestCounters = pgTable(
 export type TenantPlugin = typeof tenantPlugins.$inferSelect;
 export type ActivityEvent = typeof activityEvents.$inferSelect;
 export type NewActivityEvent = typeof activityEvents.$inferInsert;
+
+/** Abuse-limit counters of rate-limiter-flexible (RateLimiterDrizzle); shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: at("expire"),
+});

@@ -9,6 +9,8 @@ export interface Actor {
   role: RoleKey;
   roleNames: string[];
   permissions: ReadonlySet<PermissionName>;
+  /** The browser or API session (refresh-token family) the request belongs to. */
+  sessionId: string | null;
 }
 
 export function isSuperAdmin(actor: Actor): boolean {
@@ -22,11 +24,3 @@ export function hasPermission(actor: Actor, permission: PermissionName): boolean
 export function hasAnyPermission(actor: Actor, permissions: readonly PermissionName[]): boolean {
   return permissions.some((permission) => actor.permissions.has(permission));
 }
-
-export type ActorResolver = (request: Request) => Promise<Actor | null>;
-
-/**
- * Resolves the actor from a bearer token or the session cookie. Until the accounts issue (#3) lands,
- * nobody is signed in, so every protected route answers 401.
- */
-export const resolveActor: ActorResolver = async () => null;

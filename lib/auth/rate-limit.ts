@@ -1,0 +1,71 @@
+// Abuse limits for sign-in, registration, reset requests and invitation links, per address and per IP.
+// Counters live in the database (rate-limiter-flexible's Drizzle store), so they hold across processes.
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { getDb } from "@/db/client";
+import { rateLimits } from "@/db/schema";
+import { TooManyRequests } from "@/lib/errors";
+
+interface Limit {
+  points: number;
+  durationSeconds: number;
+  message: string;
+}
+
+export const LIMITS = {
+  loginByEmail: { points: 10, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
+  loginByIp: { points: 50, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
+  registerByEmail: { points: 5, durationSeconds: 60 * 60, message: "Too many registration attempts. Please try again in {wait}." },
+  registerByIp: { points: 20, durationSeconds: 60 * 60, message: "Too many registration attempts. Please try again in {wait}." },
+  resetByEmail: { points: 5, durationSeconds: 60 * 60, message: "Too many password reset requests. Please try again in {wait}." },
+  resetByIp: { points: 20, durationSeconds: 60 * 60, message: "Too many password reset requests. Please try again in {wait}." },
+  invitationByIp: { points: 30, durationSeconds: 15 * 60, message: "Too many invitation attempts. Please try again in {wait}." },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+const globalForLimits = globalThis as unknown as { rateLimiters?: Map<string, RateLimiterDrizzle> };
+
+async function limiter(name: LimitName): Promise<RateLimiterDrizzle> {
+  const db = await getDb();
+  globalForLimits.rateLimiters ??= new Map();
+  const key = name;
+  let instance = globalForLimits.rateLimiters.get(key);
+  if (!instance || (instance as unknown as { drizzleClient: unknown }).drizzleClient !== db) {
+    const limit = LIMITS[name];
+    instance = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      points: limit.points,
+      duration: limit.durationSeconds,
+    });
+    globalForLimits.rateLimiters.set(key, instance);
+  }
+  return instance;
+}
+
+/** Counts one attempt; throws 429 with the time to wait once the limit is used up. */
+export async function consume(name: LimitName, subject: string): Promise<void> {
+  try {
+    await (await limiter(name)).consume(subject.toLowerCase());
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      const wait = minutes === 1 ? "1 minute" : `${minutes} minutes`;
+      throw new TooManyRequests(LIMITS[name].message.replace("{wait}", wait), seconds);
+    }
+    throw error;
+  }
+}
+
+/** Forgets the attempts of a subject, e.g. after a successful sign-in. */
+export async function reset(name: LimitName, subject: string): Promise<void> {
+  await (await limiter(name)).delete(subject.toLowerCase());
+}
+
+/** The client's IP address as the reverse proxy reports it; 'unknown' when served directly. */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+}

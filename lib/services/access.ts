@@ -1,0 +1,164 @@
+// Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
+// Actor that every service function receives.
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
+import type { User } from "@/db/schema";
+import type { Actor } from "@/lib/auth/actor";
+import { inferRole, isPermissionName, ROLE_NAMES, type PermissionName, type RoleKey } from "@/lib/auth/permissions";
+
+type Executor = Db | Tx;
+
+export interface RoleSummary {
+  id: string;
+  name: string;
+  tenant_id: string | null;
+}
+
+export interface UserAccess {
+  user: User;
+  tenant: { id: string; name: string; isActive: boolean; approvedAt: Date | null };
+  roles: RoleSummary[];
+  /** Effective permissions; empty for an inactive user or a user of an inactive tenant. */
+  permissions: PermissionName[];
+  role: RoleKey;
+}
+
+/** The user as the API shows it (spec section 3). */
+export interface UserOut {
+  id: string;
+  tenant_id: string;
+  tenant_name: string;
+  email: string;
+  full_name: string | null;
+  phone: string | null;
+  address: string | null;
+  is_active: boolean;
+  role: RoleKey;
+  status: "active" | "inactive";
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionView {
+  user: UserOut;
+  roles: RoleSummary[];
+  permissions: PermissionName[];
+}
+
+/** Role permissions plus grants minus revokes; resource-specific overrides do not change the global set. */
+export function effectivePermissions(
+  rolePermissionNames: readonly string[],
+  overrides: readonly { name: string; granted: boolean; resource: string }[],
+): PermissionName[] {
+  const result = new Set(rolePermissionNames.filter(isPermissionName));
+  for (const override of overrides) {
+    if (override.resource !== "" || !isPermissionName(override.name)) continue;
+    if (override.granted) result.add(override.name);
+    else result.delete(override.name);
+  }
+  return [...result].sort();
+}
+
+export async function loadUserAccess(db: Executor, userId: string): Promise<UserAccess | null> {
+  const [row] = await db
+    .select({ user: users, tenant: { id: tenants.id, name: tenants.name, isActive: tenants.isActive, approvedAt: tenants.approvedAt } })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
+    db
+      .select({ id: roles.id, name: roles.name, tenant_id: roles.tenantId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId))
+      .orderBy(roles.name),
+    db
+      .selectDistinct({ name: permissions.name })
+      .from(userRoles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(userRoles.userId, userId)),
+    db
+      .select({ name: permissions.name, granted: userPermissionOverrides.granted, resource: userPermissionOverrides.resource })
+      .from(userPermissionOverrides)
+      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
+      .where(eq(userPermissionOverrides.userId, userId)),
+  ]);
+  const active = row.user.isActive && row.tenant.isActive;
+  const granted = active ? effectivePermissions(rolePermissionRows.map((permission) => permission.name), overrideRows) : [];
+  const roleNames = roleRows.map((role) => role.name);
+  return { user: row.user, tenant: row.tenant, roles: roleRows, permissions: granted, role: inferRole(granted, active ? roleNames : []) };
+}
+
+/** True while the session (refresh-token family) is neither revoked nor past its absolute expiry. */
+export async function isSessionLive(db: Executor, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sessionId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The actor of a live session of an active user in an active tenant, or null. */
+export async function actorForSession(db: Executor, userId: string, sessionId: string): Promise<Actor | null> {
+  const [access, live] = await Promise.all([loadUserAccess(db, userId), isSessionLive(db, userId, sessionId)]);
+  if (!access || !live) return null;
+  if (!access.user.isActive || !access.tenant.isActive) return null;
+  return toActor(access, sessionId);
+}
+
+export function toActor(access: UserAccess, sessionId: string | null): Actor {
+  return {
+    userId: access.user.id,
+    tenantId: access.user.tenantId,
+    email: access.user.email,
+    fullName: access.user.fullName,
+    role: access.role,
+    roleNames: access.roles.map((role) => role.name),
+    permissions: new Set(access.permissions),
+    sessionId,
+  };
+}
+
+export function userOut(access: Pick<UserAccess, "user" | "role"> & { tenant: { name: string } }): UserOut {
+  const { user } = access;
+  return {
+    id: user.id,
+    tenant_id: user.tenantId,
+    tenant_name: access.tenant.name,
+    email: user.email,
+    full_name: user.fullName,
+    phone: user.phone,
+    address: user.address,
+    is_active: user.isActive,
+    role: access.role,
+    status: user.isActive ? "active" : "inactive",
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+export function sessionView(access: UserAccess): SessionView {
+  return { user: userOut(access), roles: access.roles, permissions: access.permissions };
+}
+
+/** The tenant's own Tenant Admin role (created with the tenant). */
+export async function tenantAdminRoleId(db: Executor, tenantId: string): Promise<string | null> {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, ROLE_NAMES.TENANT_ADMIN)))
+    .limit(1);
+  return role?.id ?? null;
+}

@@ -1,0 +1,382 @@
+// Accounts and sessions: sign-in, token refresh and rotation, sign-out, organisation registration, e-mail
+// verification, password reset and change, and the signed-in user's own profile.
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { authTokens, refreshTokens, tenants, userRoles, users } from "@/db/schema";
+import type { Actor } from "@/lib/auth/actor";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { ROLE_NAMES } from "@/lib/auth/permissions";
+import { consume, reset } from "@/lib/auth/rate-limit";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  EMAIL_VERIFICATION_TTL_MS,
+  PASSWORD_RESET_TTL_MS,
+  REFRESH_TOKEN_TTL_MS,
+  randomToken,
+  sha256,
+  signAccessToken,
+} from "@/lib/auth/tokens";
+import type { SessionClaims } from "@/lib/auth/session-cookie";
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { sendMail } from "@/lib/mail/transport";
+import { passwordResetMail, verificationMail } from "@/lib/mail/templates";
+import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
+import { deriveDomain } from "@/lib/validation/tenant";
+import { ensureRole } from "@/db/seed";
+import { permissions } from "@/db/schema";
+import { loadUserAccess, sessionView, type SessionView, type UserAccess } from "./access";
+import { recordActivity } from "./activity";
+
+export const AUTH_MESSAGES = {
+  badCredentials: "Incorrect email or password",
+  emailNotVerified: "Please verify your email address before signing in.",
+  awaitingApproval: "Your organization is awaiting approval by a platform administrator.",
+  tenantInactive: "Your organization is inactive. Please contact support.",
+  userInactive: "Your account is inactive. Please contact your administrator.",
+  invalidRefresh: "Invalid or expired refresh token. Please sign in again.",
+  refreshReuse: "This session was ended for your security. Please sign in again.",
+  emailTaken: "An account with this email already exists",
+  domainTaken: "A tenant with this domain already exists",
+  invalidVerification: "This verification link is invalid or has expired.",
+  usedVerification: "This verification link has already been used.",
+  invalidReset: "This reset link is invalid or has expired.",
+  wrongCurrentPassword: "Current password is incorrect",
+  registered: "Registration successful. Please check your email to verify your account. After verification, a super admin will review your tenant registration.",
+  verified: "Email verified successfully. A platform administrator will review your organization's registration.",
+  resetRequested: "If the email exists, a reset link has been sent.",
+  resetDone: "Password reset successfully. Please log in with your new password.",
+  passwordChanged: "Password changed successfully",
+} as const;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: "bearer";
+  expires_in: number;
+}
+
+export type LoginResponse = TokenPair & SessionView;
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+let timingHash: Promise<string> | undefined;
+/** Verifies against a throwaway hash so an unknown address takes as long as a wrong password. */
+async function spendPasswordCheck(password: string): Promise<void> {
+  timingHash ??= hashPassword(randomToken());
+  await verifyPassword(await timingHash, password);
+}
+
+/** Why a user may not hold a session, or null when they may. */
+function refusal(access: UserAccess): string | null {
+  if (!access.user.emailVerifiedAt) return AUTH_MESSAGES.emailNotVerified;
+  if (!access.tenant.isActive) return access.tenant.approvedAt ? AUTH_MESSAGES.tenantInactive : AUTH_MESSAGES.awaitingApproval;
+  if (!access.user.isActive) return AUTH_MESSAGES.userInactive;
+  return null;
+}
+
+async function issueTokens(tx: Tx, access: UserAccess, familyId: string, expiresAt: Date, userAgent: string | null): Promise<TokenPair> {
+  const refreshToken = randomToken();
+  await tx.insert(refreshTokens).values({
+    userId: access.user.id,
+    familyId,
+    tokenHash: sha256(refreshToken),
+    expiresAt,
+    userAgent: userAgent?.slice(0, 400) ?? null,
+  });
+  return {
+    access_token: await signAccessToken({ userId: access.user.id, tenantId: access.user.tenantId, sessionId: familyId }),
+    refresh_token: refreshToken,
+    token_type: "bearer",
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+export async function login(input: LoginInput, meta: RequestMeta): Promise<{ response: LoginResponse; session: SessionClaims }> {
+  const email = normaliseEmail(input.email);
+  await consume("loginByIp", meta.ip);
+  await consume("loginByEmail", email);
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) {
+    await spendPasswordCheck(input.password);
+    throw new Unauthorized(AUTH_MESSAGES.badCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw new Unauthorized(AUTH_MESSAGES.badCredentials);
+  const access = await loadUserAccess(db, user.id);
+  if (!access) throw new Unauthorized(AUTH_MESSAGES.badCredentials);
+  const refused = refusal(access);
+  if (refused) throw new Forbidden(refused);
+
+  await reset("loginByEmail", email);
+  const familyId = randomUUID();
+  const tokens = await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await recordActivity(tx, {
+      tenantId: user.tenantId,
+      actorUserId: user.id,
+      action: "user.signed_in",
+      summary: `${user.fullName ?? user.email} signed in`,
+      subjectType: "user",
+      subjectId: user.id,
+    });
+    return issueTokens(tx, access, familyId, new Date(Date.now() + REFRESH_TOKEN_TTL_MS), meta.userAgent);
+  });
+  return {
+    response: { ...tokens, ...sessionView(access) },
+    session: { userId: user.id, sessionId: familyId, persistent: input.remember_me },
+  };
+}
+
+async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The old token is spent; presenting a spent token again means it was
+ * stolen or replayed, so the whole family (session) is revoked.
+ */
+export async function refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
+    if (!token || token.revokedAt || token.expiresAt <= new Date()) return { error: AUTH_MESSAGES.invalidRefresh } as const;
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) {
+      await revokeFamily(tx, token.familyId);
+      logger.warn({ userId: token.userId, familyId: token.familyId }, "refresh token reuse: session revoked");
+      return { error: AUTH_MESSAGES.refreshReuse } as const;
+    }
+    const access = await loadUserAccess(tx, token.userId);
+    if (!access) return { error: AUTH_MESSAGES.invalidRefresh } as const;
+    const refused = refusal(access);
+    if (refused) {
+      await revokeFamily(tx, token.familyId);
+      return { error: refused } as const;
+    }
+    return { tokens: await issueTokens(tx, access, token.familyId, token.expiresAt, meta.userAgent) } as const;
+  });
+  if ("error" in outcome) throw new Unauthorized(outcome.error);
+  return outcome.tokens;
+}
+
+/** Ends the session of the request, and the family of a refresh token when one is given. */
+export async function logout(actor: Actor | null, refreshToken: string | undefined): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    if (actor?.sessionId) await revokeFamily(tx, actor.sessionId);
+    if (refreshToken) {
+      const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
+      if (token) await revokeFamily(tx, token.familyId);
+    }
+  });
+}
+
+async function revokeAllSessions(tx: Tx, userId: string, keepFamilyId: string | null): Promise<void> {
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+  if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
+  await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(...conditions));
+}
+
+/** Picks a free domain: the requested one (409 if taken), or the derived one with a numeric suffix if needed. */
+async function availableDomain(tx: Tx, requested: string | null, tenantName: string): Promise<string | null> {
+  const taken = async (domain: string) =>
+    (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.domain, domain)).limit(1)).length > 0;
+  if (requested) {
+    const domain = requested.toLowerCase();
+    if (await taken(domain)) throw new Conflict(AUTH_MESSAGES.domainTaken);
+    return domain;
+  }
+  const base = deriveDomain(tenantName);
+  if (!base) return null;
+  for (let suffix = 1; ; suffix += 1) {
+    const candidate = suffix === 1 ? base : `${base.slice(0, 50 - String(suffix).length - 1)}-${suffix}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+}
+
+async function issueEmailToken(tx: Tx, userId: string, purpose: "email_verification" | "password_reset", ttlMs: number) {
+  const token = randomToken();
+  // A new link voids the earlier unused ones of the same purpose.
+  await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** Self-registration: an inactive tenant, its Tenant Admin role and admin user, and a verification e-mail. */
+export async function register(input: RegisterInput, meta: RequestMeta) {
+  const email = normaliseEmail(input.admin_email);
+  await consume("registerByIp", meta.ip);
+  await consume("registerByEmail", email);
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.admin_password);
+  const result = await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (existing.length > 0) throw new Conflict(AUTH_MESSAGES.emailTaken);
+    const domain = await availableDomain(tx, input.domain, input.tenant_name);
+    const [tenant] = await tx.insert(tenants).values({ name: input.tenant_name, domain, isActive: false }).returning();
+    if (!tenant) throw new Error("tenant insert returned nothing");
+    const permissionIds = new Map(
+      (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((row) => [row.name, row.id]),
+    );
+    const roleId = await ensureRole(tx, ROLE_NAMES.TENANT_ADMIN, tenant.id, permissionIds);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        tenantId: tenant.id,
+        email,
+        passwordHash,
+        fullName: input.admin_full_name,
+        phone: input.admin_phone,
+        address: input.admin_address,
+        isActive: true,
+      })
+      .returning();
+    if (!user) throw new Error("user insert returned nothing");
+    await tx.insert(userRoles).values({ userId: user.id, roleId });
+    const token = await issueEmailToken(tx, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
+    await recordActivity(tx, {
+      tenantId: tenant.id,
+      actorUserId: user.id,
+      action: "tenant.registered",
+      summary: `${input.admin_full_name} registered ${tenant.name}`,
+      subjectType: "tenant",
+      subjectId: tenant.id,
+    });
+    return { tenant, user, token };
+  });
+  await sendMail(verificationMail({ to: email, fullName: result.user.fullName, tenantName: result.tenant.name, token: result.token }));
+  return { message: AUTH_MESSAGES.registered, tenant_id: result.tenant.id, user_id: result.user.id };
+}
+
+/** Spends a single-use e-mail token; the callback runs in the same transaction. */
+async function spendEmailToken<T>(
+  token: string,
+  purpose: "email_verification" | "password_reset",
+  invalid: string,
+  used: string,
+  action: (tx: Tx, userId: string) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, purpose)))
+      .limit(1);
+    if (!row || row.expiresAt <= new Date()) throw new BadRequest(invalid);
+    const spent = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (spent.length === 0) throw new BadRequest(used);
+    return action(tx, row.userId);
+  });
+}
+
+export async function verifyEmail(token: string) {
+  await spendEmailToken(token, "email_verification", AUTH_MESSAGES.invalidVerification, AUTH_MESSAGES.usedVerification, async (tx, userId) => {
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (user) {
+      await recordActivity(tx, {
+        tenantId: user.tenantId,
+        actorUserId: user.id,
+        action: "user.email_verified",
+        summary: `${user.fullName ?? user.email} verified their e-mail address`,
+        subjectType: "user",
+        subjectId: user.id,
+      });
+    }
+  });
+  return { message: AUTH_MESSAGES.verified };
+}
+
+/** Always the same answer, whether or not the address exists, so the form cannot be used to probe accounts. */
+export async function requestPasswordReset(rawEmail: string, meta: RequestMeta) {
+  const email = normaliseEmail(rawEmail);
+  await consume("resetByIp", meta.ip);
+  await consume("resetByEmail", email);
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (user && user.isActive) {
+    const token = await db.transaction((tx) => issueEmailToken(tx, user.id, "password_reset", PASSWORD_RESET_TTL_MS));
+    await sendMail(passwordResetMail({ to: user.email, fullName: user.fullName, token }));
+  }
+  return { message: AUTH_MESSAGES.resetRequested };
+}
+
+/** Sets a new password from a reset link and ends every session of the account. */
+export async function resetPassword(token: string, newPassword: string) {
+  const passwordHash = await hashPassword(newPassword);
+  await spendEmailToken(token, "password_reset", AUTH_MESSAGES.invalidReset, AUTH_MESSAGES.invalidReset, async (tx, userId) => {
+    // Following the link proves the mailbox, so it also counts as e-mail verification.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, null);
+  });
+  return { message: AUTH_MESSAGES.resetDone };
+}
+
+/** Changes the password of the signed-in user; other sessions end, the current one stays. */
+export async function changePassword(actor: Actor, currentPassword: string, newPassword: string) {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+  if (!user) throw new NotFound("User not found");
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new BadRequest(AUTH_MESSAGES.wrongCurrentPassword);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, actor.sessionId);
+    await recordActivity(tx, {
+      tenantId: user.tenantId,
+      actorUserId: user.id,
+      action: "user.password_changed",
+      summary: `${user.fullName ?? user.email} changed their password`,
+      subjectType: "user",
+      subjectId: user.id,
+    });
+  });
+  return { message: AUTH_MESSAGES.passwordChanged };
+}
+
+export async function currentSession(actor: Actor): Promise<SessionView> {
+  const access = await loadUserAccess(await getDb(), actor.userId);
+  if (!access) throw new Unauthorized();
+  return sessionView(access);
+}
+
+export async function updateProfile(
+  actor: Actor,
+  input: { full_name?: string; phone?: string | null; address?: string | null },
+): Promise<SessionView> {
+  const db = await getDb();
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.full_name !== undefined) changes.fullName = input.full_name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.address !== undefined) changes.address = input.address;
+  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, actor.userId));
+  return currentSession(actor);
+}

@@ -1,0 +1,164 @@
+// Schemas of the account forms and API payloads (spec sections 3 and 5), shared by forms and route handlers.
+// Messages are the spec's, verbatim.
+import { z } from "zod";
+
+export const MESSAGES = {
+  email: "Please enter a valid email address",
+  loginPassword: "Password must be at least 6 characters",
+  password: "Password must be at least 8 characters",
+  passwordsDontMatch: "Passwords don't match",
+  companyName: "Company/Organization name must be at least 2 characters",
+  fullName: "Full name must be at least 2 characters",
+  phone: "Phone number must be at least 10 characters",
+  address: "Address must be at least 5 characters",
+  currentPasswordRequired: "Current password is required",
+  fullNameRequired: "Full name is required",
+  invitationPassword: "Password must be at least 8 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+  invalidInvitationLink: "Invalid invitation link",
+  emailRequired: "Email address is required",
+  required: "Required",
+} as const;
+
+/** Longest password accepted: argon2 handles any length, but unbounded input is a denial-of-service lever. */
+const MAX_PASSWORD = 256;
+
+const email = z
+  .string({ message: MESSAGES.email })
+  .trim()
+  .max(254, { message: MESSAGES.email })
+  .pipe(z.email({ message: MESSAGES.email }));
+
+const password = (min: number, message: string) =>
+  z
+    .string({ message })
+    .min(min, { message })
+    .max(MAX_PASSWORD, { message: `Password must be at most ${MAX_PASSWORD} characters` });
+
+const text = (min: number, message: string, max = 200) =>
+  z
+    .string({ message })
+    .trim()
+    .min(min, { message })
+    .max(max, { message: `Must be at most ${max} characters` });
+
+const optionalText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const token = z.string({ message: "Token is required" }).trim().min(1, { message: "Token is required" }).max(512);
+
+// ---- API payloads ----
+
+export const loginInput = z.object({
+  email,
+  password: password(6, MESSAGES.loginPassword),
+  /** 'Keep me logged in': the browser session lasts 30 days instead of ending with the browser. */
+  remember_me: z.boolean().optional().default(false),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({
+  tenant_name: text(2, MESSAGES.companyName),
+  domain: optionalText(253),
+  admin_full_name: text(2, MESSAGES.fullName),
+  admin_email: email,
+  admin_phone: text(10, MESSAGES.phone, 40),
+  admin_address: text(5, MESSAGES.address, 500),
+  admin_password: password(8, MESSAGES.password),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const refreshInput = z.object({ refresh_token: z.string().trim().min(1).max(512).optional() });
+
+export const tokenInput = z.object({ token });
+
+export const resetRequestInput = z.object({ email });
+
+export const passwordResetInput = z.object({ token, new_password: password(8, MESSAGES.password) });
+
+export const passwordChangeInput = z.object({
+  current_password: z.string({ message: MESSAGES.currentPasswordRequired }).min(1, { message: MESSAGES.currentPasswordRequired }).max(MAX_PASSWORD),
+  new_password: password(8, MESSAGES.password),
+});
+
+export const profileUpdateInput = z.object({
+  full_name: text(2, MESSAGES.fullName).optional(),
+  phone: optionalText(40),
+  address: optionalText(500),
+});
+
+export const invitationCreateInput = z.object({
+  email: z.string({ message: MESSAGES.required }).trim().min(1, { message: MESSAGES.required }).pipe(email),
+  role_id: z.uuid({ message: MESSAGES.required }),
+  tenant_id: z.uuid().optional(),
+});
+
+export const invitationAcceptInput = z.object({
+  token: z.string({ message: MESSAGES.invalidInvitationLink }).trim().min(1, { message: MESSAGES.invalidInvitationLink }).max(512),
+  full_name: text(1, MESSAGES.fullNameRequired),
+  password: password(8, MESSAGES.invitationPassword),
+  phone: optionalText(40),
+  address: optionalText(500),
+});
+
+// ---- Browser forms (the fields a person types; they map onto the payloads above) ----
+
+export const loginForm = z.object({ email, password: password(6, MESSAGES.loginPassword), rememberMe: z.boolean() });
+
+export const registerForm = z
+  .object({
+    companyName: text(2, MESSAGES.companyName),
+    domain: z.string().trim().max(253).optional(),
+    fullName: text(2, MESSAGES.fullName),
+    email,
+    phone: text(10, MESSAGES.phone, 40),
+    address: text(5, MESSAGES.address, 500),
+    password: password(8, MESSAGES.password),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export const forgotPasswordForm = z.object({ email });
+
+export const resetRequestForm = z.object({
+  email: z.string().trim().min(1, { message: MESSAGES.emailRequired }).pipe(z.email({ message: MESSAGES.email })),
+});
+
+export const resetPasswordForm = z
+  .object({ password: password(8, MESSAGES.password), confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export const changePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, { message: MESSAGES.currentPasswordRequired }),
+    newPassword: password(8, MESSAGES.password),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ["confirmPassword"] });
+
+export const acceptInvitationForm = z
+  .object({
+    fullName: z.string().trim().min(1, { message: MESSAGES.fullNameRequired }),
+    password: password(8, MESSAGES.invitationPassword),
+    confirmPassword: z.string(),
+    phone: z.string().trim().max(40).optional(),
+    address: z.string().trim().max(500).optional(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
+
+export const inviteUserForm = z.object({
+  email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(z.email({ message: MESSAGES.email })),
+  roleId: z.string().min(1, { message: MESSAGES.required }),
+});
+
+/** The tenant name sent at registration: the company name, or "<full name>'s Organization" without one. */
+export function tenantNameFor(companyName: string | undefined, fullName: string): string {
+  const company = companyName?.trim();
+  return company ? company : `${fullName.trim()}'s Organization`;
+}

@@ -1,0 +1,15 @@
+// Tenant rules shared by forms and services.
+
+/**
+ * The domain derived from a tenant name (spec section 5): lower-cased; anything but letters, digits, spaces and
+ * hyphens removed; whitespace turned into hyphens; repeated hyphens collapsed; cut to 50 characters.
+ */
+export function deriveDomain(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-+/g, "-")
+    .slice(0, 50);
+}
