@@ -23,11 +23,13 @@ export const MESSAGES = {
 /** Longest password accepted: argon2 handles any length, but unbounded input is a denial-of-service lever. */
 const MAX_PASSWORD = 256;
 
-const email = z
-  .string({ message: MESSAGES.email })
-  .trim()
-  .max(254, { message: MESSAGES.email })
-  .pipe(z.email({ message: MESSAGES.email }));
+/**
+ * E-mail addresses as browsers accept them in an e-mail field (the HTML5 rule), so addresses on local hosts
+ * such as the default super admin admin@localhost are valid too.
+ */
+export const emailAddress = () => z.email({ message: MESSAGES.email, pattern: z.regexes.html5Email });
+
+const email = z.string({ message: MESSAGES.email }).trim().max(254, { message: MESSAGES.email }).pipe(emailAddress());
 
 const password = (min: number, message: string) =>
   z
@@ -127,7 +129,7 @@ export const registerForm = z
 export const forgotPasswordForm = z.object({ email });
 
 export const resetRequestForm = z.object({
-  email: z.string().trim().min(1, { message: MESSAGES.emailRequired }).pipe(z.email({ message: MESSAGES.email })),
+  email: z.string().trim().min(1, { message: MESSAGES.emailRequired }).pipe(emailAddress()),
 });
 
 export const resetPasswordForm = z
@@ -153,7 +155,7 @@ export const acceptInvitationForm = z
   .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
 
 export const inviteUserForm = z.object({
-  email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(z.email({ message: MESSAGES.email })),
+  email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(emailAddress()),
   roleId: z.string().min(1, { message: MESSAGES.required }),
 });
 

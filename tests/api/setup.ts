@@ -1,9 +1,13 @@
-// Every API test file gets its own freshly created database, dropped when the file is done.
+// Every API test file gets its own freshly created database and data folder, removed when the file is done.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll } from "vitest";
 import { createTestDatabase } from "../support/database";
 
 const database = await createTestDatabase("api");
-Object.assign(process.env, database.env, { NODE_ENV: "test" });
+const dataDir = mkdtempSync(path.join(tmpdir(), "api-data-"));
+Object.assign(process.env, database.env, { NODE_ENV: "test", DATA_DIR: dataDir, APP_URL: "http://app.test" });
 
 afterAll(async () => {
   const { closeDatabase } = await import("@/db/client");
@@ -11,4 +15,5 @@ afterAll(async () => {
   await closeDatabase();
   resetDatabaseReady();
   await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
