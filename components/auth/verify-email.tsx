@@ -44,9 +44,6 @@ export function VerifyEmail({ token }: { token?: string }) {
       {state.step === "verifying" ? <StatusCard tone="busy" title="Verifying your email..." description="This takes just a moment." /> : null}
       {state.step === "verified" ? (
         <StatusCard tone="success" title="Email Verified" description={state.message}>
-          <p className="rounded-lg bg-slate-50 p-3 text-center text-sm text-slate-600">
-            A platform administrator will now review your organization. We&apos;ll email you as soon as it is approved.
-          </p>
           {backToLogin}
         </StatusCard>
       ) : null}

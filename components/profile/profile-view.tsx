@@ -52,7 +52,7 @@ export function ProfileView() {
         </div>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-5">
+      <div className="grid items-start gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle className="text-lg">Account Information</CardTitle>

@@ -1,0 +1,11 @@
+import { AuthScreen } from "@/components/auth/auth-screen";
+import { AppFrame } from "@/components/shell/app-frame";
+import { currentSession } from "@/lib/auth/session";
+
+// Every signed-in page sits in this frame. Nobody signed in: the sign-in screen, at the same address, so the
+// page asked for appears right after signing in (spec section 2). Services check access again on every call.
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  const session = await currentSession();
+  if (!session) return <AuthScreen afterSignIn="stay" />;
+  return <AppFrame session={session}>{children}</AppFrame>;
+}
