@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ensureDatabaseReady } from "@/db/startup";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { countApiRequest } from "@/lib/services/analytics";
 import { Forbidden, Unauthorized, ValidationFailed } from "@/lib/errors";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
 import { resolveActor } from "@/lib/auth/resolve";
@@ -91,6 +92,7 @@ export function route<
     const requestId = requestIdOf(request);
     const started = performance.now();
     const url = new URL(request.url);
+    countApiRequest();
     let response: Response;
     try {
       await ensureDatabaseReady();

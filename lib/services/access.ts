@@ -1,6 +1,6 @@
 // Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
 // Actor that every service function receives.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
@@ -60,37 +60,67 @@ export function effectivePermissions(
   return [...result].sort();
 }
 
+type UserWithTenant = { user: User; tenant: UserAccess["tenant"] };
+
+/** Access of many users at once: three queries whatever the number of users. */
+export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]): Promise<UserAccess[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.user.id);
+  const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
+    db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, ids))
+      .orderBy(roles.name),
+    db
+      .selectDistinct({ userId: userRoles.userId, name: permissions.name })
+      .from(userRoles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(inArray(userRoles.userId, ids)),
+    db
+      .select({
+        userId: userPermissionOverrides.userId,
+        name: permissions.name,
+        granted: userPermissionOverrides.granted,
+        resource: userPermissionOverrides.resource,
+      })
+      .from(userPermissionOverrides)
+      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
+      .where(inArray(userPermissionOverrides.userId, ids)),
+  ]);
+  return rows.map(({ user, tenant }) => {
+    const userRoleRows = roleRows.filter((role) => role.userId === user.id).map(({ userId: _, ...role }) => role);
+    const active = user.isActive && tenant.isActive;
+    const granted = active
+      ? effectivePermissions(
+          rolePermissionRows.filter((row) => row.userId === user.id).map((row) => row.name),
+          overrideRows.filter((row) => row.userId === user.id),
+        )
+      : [];
+    const roleNames = userRoleRows.map((role) => role.name);
+    return { user, tenant, roles: userRoleRows, permissions: granted, role: inferRole(granted, active ? roleNames : []) };
+  });
+}
+
+/** Columns of the tenant that access decisions need. */
+export const tenantAccessColumns = {
+  id: tenants.id,
+  name: tenants.name,
+  isActive: tenants.isActive,
+  approvedAt: tenants.approvedAt,
+};
+
 export async function loadUserAccess(db: Executor, userId: string): Promise<UserAccess | null> {
-  const [row] = await db
-    .select({ user: users, tenant: { id: tenants.id, name: tenants.name, isActive: tenants.isActive, approvedAt: tenants.approvedAt } })
+  const rows = await db
+    .select({ user: users, tenant: tenantAccessColumns })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row) return null;
-  const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
-    db
-      .select({ id: roles.id, name: roles.name, tenant_id: roles.tenantId })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId))
-      .orderBy(roles.name),
-    db
-      .selectDistinct({ name: permissions.name })
-      .from(userRoles)
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(eq(userRoles.userId, userId)),
-    db
-      .select({ name: permissions.name, granted: userPermissionOverrides.granted, resource: userPermissionOverrides.resource })
-      .from(userPermissionOverrides)
-      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
-      .where(eq(userPermissionOverrides.userId, userId)),
-  ]);
-  const active = row.user.isActive && row.tenant.isActive;
-  const granted = active ? effectivePermissions(rolePermissionRows.map((permission) => permission.name), overrideRows) : [];
-  const roleNames = roleRows.map((role) => role.name);
-  return { user: row.user, tenant: row.tenant, roles: roleRows, permissions: granted, role: inferRole(granted, active ? roleNames : []) };
+  const [access] = await loadAccessOf(db, rows);
+  return access ?? null;
 }
 
 /** True while the session (refresh-token family) is neither revoked nor past its absolute expiry. */

@@ -1,11 +1,18 @@
-// Tenants: the platform operator's view of the organisations (approval lives here; the rest of tenant
-// management arrives with the administration issue #4).
-import { and, eq } from "drizzle-orm";
+// Tenants: the platform operator manages organisations (list with user counts, create with an invited admin,
+// edit, approve, delete with all data); a tenant admin sees only their own tenant.
+import { and, count, desc, eq, ilike, inArray, isNull, or } from "drizzle-orm";
+import type { z } from "zod";
 import { getDb } from "@/db/client";
-import { tenants, userRoles, users } from "@/db/schema";
+import { ensureRole } from "@/db/seed";
+import { permissions, refreshTokens, tenants, userRoles, users } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { isSuperAdmin } from "@/lib/auth/actor";
-import { Forbidden, NotFound } from "@/lib/errors";
+import { ROLE_NAMES } from "@/lib/auth/permissions";
+import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
+import type { Page, PageResult } from "@/lib/http/pagination";
+import { deleteTenantObjects } from "@/lib/storage";
+import type { tenantCreateInput, tenantUpdateInput } from "@/lib/validation/tenants";
+import { createInvitation } from "./invitations";
 import { sendMail } from "@/lib/mail/transport";
 import { welcomeMail } from "@/lib/mail/templates";
 import { tenantAdminRoleId } from "./access";
@@ -62,4 +69,167 @@ export async function approveTenant(actor: Actor, tenantId: string) {
     await sendMail(welcomeMail({ to: admin.email, fullName: admin.fullName, tenantName: tenant.name }));
   }
   return { message: `Tenant ${tenant.name} approved successfully`, tenant: tenantOut(tenant) };
+}
+
+export const TENANT_MESSAGES = {
+  notFound: "Tenant not found",
+  domainTaken: "A tenant with this domain already exists",
+  domainImmutable: "The domain cannot be changed once created",
+  platformDelete: "The platform tenant cannot be deleted",
+  platformDeactivate: "The platform tenant cannot be deactivated",
+  adminEmailTaken: "A user with this email already exists",
+} as const;
+
+export interface TenantListItem extends TenantOut {
+  user_count: number;
+  status: "active" | "pending_approval" | "inactive";
+  is_platform: boolean;
+}
+
+function tenantListItem(tenant: typeof tenants.$inferSelect, userCount: number): TenantListItem {
+  return {
+    ...tenantOut(tenant),
+    user_count: userCount,
+    status: tenant.isActive ? "active" : tenant.approvedAt ? "inactive" : "pending_approval",
+    is_platform: tenant.isPlatform,
+  };
+}
+
+function assertSuperAdmin(actor: Actor) {
+  if (!isSuperAdmin(actor)) throw new Forbidden();
+}
+
+/** Tenants with their user counts in one query; a tenant admin sees only their own tenant. */
+export async function listTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
+  const db = await getDb();
+  const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
+  const where = and(
+    isSuperAdmin(actor) ? undefined : eq(tenants.id, actor.tenantId),
+    search ? or(ilike(tenants.name, search), ilike(tenants.domain, search)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ tenant: tenants, userCount: count(users.id) })
+      .from(tenants)
+      .leftJoin(users, eq(users.tenantId, tenants.id))
+      .where(where)
+      .groupBy(tenants.id)
+      .orderBy(desc(tenants.createdAt))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(tenants).where(where),
+  ]);
+  return { items: rows.map((row) => tenantListItem(row.tenant, row.userCount)), total: total?.value ?? 0 };
+}
+
+async function tenantInReach(actor: Actor, tenantId: string) {
+  if (!isSuperAdmin(actor) && tenantId !== actor.tenantId) throw new NotFound(TENANT_MESSAGES.notFound);
+  const db = await getDb();
+  const [row] = await db
+    .select({ tenant: tenants, userCount: count(users.id) })
+    .from(tenants)
+    .leftJoin(users, eq(users.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId))
+    .groupBy(tenants.id);
+  if (!row) throw new NotFound(TENANT_MESSAGES.notFound);
+  return row;
+}
+
+export async function getTenant(actor: Actor, tenantId: string): Promise<TenantListItem> {
+  const row = await tenantInReach(actor, tenantId);
+  return tenantListItem(row.tenant, row.userCount);
+}
+
+/** Creates a tenant with its Tenant Admin role and invites its administrator by e-mail. */
+export async function createTenant(actor: Actor, input: z.infer<typeof tenantCreateInput>): Promise<TenantListItem> {
+  assertSuperAdmin(actor);
+  const domain = input.domain.toLowerCase();
+  const adminEmail = input.admin_email.toLowerCase();
+  const db = await getDb();
+  const { tenant, roleId } = await db.transaction(async (tx) => {
+    if ((await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.domain, domain)).limit(1)).length > 0) {
+      throw new Conflict(TENANT_MESSAGES.domainTaken);
+    }
+    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, adminEmail)).limit(1)).length > 0) {
+      throw new Conflict(TENANT_MESSAGES.adminEmailTaken);
+    }
+    const [tenant] = await tx
+      .insert(tenants)
+      .values({ name: input.name, domain, isActive: input.is_active, approvedAt: input.is_active ? new Date() : null })
+      .returning();
+    if (!tenant) throw new Error("tenant insert returned nothing");
+    const permissionIds = new Map(
+      (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((row) => [row.name, row.id]),
+    );
+    const roleId = await ensureRole(tx, ROLE_NAMES.TENANT_ADMIN, tenant.id, permissionIds);
+    await recordActivity(tx, {
+      tenantId: tenant.id,
+      actorUserId: actor.userId,
+      action: "tenant.created",
+      summary: `${actor.fullName ?? actor.email} created ${tenant.name} for ${input.admin_full_name}`,
+      subjectType: "tenant",
+      subjectId: tenant.id,
+    });
+    return { tenant, roleId };
+  });
+  await createInvitation(actor, { email: adminEmail, role_id: roleId, tenant_id: tenant.id });
+  return tenantListItem(tenant, 0);
+}
+
+export async function updateTenant(actor: Actor, tenantId: string, input: z.infer<typeof tenantUpdateInput>): Promise<TenantListItem> {
+  assertSuperAdmin(actor);
+  const { tenant } = await tenantInReach(actor, tenantId);
+  if (input.domain !== undefined && (input.domain ?? null) !== tenant.domain && (input.domain || tenant.domain)) {
+    throw new BadRequest(TENANT_MESSAGES.domainImmutable);
+  }
+  if (tenant.isPlatform && input.is_active === false) throw new BadRequest(TENANT_MESSAGES.platformDeactivate);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const activating = input.is_active === true && !tenant.isActive;
+    await tx
+      .update(tenants)
+      .set({
+        name: input.name ?? tenant.name,
+        isActive: input.is_active ?? tenant.isActive,
+        approvedAt: activating && !tenant.approvedAt ? new Date() : tenant.approvedAt,
+      })
+      .where(eq(tenants.id, tenant.id));
+    if (input.is_active === false && tenant.isActive) {
+      // Deactivation takes effect at once: every session of the tenant's users ends.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.userId, tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenant.id)))));
+    }
+    await recordActivity(tx, {
+      tenantId: tenant.id,
+      actorUserId: actor.userId,
+      action: "tenant.updated",
+      summary: `${actor.fullName ?? actor.email} updated ${input.name ?? tenant.name}`,
+      subjectType: "tenant",
+      subjectId: tenant.id,
+    });
+  });
+  return getTenant(actor, tenantId);
+}
+
+/** Deletes a tenant with all its data (rows cascade) and its stored files. */
+export async function deleteTenant(actor: Actor, tenantId: string): Promise<void> {
+  assertSuperAdmin(actor);
+  const { tenant } = await tenantInReach(actor, tenantId);
+  if (tenant.isPlatform) throw new BadRequest(TENANT_MESSAGES.platformDelete);
+  const db = await getDb();
+  await db.delete(tenants).where(eq(tenants.id, tenant.id));
+  await deleteTenantObjects(tenant.id);
+  const [platform] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isPlatform, true)).limit(1);
+  if (platform) {
+    await recordActivity(db, {
+      tenantId: platform.id,
+      actorUserId: actor.userId,
+      action: "tenant.deleted",
+      summary: `${actor.fullName ?? actor.email} deleted ${tenant.name}`,
+      subjectType: "tenant",
+      subjectId: tenant.id,
+    });
+  }
 }
