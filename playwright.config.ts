@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { SMTP_URL } from "./tests/e2e/support/smtp";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -16,11 +17,13 @@ const serverEnv: Record<string, string> = {
   SUPER_ADMIN_PASSWORD: "SuperAdmin#2026",
   LOG_LEVEL: "warn",
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-  ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
+  // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.
+  SMTP_URL,
 };
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results/e2e",
   fullyParallel: false,
   workers: 1,
