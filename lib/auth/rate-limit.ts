@@ -64,8 +64,11 @@ export async function reset(name: LimitName, subject: string): Promise<void> {
   await (await limiter(name)).delete(subject.toLowerCase());
 }
 
-/** The client's IP address as the reverse proxy reports it; 'unknown' when served directly. */
+/**
+ * The client's IP address. Next.js fills X-Forwarded-For from the socket when a request arrives without one;
+ * behind a reverse proxy the last entry is the address the proxy saw (earlier entries are client-supplied).
+ */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
   return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
 }
