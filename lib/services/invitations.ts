@@ -1,5 +1,5 @@
 // Invitations: a tenant admin invites a person by e-mail into a role; the link is single-use and expires in 7 days.
-import { and, count, desc, eq, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invitations, permissions, rolePermissions, roles, tenants, userRoles, users } from "@/db/schema";
 import type { Invitation } from "@/db/schema";
@@ -94,11 +94,15 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
     if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0) {
       throw new Conflict(INVITATION_MESSAGES.userExists);
     }
-    // An expired pending invitation no longer blocks a new one.
+    // An expired pending invitation no longer blocks a new one; a live one does (the admin resends it instead).
+    const pendingForEmail = and(eq(invitations.tenantId, tenantId), eq(invitations.email, email), eq(invitations.status, "pending"));
     await tx
       .update(invitations)
       .set({ status: "expired" })
-      .where(and(eq(invitations.tenantId, tenantId), eq(invitations.email, email), eq(invitations.status, "pending")));
+      .where(and(pendingForEmail, lte(invitations.expiresAt, new Date())));
+    if ((await tx.select({ id: invitations.id }).from(invitations).where(pendingForEmail).limit(1)).length > 0) {
+      throw new Conflict(INVITATION_MESSAGES.pendingExists);
+    }
     const token = randomToken();
     const [invitation] = await tx
       .insert(invitations)
@@ -199,16 +203,28 @@ export async function acceptInvitation(
   });
 }
 
+/** The status as shown: a pending invitation past its expiry counts as expired (see displayStatus). */
+function statusFilter(status: InvitationOut["status"] | undefined) {
+  const now = new Date();
+  switch (status) {
+    case undefined:
+      return undefined;
+    case "pending":
+      return and(eq(invitations.status, "pending"), gt(invitations.expiresAt, now));
+    case "expired":
+      return or(eq(invitations.status, "expired"), and(eq(invitations.status, "pending"), lte(invitations.expiresAt, now)));
+    default:
+      return eq(invitations.status, status);
+  }
+}
+
 export async function listInvitations(
   actor: Actor,
   query: Page & { tenant_id?: string; status?: InvitationOut["status"] },
 ): Promise<PageResult<InvitationOut>> {
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
-  const where = and(
-    tenantId ? eq(invitations.tenantId, tenantId) : undefined,
-    query.status && query.status !== "expired" ? eq(invitations.status, query.status) : undefined,
-  );
+  const where = and(tenantId ? eq(invitations.tenantId, tenantId) : undefined, statusFilter(query.status));
   const [rows, [total]] = await Promise.all([
     db
       .select({ invitation: invitations, roleName: roles.name })
