@@ -16,6 +16,8 @@ const serverEnv: Record<string, string> = {
   SUPER_ADMIN_EMAIL: "superadmin@e2e.test",
   SUPER_ADMIN_PASSWORD: "SuperAdmin#2026",
   LOG_LEVEL: "warn",
+  // Every e2e sign-in comes from one address; the per-IP limits would otherwise cap the suite's sign-ins.
+  RATE_LIMIT_SCALE: "20",
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.
   SMTP_URL,

@@ -39,6 +39,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest accepted JSON request body, in bytes. */
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Multiplies every abuse limit (sign-in, registration, reset, invitation attempts); e.g. 10 for load tests. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
   /** Skip migration and seeding on server start (when a separate release step does it). */

@@ -3,6 +3,7 @@
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
+import { env } from "@/lib/env";
 import { TooManyRequests } from "@/lib/errors";
 
 interface Limit {
@@ -36,7 +37,7 @@ async function limiter(name: LimitName): Promise<RateLimiterDrizzle> {
       storeClient: db,
       schema: rateLimits,
       keyPrefix: name,
-      points: limit.points,
+      points: Math.max(1, Math.round(limit.points * env().RATE_LIMIT_SCALE)),
       duration: limit.durationSeconds,
     });
     globalForLimits.rateLimiters.set(key, instance);
