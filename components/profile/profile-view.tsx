@@ -8,9 +8,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ChangePasswordCard } from "./change-password-form";
 import { roleBadgeLabel, roleName } from "./role-label";
 
-/** Spec section 2 leaves the organization line of Account Information as a fixed placeholder. */
-const ORGANIZATION_PLACEHOLDER = "Your Organization";
-
 function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
@@ -63,7 +60,7 @@ export function ProfileView() {
               <InfoRow label="Email">{user.email}</InfoRow>
               <InfoRow label="Full Name">{user.full_name || <span className="font-normal text-slate-400">Not set</span>}</InfoRow>
               <InfoRow label="Role">{roleName(user.role)}</InfoRow>
-              <InfoRow label="Organization">{ORGANIZATION_PLACEHOLDER}</InfoRow>
+              <InfoRow label="Organization">{user.tenant_name || "Not set"}</InfoRow>
             </dl>
           </CardContent>
         </Card>
