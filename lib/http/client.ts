@@ -42,6 +42,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
 export interface ApiClientOptions {
   fetch?: typeof fetch;
   baseUrl?: string;
@@ -124,7 +129,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return refreshing;
   }
 
-  async function request<T = unknown>(path: string, init: RequestOptions = {}): Promise<T> {
+  /** One call with the shared refresh rule; throws HttpError on a non-OK answer. */
+  async function exchange(path: string, init: RequestOptions): Promise<{ response: Response; text: string }> {
     let { response, text } = await send(path, init);
     if (response.status === 401 && !NO_REFRESH_PATHS.includes(pathOnly(path))) {
       if (await refreshSession()) {
@@ -134,11 +140,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
     }
     if (!response.ok) throw new HttpError(response.status, text);
+    return { response, text };
+  }
+
+  async function request<T = unknown>(path: string, init: RequestOptions = {}): Promise<T> {
+    const { response, text } = await exchange(path, init);
     return parseBody(response, text) as T;
+  }
+
+  /** A paged list: the array answer and the total of all matching rows from X-Total-Count. */
+  async function list<T = unknown>(path: string): Promise<ListPage<T>> {
+    const { response, text } = await exchange(path, {});
+    const body = parseBody(response, text);
+    const items = Array.isArray(body) ? (body as T[]) : [];
+    const header = response.headers.get("x-total-count");
+    const total = header === null ? Number.NaN : Number(header);
+    return { items, total: Number.isFinite(total) ? total : items.length };
   }
 
   return {
     request,
+    list,
     refreshSession,
     get: <T = unknown>(path: string) => request<T>(path),
     post: <T = unknown>(path: string, body?: JsonBody | FormData) => request<T>(path, { method: "POST", body }),
