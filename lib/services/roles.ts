@@ -2,7 +2,7 @@
 // Nobody can put a permission into a role that they do not hold themselves.
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { permissions, rolePermissions, roles, userRoles } from "@/db/schema";
+import { permissions, rolePermissions, roles, tenants, userRoles } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { isPermissionName, ROLE_NAMES } from "@/lib/auth/permissions";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
@@ -105,9 +105,12 @@ export async function createRole(
   // Tenant admins create roles in their own tenant; a super admin may create global ones (tenant_id null).
   const tenantId = isSuperAdmin(actor) ? (input.tenant_id === undefined ? null : input.tenant_id) : actor.tenantId;
   if (input.tenant_id && !isSuperAdmin(actor) && input.tenant_id !== actor.tenantId) throw new NotFound("Tenant not found");
+  const db = await getDb();
+  if (tenantId && (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)).length === 0) {
+    throw new NotFound("Tenant not found");
+  }
   await assertNameFree(tenantId, input.name);
   const permissionIds = await permissionIdsFor(actor, input.permissions ?? []);
-  const db = await getDb();
   const roleId = await db.transaction(async (tx) => {
     const [role] = await tx.insert(roles).values({ name: input.name, description: input.description ?? null, tenantId }).returning();
     if (!role) throw new Error("role insert returned nothing");

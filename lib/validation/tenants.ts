@@ -8,7 +8,8 @@ const named = (label: string, max = 200) =>
   z
     .string({ message: `${label} is required` })
     .trim()
-    .min(1, { message: `${label} is required` })
+    // A blank field is only "required", not also "too short".
+    .min(1, { message: `${label} is required`, abort: true })
     .min(2, { message: `${label} must be at least 2 characters` })
     .max(max, { message: `${label} must be at most ${max} characters` });
 

@@ -1,0 +1,592 @@
+// Tenant isolation and privilege escalation through the real administration handlers: the admin of tenant A
+// using tenant B's ids is refused and B's rows stay exactly as they were; a regular user is refused every
+// administration endpoint, an anonymous caller is asked to sign in; escalation attempts change nothing.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as dashboardStats from "@/app/api/v1/dashboard/stats/route";
+import * as invitationRoute from "@/app/api/v1/invitations/[id]/route";
+import * as invitationResend from "@/app/api/v1/invitations/[id]/resend/route";
+import * as invitationsRoute from "@/app/api/v1/invitations/route";
+import * as permissionRoute from "@/app/api/v1/permissions/[id]/route";
+import * as permissionsRoute from "@/app/api/v1/permissions/route";
+import * as permissionsOfUser from "@/app/api/v1/permissions/user/[userId]/route";
+import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
+import * as pluginsRoute from "@/app/api/v1/plugins/route";
+import * as rolePermissionRoute from "@/app/api/v1/roles/[id]/permissions/[permissionId]/route";
+import * as roleRoute from "@/app/api/v1/roles/[id]/route";
+import * as rolesRoute from "@/app/api/v1/roles/route";
+import * as approveRoute from "@/app/api/v1/tenants/[id]/approve/route";
+import * as tenantRoute from "@/app/api/v1/tenants/[id]/route";
+import * as tenantsRoute from "@/app/api/v1/tenants/route";
+import * as overrideRoute from "@/app/api/v1/users/[id]/permissions/[permissionName]/route";
+import * as breakdownRoute from "@/app/api/v1/users/[id]/permissions/breakdown/route";
+import * as grantRoute from "@/app/api/v1/users/[id]/permissions/grant/route";
+import * as revokeRoute from "@/app/api/v1/users/[id]/permissions/revoke/route";
+import * as userPermissionsRoute from "@/app/api/v1/users/[id]/permissions/route";
+import * as userSpecificRoute from "@/app/api/v1/users/[id]/permissions/user-specific/route";
+import * as userRoute from "@/app/api/v1/users/[id]/route";
+import * as usersRoute from "@/app/api/v1/users/route";
+import { call, json, type CallOptions } from "../support/api";
+import { invite, roleId, type InvitationOut, type Organisation, type SignedIn } from "../support/accounts";
+import {
+  FORBIDDEN,
+  NOT_AUTHENTICATED,
+  createUser,
+  globalRoleId,
+  listOf,
+  organisation,
+  permissionIdOf,
+  platformTenantId,
+  signedInUser,
+  superAdmin,
+  tenantSnapshot,
+  type ListedUser,
+} from "../support/admin";
+
+type Handler = Parameters<typeof call>[0];
+
+interface Case {
+  name: string;
+  handler: Handler;
+  method: string;
+  /** The request without credentials; built lazily because the ids exist only after set-up. */
+  request: () => Omit<CallOptions, "token" | "cookie">;
+  status: number;
+  detail: string;
+}
+
+/** The ids one tenant owns, used against it by the other tenant's admin, or by its own regular user. */
+interface TenantIds {
+  tenantId: string;
+  adminId: string;
+  userId: string;
+  tenantAdminRoleId: string;
+  customRoleId: string;
+  invitationId: string;
+  /** A permission the custom role lacks, and one it holds. */
+  missingPermissionId: string;
+  heldPermissionId: string;
+}
+
+let alpha: Organisation;
+let bravo: Organisation;
+let alphaUser: SignedIn;
+const a = {} as TenantIds;
+const b = {} as TenantIds;
+const global = { tenantUserRoleId: "", superAdminRoleId: "", platformId: "", tenantCreateId: "", userViewId: "", dashboardViewId: "" };
+
+async function customRole(token: string, name: string): Promise<string> {
+  const response = await call(rolesRoute.POST, "POST", { token, body: { name, permissions: ["blog.view", "project.view"] } });
+  expect(response.status).toBe(201);
+  return (await json<{ id: string }>(response)).id;
+}
+
+async function fillIds(ids: TenantIds, org: Organisation, user: { id: string }, invitation: InvitationOut, roleName: string) {
+  ids.tenantId = org.tenantId;
+  ids.adminId = org.admin.user.id;
+  ids.userId = user.id;
+  ids.tenantAdminRoleId = await roleId(org.admin.access_token, "Tenant Admin");
+  ids.customRoleId = await customRole(org.admin.access_token, roleName);
+  ids.invitationId = invitation.id;
+  ids.missingPermissionId = await permissionIdOf("project.delete");
+  ids.heldPermissionId = await permissionIdOf("blog.view");
+}
+
+beforeAll(async () => {
+  await superAdmin();
+  [alpha, bravo] = [await organisation("Alpha"), await organisation("Bravo")];
+  global.tenantUserRoleId = await globalRoleId("Tenant User");
+  global.superAdminRoleId = await globalRoleId("Super Admin");
+  global.platformId = await platformTenantId();
+  global.tenantCreateId = await permissionIdOf("tenant.create");
+  global.userViewId = await permissionIdOf("user.view");
+  global.dashboardViewId = await permissionIdOf("dashboard.view");
+
+  alphaUser = await signedInUser(alpha.admin.access_token, { email: "user@alpha.test" });
+  const bravoUser = await createUser(bravo.admin.access_token, { email: "user@bravo.test" });
+  const alphaInvitation = await invite(alpha.admin.access_token, "pending@alpha.test", global.tenantUserRoleId);
+  const bravoInvitation = await invite(bravo.admin.access_token, "pending@bravo.test", global.tenantUserRoleId);
+  await fillIds(a, alpha, alphaUser.user, alphaInvitation.invitation, "Alpha Reviewers");
+  await fillIds(b, bravo, bravoUser, bravoInvitation.invitation, "Bravo Reviewers");
+
+  // Overrides the other tenant's admin will try to remove.
+  for (const [org, userId] of [
+    [alpha, a.userId],
+    [bravo, b.userId],
+  ] as const) {
+    const revoked = await call(revokeRoute.POST, "POST", {
+      token: org.admin.access_token,
+      params: { id: userId },
+      body: { permission_name: "project.update" },
+    });
+    expect(revoked.status).toBe(200);
+  }
+});
+
+const userNotFound = "User not found";
+const roleNotFound = "Role not found";
+const tenantNotFound = "Tenant not found";
+const invitationNotFound = "Invitation not found";
+
+/** Tenant A's admin using tenant B's ids: every one refused. */
+const crossTenantCases: Case[] = [
+  { name: "GET /tenants/{id}", handler: tenantRoute.GET, method: "GET", request: () => ({ params: { id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  {
+    name: "PUT /tenants/{id}",
+    handler: tenantRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: b.tenantId }, body: { name: "Hijacked", is_active: false } }),
+    status: 403,
+    detail: FORBIDDEN.detail,
+  },
+  { name: "DELETE /tenants/{id}", handler: tenantRoute.DELETE, method: "DELETE", request: () => ({ params: { id: b.tenantId } }), status: 403, detail: FORBIDDEN.detail },
+  { name: "POST /tenants/{id}/approve", handler: approveRoute.POST, method: "POST", request: () => ({ params: { id: b.tenantId } }), status: 403, detail: FORBIDDEN.detail },
+  { name: "GET /users/{id}", handler: userRoute.GET, method: "GET", request: () => ({ params: { id: b.userId } }), status: 404, detail: userNotFound },
+  {
+    name: "PUT /users/{id}",
+    handler: userRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: b.userId }, body: { full_name: "Hijacked", password: "hijacked-password", is_active: false } }),
+    status: 404,
+    detail: userNotFound,
+  },
+  { name: "GET /users/{id}/permissions", handler: userPermissionsRoute.GET, method: "GET", request: () => ({ params: { id: b.userId } }), status: 404, detail: userNotFound },
+  { name: "GET /users/{id}/permissions/breakdown", handler: breakdownRoute.GET, method: "GET", request: () => ({ params: { id: b.userId } }), status: 404, detail: userNotFound },
+  { name: "GET /users/{id}/permissions/user-specific", handler: userSpecificRoute.GET, method: "GET", request: () => ({ params: { id: b.userId } }), status: 404, detail: userNotFound },
+  {
+    name: "POST /users/{id}/permissions/grant",
+    handler: grantRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: b.userId }, body: { permission_name: "project.delete", granted: true } }),
+    status: 404,
+    detail: userNotFound,
+  },
+  {
+    name: "POST /users/{id}/permissions/revoke",
+    handler: revokeRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: b.adminId }, body: { permission_name: "user.view", granted: false } }),
+    status: 404,
+    detail: userNotFound,
+  },
+  {
+    name: "DELETE /users/{id}/permissions/{name}",
+    handler: overrideRoute.DELETE,
+    method: "DELETE",
+    request: () => ({ params: { id: b.userId, permissionName: "project.update" } }),
+    status: 404,
+    detail: userNotFound,
+  },
+  { name: "GET /permissions/user/{userId}", handler: permissionsOfUser.GET, method: "GET", request: () => ({ params: { userId: b.userId } }), status: 404, detail: userNotFound },
+  { name: "GET /roles/{id}", handler: roleRoute.GET, method: "GET", request: () => ({ params: { id: b.tenantAdminRoleId } }), status: 404, detail: roleNotFound },
+  {
+    name: "PUT /roles/{id}",
+    handler: roleRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: b.customRoleId }, body: { name: "Hijacked", description: "taken over" } }),
+    status: 404,
+    detail: roleNotFound,
+  },
+  {
+    name: "POST /roles/{id}/permissions/{permissionId}",
+    handler: rolePermissionRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: b.customRoleId, permissionId: b.missingPermissionId } }),
+    status: 404,
+    detail: roleNotFound,
+  },
+  {
+    name: "DELETE /roles/{id}/permissions/{permissionId}",
+    handler: rolePermissionRoute.DELETE,
+    method: "DELETE",
+    request: () => ({ params: { id: b.customRoleId, permissionId: b.heldPermissionId } }),
+    status: 404,
+    detail: roleNotFound,
+  },
+  {
+    name: "POST /roles/{id}/permissions/{permissionId} (tenant admin role)",
+    handler: rolePermissionRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: b.tenantAdminRoleId, permissionId: b.missingPermissionId } }),
+    status: 404,
+    detail: roleNotFound,
+  },
+  { name: "DELETE /invitations/{id}", handler: invitationRoute.DELETE, method: "DELETE", request: () => ({ params: { id: b.invitationId } }), status: 404, detail: invitationNotFound },
+  { name: "POST /invitations/{id}/resend", handler: invitationResend.POST, method: "POST", request: () => ({ params: { id: b.invitationId } }), status: 404, detail: invitationNotFound },
+  { name: "GET /users?tenant_id=B", handler: usersRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  { name: "GET /invitations?tenant_id=B", handler: invitationsRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  { name: "GET /roles?tenant_id=B", handler: rolesRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  {
+    name: "POST /users into B",
+    handler: usersRoute.POST,
+    method: "POST",
+    request: () => ({ body: { email: "intruder@bravo.test", full_name: "Intruder", password: "intruder-password", tenant_id: b.tenantId } }),
+    status: 404,
+    detail: tenantNotFound,
+  },
+  {
+    name: "POST /invitations into B",
+    handler: invitationsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { email: "intruder@bravo.test", role_id: global.tenantUserRoleId, tenant_id: b.tenantId } }),
+    status: 404,
+    detail: tenantNotFound,
+  },
+  {
+    name: "POST /invitations with B's role",
+    handler: invitationsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { email: "intruder@alpha.test", role_id: b.tenantAdminRoleId } }),
+    status: 403,
+    detail: "This role cannot be assigned in this organization",
+  },
+  {
+    name: "POST /roles into B",
+    handler: rolesRoute.POST,
+    method: "POST",
+    request: () => ({ body: { name: "Intruders", tenant_id: b.tenantId, permissions: ["blog.view"] } }),
+    status: 404,
+    detail: tenantNotFound,
+  },
+  {
+    name: "PUT /users/{id} moving a user into B",
+    handler: userRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: a.userId }, body: { tenant_id: b.tenantId } }),
+    status: 403,
+    detail: "Only a super admin can move a user to another tenant",
+  },
+  { name: "DELETE /users/{id} (user)", handler: userRoute.DELETE, method: "DELETE", request: () => ({ params: { id: b.userId } }), status: 404, detail: userNotFound },
+  { name: "DELETE /users/{id} (admin)", handler: userRoute.DELETE, method: "DELETE", request: () => ({ params: { id: b.adminId } }), status: 404, detail: userNotFound },
+  { name: "DELETE /roles/{id}", handler: roleRoute.DELETE, method: "DELETE", request: () => ({ params: { id: b.customRoleId } }), status: 404, detail: roleNotFound },
+];
+
+/** Every administration endpoint, addressed with tenant A's own ids. */
+const adminEndpoints: Omit<Case, "status" | "detail">[] = [
+  { name: "GET /tenants", handler: tenantsRoute.GET, method: "GET", request: () => ({}) },
+  {
+    name: "POST /tenants",
+    handler: tenantsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { name: "Rogue Org", domain: "rogue-org", admin_full_name: "Rogue Admin", admin_email: "rogue@rogue.test" } }),
+  },
+  { name: "GET /tenants/{id}", handler: tenantRoute.GET, method: "GET", request: () => ({ params: { id: a.tenantId } }) },
+  { name: "PUT /tenants/{id}", handler: tenantRoute.PUT, method: "PUT", request: () => ({ params: { id: a.tenantId }, body: { name: "Renamed" } }) },
+  { name: "DELETE /tenants/{id}", handler: tenantRoute.DELETE, method: "DELETE", request: () => ({ params: { id: a.tenantId } }) },
+  { name: "POST /tenants/{id}/approve", handler: approveRoute.POST, method: "POST", request: () => ({ params: { id: a.tenantId } }) },
+  { name: "GET /users", handler: usersRoute.GET, method: "GET", request: () => ({}) },
+  {
+    name: "POST /users",
+    handler: usersRoute.POST,
+    method: "POST",
+    request: () => ({ body: { email: "new@alpha.test", full_name: "New Member", password: "new-member-password" } }),
+  },
+  { name: "GET /users/{id}", handler: userRoute.GET, method: "GET", request: () => ({ params: { id: a.adminId } }) },
+  { name: "PUT /users/{id}", handler: userRoute.PUT, method: "PUT", request: () => ({ params: { id: a.adminId }, body: { full_name: "Renamed" } }) },
+  { name: "DELETE /users/{id}", handler: userRoute.DELETE, method: "DELETE", request: () => ({ params: { id: a.adminId } }) },
+  { name: "GET /users/{id}/permissions", handler: userPermissionsRoute.GET, method: "GET", request: () => ({ params: { id: a.userId } }) },
+  { name: "GET /users/{id}/permissions/breakdown", handler: breakdownRoute.GET, method: "GET", request: () => ({ params: { id: a.userId } }) },
+  { name: "GET /users/{id}/permissions/user-specific", handler: userSpecificRoute.GET, method: "GET", request: () => ({ params: { id: a.userId } }) },
+  {
+    name: "POST /users/{id}/permissions/grant",
+    handler: grantRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: a.userId }, body: { permission_name: "user.view", granted: true } }),
+  },
+  {
+    name: "POST /users/{id}/permissions/revoke",
+    handler: revokeRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: a.adminId }, body: { permission_name: "user.view", granted: false } }),
+  },
+  {
+    name: "DELETE /users/{id}/permissions/{name}",
+    handler: overrideRoute.DELETE,
+    method: "DELETE",
+    request: () => ({ params: { id: a.userId, permissionName: "project.update" } }),
+  },
+  { name: "GET /permissions", handler: permissionsRoute.GET, method: "GET", request: () => ({}) },
+  { name: "GET /permissions/{id}", handler: permissionRoute.GET, method: "GET", request: () => ({ params: { id: a.heldPermissionId } }) },
+  { name: "GET /permissions/user/{userId}", handler: permissionsOfUser.GET, method: "GET", request: () => ({ params: { userId: a.adminId } }) },
+  { name: "GET /roles", handler: rolesRoute.GET, method: "GET", request: () => ({}) },
+  { name: "POST /roles", handler: rolesRoute.POST, method: "POST", request: () => ({ body: { name: "Editors", permissions: ["blog.view"] } }) },
+  { name: "GET /roles/{id}", handler: roleRoute.GET, method: "GET", request: () => ({ params: { id: a.customRoleId } }) },
+  { name: "PUT /roles/{id}", handler: roleRoute.PUT, method: "PUT", request: () => ({ params: { id: a.customRoleId }, body: { name: "Renamed" } }) },
+  { name: "DELETE /roles/{id}", handler: roleRoute.DELETE, method: "DELETE", request: () => ({ params: { id: a.customRoleId } }) },
+  {
+    name: "POST /roles/{id}/permissions/{permissionId}",
+    handler: rolePermissionRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: a.customRoleId, permissionId: a.missingPermissionId } }),
+  },
+  {
+    name: "DELETE /roles/{id}/permissions/{permissionId}",
+    handler: rolePermissionRoute.DELETE,
+    method: "DELETE",
+    request: () => ({ params: { id: a.customRoleId, permissionId: a.heldPermissionId } }),
+  },
+  { name: "GET /invitations", handler: invitationsRoute.GET, method: "GET", request: () => ({}) },
+  {
+    name: "POST /invitations",
+    handler: invitationsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { email: "friend@alpha.test", role_id: global.tenantUserRoleId } }),
+  },
+  { name: "DELETE /invitations/{id}", handler: invitationRoute.DELETE, method: "DELETE", request: () => ({ params: { id: a.invitationId } }) },
+  { name: "POST /invitations/{id}/resend", handler: invitationResend.POST, method: "POST", request: () => ({ params: { id: a.invitationId } }) },
+  { name: "GET /plugins", handler: pluginsRoute.GET, method: "GET", request: () => ({}) },
+  { name: "PUT /plugins/{id}", handler: pluginRoute.PUT, method: "PUT", request: () => ({ params: { id: "gtts" }, body: { enabled: false } }) },
+];
+
+async function expectRefusedWithoutChange(tenantId: string, testCase: Case, credentials: Pick<CallOptions, "token" | "cookie">) {
+  const before = await tenantSnapshot(tenantId);
+  const response = await call(testCase.handler, testCase.method, { ...testCase.request(), ...credentials });
+  expect(response.status).toBe(testCase.status);
+  expect(await json(response)).toEqual({ detail: testCase.detail });
+  expect(await tenantSnapshot(tenantId)).toEqual(before);
+}
+
+/**
+ * Deletions last (whole users and roles after their parts): should one wrongly succeed, the cases after it must
+ * still find B's rows to attack.
+ */
+const deletionsLast = (cases: Case[]) => [...cases.filter((c) => c.method !== "DELETE"), ...cases.filter((c) => c.method === "DELETE")];
+
+describe("tenant A's admin using tenant B's ids", () => {
+  it("uses real ids: B's own admin reaches them", async () => {
+    const token = bravo.admin.access_token;
+    expect((await call(userRoute.GET, "GET", { token, params: { id: b.userId } })).status).toBe(200);
+    expect((await call(breakdownRoute.GET, "GET", { token, params: { id: b.userId } })).status).toBe(200);
+    expect((await call(roleRoute.GET, "GET", { token, params: { id: b.customRoleId } })).status).toBe(200);
+    expect((await call(tenantRoute.GET, "GET", { token, params: { id: b.tenantId } })).status).toBe(200);
+    const invitations = await listOf<InvitationOut>(invitationsRoute.GET, { token, query: { tenant_id: b.tenantId } });
+    expect(invitations.items.map((invitation) => invitation.id)).toContain(b.invitationId);
+    const overrides = await call(userSpecificRoute.GET, "GET", { token, params: { id: b.userId } });
+    expect(await json(overrides)).toMatchObject([{ permission_name: "project.update", granted: false }]);
+  });
+
+  it.each(deletionsLast(crossTenantCases))("$name answers $status and changes nothing in B", async (testCase) => {
+    await expectRefusedWithoutChange(b.tenantId, testCase, { token: alpha.admin.access_token });
+  });
+
+  it("is refused by cookie just as by token", async () => {
+    const [sample] = crossTenantCases.filter((testCase) => testCase.name === "DELETE /users/{id} (user)");
+    await expectRefusedWithoutChange(b.tenantId, sample!, { cookie: alpha.admin.cookie });
+  });
+
+  it("lists show only tenant A's own tenant, users, invitations and roles", async () => {
+    const token = alpha.admin.access_token;
+    const tenants = await listOf<{ id: string }>(tenantsRoute.GET, { token });
+    expect(tenants.items.map((tenant) => tenant.id)).toEqual([a.tenantId]);
+    expect(tenants.total).toBe(1);
+
+    const users = await listOf<ListedUser>(usersRoute.GET, { token });
+    expect(users.items.length).toBeGreaterThan(0);
+    expect(new Set(users.items.map((user) => user.tenant_id))).toEqual(new Set([a.tenantId]));
+    const ownFilter = await listOf<ListedUser>(usersRoute.GET, { token, query: { tenant_id: a.tenantId } });
+    expect(ownFilter.items).toEqual(users.items);
+
+    const invitations = await listOf<InvitationOut>(invitationsRoute.GET, { token });
+    expect(invitations.items.map((invitation) => invitation.id)).toEqual([a.invitationId]);
+
+    const roles = await call(rolesRoute.GET, "GET", { token });
+    const roleIds = (await json<{ id: string }[]>(roles)).map((role) => role.id);
+    expect(roleIds).not.toContain(b.tenantAdminRoleId);
+    expect(roleIds).not.toContain(b.customRoleId);
+    expect(roleIds).toContain(a.customRoleId);
+  });
+});
+
+describe("a regular user (Tenant User role)", () => {
+  const cases: Case[] = adminEndpoints.map((endpoint) => ({ ...endpoint, status: 403, detail: FORBIDDEN.detail }));
+
+  it.each(deletionsLast(cases))("$name answers 403 and changes nothing", async (testCase) => {
+    await expectRefusedWithoutChange(a.tenantId, testCase, { token: alphaUser.access_token });
+  });
+
+  it("still has the dashboard its role grants", async () => {
+    const response = await call(dashboardStats.GET, "GET", { token: alphaUser.access_token });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({ type: "user" });
+  });
+});
+
+describe("an anonymous caller", () => {
+  const cases: Case[] = [
+    ...adminEndpoints,
+    { name: "GET /dashboard/stats", handler: dashboardStats.GET, method: "GET", request: () => ({}) },
+  ].map((endpoint) => ({ ...endpoint, status: 401, detail: NOT_AUTHENTICATED.detail }));
+
+  it.each(deletionsLast(cases))("$name answers 401 and changes nothing", async (testCase) => {
+    await expectRefusedWithoutChange(a.tenantId, testCase, {});
+  });
+});
+
+describe("escalation attempts by a tenant admin", () => {
+  const escalations: Case[] = [
+    {
+      name: "creating a user with the super_admin role",
+      handler: usersRoute.POST,
+      method: "POST",
+      request: () => ({ body: { email: "boss@alpha.test", full_name: "Big Boss", password: "big-boss-password", role: "super_admin" } }),
+      status: 403,
+      detail: "You cannot assign this role",
+    },
+    {
+      name: "changing a user's role on edit",
+      handler: userRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: a.userId }, body: { full_name: "Promoted Member", role: "tenant_admin" } }),
+      status: 403,
+      detail: "Only a super admin can change a user's role",
+    },
+    {
+      name: "making themselves super admin on edit",
+      handler: userRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: a.adminId }, body: { role: "super_admin" } }),
+      status: 403,
+      detail: "Only a super admin can change a user's role",
+    },
+    {
+      name: "moving a user to the platform tenant",
+      handler: userRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: a.userId }, body: { tenant_id: global.platformId } }),
+      status: 403,
+      detail: "Only a super admin can move a user to another tenant",
+    },
+    {
+      name: "granting tenant.create to themselves",
+      handler: grantRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: a.adminId }, body: { permission_name: "tenant.create", granted: true } }),
+      status: 403,
+      detail: "You cannot change your own permissions",
+    },
+    {
+      name: "granting tenant.create to a user",
+      handler: grantRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: a.userId }, body: { permission_name: "tenant.create", granted: true } }),
+      status: 403,
+      detail: "You cannot grant a permission you do not hold yourself",
+    },
+    {
+      name: "granting tenant.create to a user for one resource",
+      handler: grantRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: a.userId }, body: { permission_name: "tenant.create", granted: true, resource: a.tenantId } }),
+      status: 403,
+      detail: "You cannot grant a permission you do not hold yourself",
+    },
+    {
+      name: "granting themselves a permission they already hold",
+      handler: grantRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: a.adminId }, body: { permission_name: "user.view", granted: true } }),
+      status: 403,
+      detail: "You cannot change your own permissions",
+    },
+    {
+      name: "adding a permission to the global Tenant User role",
+      handler: rolePermissionRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: global.tenantUserRoleId, permissionId: global.userViewId } }),
+      status: 403,
+      detail: "Only a super admin can change global roles",
+    },
+    {
+      name: "removing a permission from the global Tenant User role",
+      handler: rolePermissionRoute.DELETE,
+      method: "DELETE",
+      request: () => ({ params: { id: global.tenantUserRoleId, permissionId: global.dashboardViewId } }),
+      status: 403,
+      detail: "Only a super admin can change global roles",
+    },
+    {
+      name: "renaming the global Tenant User role",
+      handler: roleRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: global.tenantUserRoleId }, body: { name: "Everyone" } }),
+      status: 403,
+      detail: "Only a super admin can change global roles",
+    },
+    {
+      name: "adding tenant.create to their own Tenant Admin role",
+      handler: rolePermissionRoute.POST,
+      method: "POST",
+      request: () => ({ params: { id: a.tenantAdminRoleId, permissionId: global.tenantCreateId } }),
+      status: 403,
+      detail: "You cannot give a role a permission you do not hold yourself",
+    },
+    {
+      name: "creating a role carrying tenant.create",
+      handler: rolesRoute.POST,
+      method: "POST",
+      request: () => ({ body: { name: "Operators", permissions: ["blog.view", "tenant.create"] } }),
+      status: 403,
+      detail: "You cannot give a role a permission you do not hold yourself",
+    },
+    {
+      name: "reading the Super Admin role",
+      handler: roleRoute.GET,
+      method: "GET",
+      request: () => ({ params: { id: global.superAdminRoleId } }),
+      status: 404,
+      detail: roleNotFound,
+    },
+    {
+      name: "inviting into the Super Admin role",
+      handler: invitationsRoute.POST,
+      method: "POST",
+      request: () => ({ body: { email: "boss@alpha.test", role_id: global.superAdminRoleId } }),
+      status: 403,
+      detail: "This role cannot be assigned in this organization",
+    },
+    {
+      name: "editing their own tenant",
+      handler: tenantRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: a.tenantId }, body: { name: "Alpha Renamed" } }),
+      status: 403,
+      detail: FORBIDDEN.detail,
+    },
+    {
+      name: "deactivating themselves",
+      handler: userRoute.PUT,
+      method: "PUT",
+      request: () => ({ params: { id: a.adminId }, body: { is_active: false } }),
+      status: 400,
+      detail: "You cannot deactivate your own account",
+    },
+    {
+      name: "deleting themselves",
+      handler: userRoute.DELETE,
+      method: "DELETE",
+      request: () => ({ params: { id: a.adminId } }),
+      status: 400,
+      detail: "You cannot delete your own account",
+    },
+  ];
+
+  it.each(deletionsLast(escalations))("$name is refused ($status) and changes nothing", async (testCase) => {
+    await expectRefusedWithoutChange(a.tenantId, testCase, { token: alpha.admin.access_token });
+  });
+
+  it("the global roles still carry exactly their defaults, and the admin still lacks tenant.create", async () => {
+    const { access_token } = await superAdmin();
+    const roles = await json<{ id: string; permissions: string[] }[]>(await call(rolesRoute.GET, "GET", { token: access_token }));
+    expect(roles.find((role) => role.id === global.tenantUserRoleId)?.permissions).toEqual([
+      "blog.create",
+      "blog.view",
+      "dashboard.view",
+      "presentation.generate",
+      "presentation.view",
+      "project.create",
+      "project.update",
+      "project.view",
+    ]);
+    const own = await call(userPermissionsRoute.GET, "GET", { token: alpha.admin.access_token, params: { id: a.adminId } });
+    expect(await json<string[]>(own)).not.toContain("tenant.create");
+  });
+});
