@@ -7,7 +7,7 @@ import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { isPermissionName } from "@/lib/auth/permissions";
 import { BadRequest, Forbidden, NotFound } from "@/lib/errors";
 import { recordActivity } from "./activity";
-import { userInReach } from "./users";
+import { assertNotAbove, userInReach } from "./users";
 
 export const PERMISSION_MESSAGES = {
   unknown: "Unknown permission",
@@ -110,6 +110,7 @@ export async function setOverride(
   const db = await getDb();
   const target = await userInReach(db, actor, userId);
   if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
+  assertNotAbove(actor, target);
   const id = await permissionId(input.permission_name);
   if (!isSuperAdmin(actor) && !actor.permissions.has(input.permission_name as never)) throw new Forbidden(PERMISSION_MESSAGES.notHeld);
   const resource = input.resource?.trim() ?? "";
@@ -139,6 +140,7 @@ export async function removeOverride(actor: Actor, userId: string, permissionNam
   const db = await getDb();
   const target = await userInReach(db, actor, userId);
   if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
+  assertNotAbove(actor, target);
   const id = await permissionId(permissionName);
   const removed = await db
     .delete(userPermissionOverrides)

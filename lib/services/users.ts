@@ -128,7 +128,7 @@ function assertAssignable(actor: Actor, role: RoleKey) {
 }
 
 /** A tenant admin may not manage someone holding permissions the admin lacks. */
-function assertNotAbove(actor: Actor, target: UserAccess) {
+export function assertNotAbove(actor: Actor, target: UserAccess) {
   if (isSuperAdmin(actor)) return;
   if (target.permissions.some((permission) => !actor.permissions.has(permission))) throw new Forbidden(USER_MESSAGES.aboveYou);
 }
