@@ -6,12 +6,10 @@ import { useForm } from "react-hook-form";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/use-toast";
 import { forgotPasswordForm } from "@/lib/validation/auth";
 import { accountApi } from "./api";
-import { SubmitButton, useVisibleErrors } from "./form-helpers";
+import { EmailField, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 /** 'Check Your Email': shown after a reset link was requested, whether or not the address is known. */
 export function CheckYourEmail({ email, children }: { email: string; children: React.ReactNode }) {
@@ -81,16 +79,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id="forgot-email" label="Email" error={errorFor("email")}>
-            <Input
-              {...fieldAria("forgot-email", errorFor("email"))}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField id="forgot-email" error={errorFor("email")} registration={form.register("email")} />
           <SubmitButton busy={busy} busyLabel="Sending...">
             Send Reset Link
           </SubmitButton>

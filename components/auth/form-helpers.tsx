@@ -1,7 +1,9 @@
 "use client";
 
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { fieldAria, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
 
 /**
  * The error to show for a field: only once the field was touched (blurred) or a submit was tried
@@ -41,5 +43,14 @@ export function LinkButton({ className, ...props }: ButtonProps) {
         .join(" ")}
       {...props}
     />
+  );
+}
+
+/** The e-mail field of the account forms: label, error, and the browser hints for an address. */
+export function EmailField({ id, error, registration }: { id: string; error: string | undefined; registration: UseFormRegisterReturn }) {
+  return (
+    <FormField id={id} label="Email" error={error}>
+      <Input {...fieldAria(id, error)} type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" {...registration} />
+    </FormField>
   );
 }

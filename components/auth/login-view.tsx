@@ -7,7 +7,6 @@ import { Alert } from "@/components/ui/alert";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
@@ -15,7 +14,7 @@ import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
 import { loginForm } from "@/lib/validation/auth";
 import { accountApi } from "./api";
-import { LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
+import { EmailField, LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 interface LoginViewProps {
   defaultEmail?: string;
@@ -67,16 +66,7 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
       <CardContent className="flex flex-col gap-5">
         {notice ? <Alert variant="success">{notice}</Alert> : null}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id="login-email" label="Email" error={errorFor("email")}>
-            <Input
-              {...fieldAria("login-email", errorFor("email"))}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField id="login-email" error={errorFor("email")} registration={form.register("email")} />
           <FormField id="login-password" label="Password" error={errorFor("password")}>
             <PasswordInput
               {...fieldAria("login-password", errorFor("password"))}

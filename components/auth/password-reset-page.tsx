@@ -9,15 +9,13 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { FormField, fieldAria } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { serverMessage } from "@/lib/errors/messages";
 import { TransportError } from "@/lib/http/client";
 import { resetRequestForm } from "@/lib/validation/auth";
 import { accountApi } from "./api";
 import { AuthLayout } from "./auth-layout";
 import { CheckYourEmail } from "./forgot-password-view";
-import { SubmitButton, useVisibleErrors } from "./form-helpers";
+import { EmailField, SubmitButton, useVisibleErrors } from "./form-helpers";
 import { REDIRECT_DELAY_MS, signInWithNotice } from "./notices";
 import { ResetPasswordForm } from "./reset-password-form";
 import { StatusCard } from "./status-card";
@@ -75,16 +73,7 @@ function RequestReset() {
       <CardContent className="flex flex-col gap-3">
         {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <FormField id="request-email" label="Email" error={errorFor("email")}>
-            <Input
-              {...fieldAria("request-email", errorFor("email"))}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@company.com"
-              {...form.register("email")}
-            />
-          </FormField>
+          <EmailField id="request-email" error={errorFor("email")} registration={form.register("email")} />
           <SubmitButton busy={busy} busyLabel="Sending...">
             Send Reset Link
           </SubmitButton>
