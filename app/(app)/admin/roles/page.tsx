@@ -1,0 +1,26 @@
+import { AccessDenied } from "@/components/admin/access-denied";
+import { RoleOverview, type RoleCardData } from "@/components/admin/roles/role-overview";
+import { currentActor } from "@/lib/auth/session";
+import { ROLE_NAMES } from "@/lib/auth/permissions";
+import { listRoles } from "@/lib/services/roles";
+
+export const metadata = { title: "Roles & Permissions" };
+
+// Super admins and tenant admins (spec section 2). The service decides which roles the viewer may see
+// (Super Admin only for super admins).
+export default async function RolesPage() {
+  const actor = await currentActor();
+  if (!actor) return null;
+  const admin = actor.role === "super_admin" || actor.role === "tenant_admin";
+  // The same permissions GET /api/v1/roles asks for, since this page reads the service directly.
+  if (!admin || !(actor.permissions.has("role.view") || actor.permissions.has("invitation.send"))) return <AccessDenied />;
+  const roles = await listRoles(actor, undefined);
+  const permissionsOf = (name: string, preferTenant: string | null) =>
+    (roles.find((role) => role.name === name && role.tenant_id === preferTenant) ?? roles.find((role) => role.name === name))?.permissions ?? [];
+  const cards: RoleCardData[] = [
+    { key: "user", permissions: permissionsOf(ROLE_NAMES.TENANT_USER, null) },
+    { key: "tenant_admin", permissions: permissionsOf(ROLE_NAMES.TENANT_ADMIN, actor.tenantId) },
+  ];
+  if (actor.role === "super_admin") cards.push({ key: "super_admin", permissions: permissionsOf(ROLE_NAMES.SUPER_ADMIN, null) });
+  return <RoleOverview roles={cards} />;
+}

@@ -1,0 +1,376 @@
+"use client";
+
+import { Download, KeyRound, MailPlus, Pencil, Plus, Trash2, UserX, UsersRound } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { formatDate } from "@/components/admin/format";
+import { PageHeader } from "@/components/admin/page-header";
+import { Pagination } from "@/components/admin/pagination";
+import { SearchInput } from "@/components/admin/search-input";
+import { useApiList } from "@/components/admin/use-api-list";
+import { useDebounced } from "@/components/admin/use-debounced";
+import { useCurrentUser } from "@/components/auth/current-user";
+import { Alert } from "@/components/ui/alert";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/use-toast";
+import { roleLabel, statusLabel } from "@/lib/csv/users";
+import { getErrorMessage } from "@/lib/errors/messages";
+import { api } from "@/lib/http/client";
+import { downloadUsersCsv, fetchAllUsers } from "./export-users";
+import { PermissionsDialog } from "./permissions-dialog";
+import { ROLE_FILTERS, STATUS_FILTERS, type UserRow } from "./types";
+import { UserFormDialog } from "./user-form-dialog";
+
+const PAGE_SIZE = 20;
+
+function StatusBadge({ user }: { user: UserRow }) {
+  const label = statusLabel(user);
+  return <Badge variant={label === "Active" ? "success" : label === "Invited" ? "warning" : "outline"}>{label}</Badge>;
+}
+
+function RoleBadge({ role }: { role: UserRow["role"] }) {
+  return <Badge variant={role === "user" ? "outline" : "secondary"}>{roleLabel(role)}</Badge>;
+}
+
+interface RowActionsProps {
+  user: UserRow;
+  self: boolean;
+  busy: boolean;
+  onEdit: (user: UserRow) => void;
+  onPermissions: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+  onResend: (user: UserRow) => void;
+  onRevoke: (user: UserRow) => void;
+}
+
+function RowActions({ user, self, busy, onEdit, onPermissions, onDelete, onResend, onRevoke }: RowActionsProps) {
+  const who = user.full_name || user.email;
+  // Invited users offer only resend and revoke (spec section 2).
+  if (user.status === "invited") {
+    return (
+      <div className="flex flex-wrap items-center justify-end gap-1.5">
+        <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResend(user)} aria-label={`Resend invitation to ${user.email}`}>
+          <MailPlus className="h-4 w-4" aria-hidden />
+          Resend
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busy}
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+          onClick={() => onRevoke(user)}
+          aria-label={`Revoke invitation to ${user.email}`}
+        >
+          <UserX className="h-4 w-4" aria-hidden />
+          Revoke
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-1.5">
+      <Button variant="ghost" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${who}`}>
+        <Pencil className="h-4 w-4" aria-hidden />
+        Edit
+      </Button>
+      <Button variant="ghost" size="sm" onClick={() => onPermissions(user)} aria-label={`Permissions of ${who}`}>
+        <KeyRound className="h-4 w-4" aria-hidden />
+        Permissions
+      </Button>
+      {self ? null : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-red-600 hover:bg-red-50 hover:text-red-700"
+          onClick={() => onDelete(user)}
+          aria-label={`Delete ${who}`}
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Delete
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** User Management (spec section 2): filters, paging, create/edit, delete, invitations, permissions, CSV export. */
+export function UserManagement() {
+  const session = useCurrentUser();
+  const me = session.user;
+  const isSuperAdmin = me.role === "super_admin";
+
+  const [search, setSearch] = useState("");
+  const query = useDebounced(search.trim());
+  const [role, setRole] = useState("all");
+  const [status, setStatus] = useState("all");
+  const [page, setPage] = useState(0);
+  const [formTarget, setFormTarget] = useState<UserRow | "new" | null>(null);
+  const [permissionsOf, setPermissionsOf] = useState<UserRow | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [revoking, setRevoking] = useState<UserRow | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const filters = new URLSearchParams();
+  if (query) filters.set("search", query);
+  if (role !== "all") filters.set("role", role);
+  if (status !== "all") filters.set("status", status);
+  const pageParams = new URLSearchParams(filters);
+  pageParams.set("limit", String(PAGE_SIZE));
+  pageParams.set("offset", String(page * PAGE_SIZE));
+
+  const { items: users, total, error, reload } = useApiList<UserRow>(`/users?${pageParams}`, (failure) =>
+    toast({ variant: "destructive", title: "Failed to fetch users", description: getErrorMessage(failure) }),
+  );
+
+  const roleFilters = ROLE_FILTERS.filter((option) => isSuperAdmin || option.value !== "super_admin");
+
+  async function remove(user: UserRow) {
+    try {
+      await api.delete(`/users/${user.id}`);
+      toast({ title: "User Deleted", description: `${user.full_name || user.email} was deleted.` });
+      reload();
+    } catch (failure) {
+      toast({ variant: "destructive", title: "Failed to delete user", description: getErrorMessage(failure) });
+      throw failure;
+    }
+  }
+
+  async function revoke(user: UserRow) {
+    try {
+      await api.delete(`/invitations/${user.invitation_id ?? user.id}`);
+      toast({ title: "Invitation Revoked", description: `The invitation to ${user.email} was revoked.` });
+      reload();
+    } catch (failure) {
+      toast({ variant: "destructive", title: "Failed to revoke invitation", description: getErrorMessage(failure) });
+      throw failure;
+    }
+  }
+
+  async function resend(user: UserRow) {
+    setBusyId(user.id);
+    try {
+      await api.post(`/invitations/${user.invitation_id ?? user.id}/resend`);
+      toast({ title: "Invitation Sent", description: `Invitation sent successfully to ${user.email}` });
+      reload();
+    } catch (failure) {
+      toast({ variant: "destructive", title: "Failed to resend invitation", description: getErrorMessage(failure) });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const all = await fetchAllUsers(filters);
+      if (all.length === 0) {
+        toast({ title: "No Users to Export", description: "There are no users available to export." });
+        return;
+      }
+      downloadUsersCsv(all);
+      toast({ title: "Export Successful", description: `Successfully exported ${all.length} users to CSV file.` });
+    } catch {
+      toast({ variant: "destructive", title: "Export Failed", description: "Failed to export user list. Please try again." });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const actions = (user: UserRow) => (
+    <RowActions
+      user={user}
+      self={user.id === me.id}
+      busy={busyId === user.id}
+      onEdit={setFormTarget}
+      onPermissions={setPermissionsOf}
+      onDelete={setDeleting}
+      onResend={resend}
+      onRevoke={setRevoking}
+    />
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="User Management"
+        description={isSuperAdmin ? "Users of every organization on the platform." : "The members of your organization, their roles and permissions."}
+        actions={
+          <>
+            <Button variant="outline" onClick={exportCsv} disabled={exporting || users === null} aria-busy={exporting}>
+              <Download className="h-4 w-4" aria-hidden />
+              {exporting ? "Exporting..." : "Export CSV"}
+            </Button>
+            {me.role === "tenant_admin" ? (
+              <Button onClick={() => setFormTarget("new")}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Create User
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+
+      <Card className="overflow-hidden">
+        <div className="grid gap-3 border-b border-slate-100 p-4 sm:grid-cols-[minmax(0,1fr)_11rem_11rem]">
+          <SearchInput
+            label="Search users"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(0);
+            }}
+          />
+          <Select
+            aria-label="Filter by role"
+            value={role}
+            options={roleFilters}
+            onChange={(event) => {
+              setRole(event.target.value);
+              setPage(0);
+            }}
+          />
+          <Select
+            aria-label="Filter by status"
+            value={status}
+            options={STATUS_FILTERS}
+            onChange={(event) => {
+              setStatus(event.target.value);
+              setPage(0);
+            }}
+          />
+        </div>
+
+        {error !== null && users === null ? (
+          <div className="p-4">
+            <Alert variant="destructive">Failed to fetch users</Alert>
+          </div>
+        ) : users === null ? (
+          <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading users">
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : users.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+            <UsersRound className="h-8 w-8 text-slate-300" aria-hidden />
+            <p className="font-medium text-slate-700">No users found</p>
+            <p className="text-sm text-slate-500">Try another search or filter.</p>
+          </div>
+        ) : (
+          <>
+            <Table containerClassName="hidden lg:block" aria-label="Users">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>User</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead>Status</TableHead>
+                  {isSuperAdmin ? <TableHead>Tenant</TableHead> : null}
+                  <TableHead>Created</TableHead>
+                  <TableHead className="text-right">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.map((user) => (
+                  <TableRow key={user.id} data-testid="user-row">
+                    <TableCell>
+                      <div className="flex items-center gap-3">
+                        <Avatar fullName={user.full_name} email={user.email} size="sm" />
+                        <div className="min-w-0">
+                          <p className="font-medium text-slate-900">
+                            {user.full_name || <span className="text-slate-400">No name</span>}
+                            {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                          </p>
+                          <p className="truncate text-xs text-slate-500">{user.email}</p>
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <RoleBadge role={user.role} />
+                    </TableCell>
+                    <TableCell>
+                      <StatusBadge user={user} />
+                    </TableCell>
+                    {isSuperAdmin ? <TableCell className="text-slate-600">{user.tenant_name ?? "—"}</TableCell> : null}
+                    <TableCell className="whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</TableCell>
+                    <TableCell>{actions(user)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+
+            <ul className="divide-y divide-slate-100 lg:hidden" aria-label="Users">
+              {users.map((user) => (
+                <li key={user.id} className="flex flex-col gap-3 p-4" data-testid="user-card">
+                  <div className="flex items-start gap-3">
+                    <Avatar fullName={user.full_name} email={user.email} size="sm" />
+                    <div className="min-w-0 flex-1">
+                      <p className="break-words font-medium text-slate-900">
+                        {user.full_name || <span className="text-slate-400">No name</span>}
+                        {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                      </p>
+                      <p className="break-all text-xs text-slate-500">{user.email}</p>
+                      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+                        <RoleBadge role={user.role} />
+                        <StatusBadge user={user} />
+                        {isSuperAdmin && user.tenant_name ? <span className="text-xs text-slate-500">{user.tenant_name}</span> : null}
+                      </div>
+                    </div>
+                  </div>
+                  <div className="-mx-2">{actions(user)}</div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {users && users.length > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="users" onPageChange={setPage} /> : null}
+      </Card>
+
+      <UserFormDialog target={formTarget} actorRole={me.role} actorId={me.id} onOpenChange={(open) => !open && setFormTarget(null)} onSaved={reload} />
+      <PermissionsDialog
+        user={permissionsOf}
+        actorPermissions={session.permissions}
+        actorIsSuperAdmin={isSuperAdmin}
+        actorId={me.id}
+        onOpenChange={(open) => !open && setPermissionsOf(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete User"
+        description={
+          <>
+            Delete <strong className="font-semibold text-slate-700">{deleting?.full_name || deleting?.email}</strong>? They lose access at once; this
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Delete User"
+        busyLabel="Deleting..."
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        title="Revoke Invitation"
+        description={
+          <>
+            Revoke the invitation to <strong className="font-semibold text-slate-700">{revoking?.email}</strong>? The link in their e-mail stops
+            working.
+          </>
+        }
+        confirmLabel="Revoke Invitation"
+        busyLabel="Revoking..."
+        onConfirm={() => (revoking ? revoke(revoking) : Promise.resolve())}
+      />
+    </div>
+  );
+}
