@@ -24,7 +24,7 @@ export function Pagination({ page, pageSize, total, noun, onPageChange }: Pagina
           <ChevronLeft className="h-4 w-4" aria-hidden />
           Previous
         </Button>
-        <span className="text-sm tabular-nums text-slate-600">
+        <span className="whitespace-nowrap text-sm tabular-nums text-slate-600">
           Page {Math.min(page + 1, pages)} of {pages}
         </span>
         <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page + 1 >= pages}>

@@ -104,8 +104,8 @@ function PluginCard({ plugin, onChange }: { plugin: PluginRow; onChange: (plugin
           {plugin.status === "error" && plugin.status_message ? <span className="text-xs text-red-600">{plugin.status_message}</span> : null}
         </div>
       </CardHeader>
-      <CardContent className="mt-auto">
-        <form onSubmit={save} className="flex flex-col gap-3 border-t border-slate-100 pt-4" aria-label={`${plugin.name} settings`}>
+      <CardContent className="flex flex-1 flex-col">
+        <form onSubmit={save} className="flex flex-1 flex-col gap-3 border-t border-slate-100 pt-4" aria-label={`${plugin.name} settings`}>
           {plugin.fields.map((field) =>
             field.type === "boolean" ? (
               <div key={field.key} className="flex items-center justify-between gap-3">
@@ -124,7 +124,7 @@ function PluginCard({ plugin, onChange }: { plugin: PluginRow; onChange: (plugin
                 key={field.key}
                 id={fieldId(field.key)}
                 label={field.required ? `${field.label} *` : field.label}
-                hint={field.secret ? "Stored secrets are shown masked. Leave the mask to keep it; clear the field to remove it." : undefined}
+                hint={field.secret ? "Shown masked. Leave it to keep the stored key; clear it to remove the key." : undefined}
               >
                 <Input
                   id={fieldId(field.key)}
@@ -139,7 +139,7 @@ function PluginCard({ plugin, onChange }: { plugin: PluginRow; onChange: (plugin
               </FormField>
             ),
           )}
-          <div className="flex justify-end pt-1">
+          <div className="mt-auto flex justify-end pt-1">
             <Button type="submit" size="sm" disabled={saving} aria-busy={saving} aria-label={`Save ${plugin.name} settings`}>
               <Save className="h-4 w-4" aria-hidden />
               {saving ? "Saving..." : "Save"}
