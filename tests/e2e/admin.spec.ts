@@ -14,8 +14,11 @@ import { createTenant, createUser } from "./support/admin";
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+async function snap(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
+  // Earlier toasts would cover the top of a phone screenshot; close them (also behind a modal dialog).
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('ol li[data-state="open"] button[aria-label="Close"]').forEach((button) => button.click()));
+  await expect(page.locator('ol li[data-state="open"]')).toHaveCount(0);
+  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }
 
@@ -93,6 +96,14 @@ test("the super admin creates a tenant inactive, edits it and approves it", asyn
   });
 
   await snap(page, testInfo, "tenant-management-wide");
+
+  await page.goto("/admin/roles");
+  await expect(page.getByRole("heading", { name: "Roles & Permissions", level: 1 })).toBeVisible();
+  for (const role of ["user", "tenant_admin", "super_admin"]) await expect(page.getByTestId(`role-card-${role}`)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Super Admin permissions" })).toContainText("tenant.create");
+  await snap(page, testInfo, "roles-wide");
+  await page.goto("/admin/tenants");
+  await tenants.search(id);
   await resize(page, PHONE);
   await expect(tenants.row(renamed)).toBeVisible();
   await expectNoHorizontalOverflow(page);
@@ -160,7 +171,7 @@ test("a tenant admin filters users, grants and revokes a permission, and exports
     await expect(dialog.count("revoked")).toHaveText("1");
     await expect(dialog.count("effective")).toHaveText(String(effective));
 
-    await snap(page, testInfo, "user-management-permissions-wide");
+    await snap(page, testInfo, "user-management-permissions-wide", { fullPage: false });
 
     await dialog.act("Reset", "project.view");
     await expect(dialog.stateOf("project.view")).toHaveText("Role Default");
@@ -198,13 +209,29 @@ test("a tenant admin filters users, grants and revokes a permission, and exports
     await expect(users.rows).toHaveCount(4);
   });
 
+  await test.step("edit a user: a blank password is kept, the role cannot change, the account is activated", async () => {
+    await users.row("Grace Hopper").getByRole("button", { name: "Edit Grace Hopper" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit User" });
+    await expect(dialog.getByLabel("Password (leave blank to keep)")).toHaveValue("");
+    await expect(dialog.getByRole("combobox", { name: "Role" })).toBeDisabled();
+    const request = page.waitForRequest((candidate) => candidate.method() === "PUT" && candidate.url().includes("/api/v1/users/"));
+    await dialog.getByRole("checkbox", { name: "Active" }).click();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ full_name: "Grace Hopper", is_active: true });
+    expect(body).not.toHaveProperty("password");
+    expect(body).not.toHaveProperty("role");
+    await expectToast(page, "User Updated");
+    await expect(users.row("Grace Hopper")).toContainText("Active");
+  });
+
   await test.step("phone layout", async () => {
     await resize(page, PHONE);
     await expect(users.rows).toHaveCount(4);
     await expectNoHorizontalOverflow(page);
     await snap(page, testInfo, "user-management-phone");
     await users.openPermissions(ada.fullName);
-    await snap(page, testInfo, "user-management-permissions-phone");
+    await snap(page, testInfo, "user-management-permissions-phone", { fullPage: false });
   });
 });
 
@@ -245,4 +272,16 @@ test("plugins: a switch changes the status and a secret is kept masked", async (
   await resize(page, PHONE);
   await expectNoHorizontalOverflow(page);
   await snap(page, testInfo, "plugins-phone");
+});
+
+test("a regular user sees Access Denied on every administration page", async ({ page, request }) => {
+  const { id } = unique("deny");
+  const tenantId = await createTenant(request, `Denyco ${id}`, unique("deny-invitee").email);
+  const user = await createUser(request, { email: unique("deny-user").email, fullName: "Rita Regular", password: `User-${id}!`, role: "user", tenantId });
+  await signInAt(page, "/admin/tenants", user.email, user.password);
+  for (const path of ["/admin/tenants", "/admin/users", "/admin/roles", "/admin/plugins"]) {
+    if (path !== "/admin/tenants") await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  }
 });

@@ -16,6 +16,9 @@ import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import { isSpeechToText, isTextToSpeech, pluginStatusLabel, type PluginField, type PluginRow } from "./plugin-kinds";
 
+/** What the API shows in place of a stored secret (lib/services/plugins.ts); sent back unchanged, it keeps the secret. */
+const SECRET_MASK = "••••••••";
+
 const STATUS_LOOKS: Record<ReturnType<typeof pluginStatusLabel>, BadgeVariant> = {
   Active: "success",
   Inactive: "outline",
@@ -124,11 +127,11 @@ function PluginCard({ plugin, onChange }: { plugin: PluginRow; onChange: (plugin
                 key={field.key}
                 id={fieldId(field.key)}
                 label={field.required ? `${field.label} *` : field.label}
-                hint={field.secret ? "Shown masked. Leave it to keep the stored key; clear it to remove the key." : undefined}
+                hint={field.secret && plugin.config[field.key] === SECRET_MASK ? "Stored and shown masked. Leave it to keep it; clear it to remove it." : undefined}
               >
                 <Input
                   id={fieldId(field.key)}
-                  aria-describedby={field.secret ? `${fieldId(field.key)}-hint` : undefined}
+                  aria-describedby={field.secret && plugin.config[field.key] === SECRET_MASK ? `${fieldId(field.key)}-hint` : undefined}
                   type={field.secret ? "password" : field.type === "number" ? "number" : "text"}
                   step={field.type === "number" ? "any" : undefined}
                   autoComplete={field.secret ? "new-password" : "off"}

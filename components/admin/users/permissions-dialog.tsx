@@ -198,7 +198,7 @@ function PermissionsPanel({ user, actorPermissions, actorIsSuperAdmin, actorId }
               const fromRole = breakdown.role_permissions.includes(permission.name);
               const key = (verb: string) => `${verb}:${permission.name}:`;
               return (
-                <li key={permission.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid={`permission-${permission.name}`}>
+                <li key={permission.id} className="flex items-start justify-between gap-3 p-3 sm:items-center" data-testid={`permission-${permission.name}`}>
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2">
                       <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-800">{permission.name}</code>
