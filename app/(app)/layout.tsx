@@ -1,5 +1,7 @@
+import { cookies } from "next/headers";
 import { AuthScreen } from "@/components/auth/auth-screen";
 import { AppFrame } from "@/components/shell/app-frame";
+import { SIDEBAR_COOKIE } from "@/components/shell/sidebar-cookie";
 import { currentSession } from "@/lib/auth/session";
 
 // Every signed-in page sits in this frame. Nobody signed in: the sign-in screen, at the same address, so the
@@ -7,5 +9,10 @@ import { currentSession } from "@/lib/auth/session";
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const session = await currentSession();
   if (!session) return <AuthScreen afterSignIn="stay" />;
-  return <AppFrame session={session}>{children}</AppFrame>;
+  const sidebarCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
+  return (
+    <AppFrame session={session} sidebarCollapsed={sidebarCollapsed}>
+      {children}
+    </AppFrame>
+  );
 }

@@ -1,21 +1,36 @@
-import Link from "next/link";
-import { BrandMark } from "@/components/auth/brand-mark";
-import { PRODUCT_NAME } from "@/lib/brand";
+"use client";
+
+import { Building2, Menu } from "lucide-react";
+import { useCurrentUser } from "@/components/auth/current-user";
+import { SidebarBrand } from "./sidebar-brand";
 import { UserMenu } from "./user-menu";
 
-/** The signed-in top bar: brand on the left, the avatar menu on the right. */
-export function TopBar() {
+/** The signed-in top bar: the menu button and brand on small screens, the organisation and the avatar menu. */
+export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { user } = useCurrentUser();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link
-          href="/dashboard"
-          className="flex items-center gap-2.5 rounded-lg text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
-        >
-          <BrandMark className="h-9 w-9 bg-brand-600 text-lg text-white" />
-          {PRODUCT_NAME}
-        </Link>
-        <UserMenu />
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <div className="flex min-w-0 items-center gap-2 lg:hidden">
+          <button
+            type="button"
+            onClick={onOpenMenu}
+            aria-label="Open navigation menu"
+            className="-ml-2 rounded-lg p-2 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <Menu className="h-5 w-5" aria-hidden />
+          </button>
+          <SidebarBrand />
+        </div>
+        <div className="ml-auto flex min-w-0 items-center gap-4">
+          {user.tenant_name ? (
+            <span className="hidden min-w-0 items-center gap-1.5 text-sm text-slate-500 sm:flex">
+              <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <span className="truncate">{user.tenant_name}</span>
+            </span>
+          ) : null}
+          <UserMenu />
+        </div>
       </div>
     </header>
   );

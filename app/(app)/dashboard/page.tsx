@@ -1,10 +1,7 @@
-import { WelcomeCard } from "@/components/dashboard/welcome-card";
-import { currentSession } from "@/lib/auth/session";
+import { Dashboard } from "@/components/dashboard/dashboard";
 
 export const metadata = { title: "Dashboard" };
 
-export default async function DashboardPage() {
-  const session = await currentSession();
-  if (!session) return null;
-  return <WelcomeCard user={session.user} />;
+export default function DashboardPage() {
+  return <Dashboard />;
 }
