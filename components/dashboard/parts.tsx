@@ -81,8 +81,8 @@ export function StatCard({ title, value, caption, icon: Icon, tone = "brand" }: 
         <p id={id} className="text-sm font-medium leading-snug text-slate-500">
           {title}
         </p>
-        <span className={cn("flex h-8 w-8 shrink-0 items-center justify-center rounded-lg sm:h-9 sm:w-9", TONES[tone])}>
-          <Icon className="h-4 w-4 sm:h-5 sm:w-5" aria-hidden />
+        <span className={cn("hidden h-9 w-9 shrink-0 items-center justify-center rounded-lg min-[480px]:flex", TONES[tone])}>
+          <Icon className="h-5 w-5" aria-hidden />
         </span>
       </div>
       <p className="mt-2 text-2xl font-semibold tabular-nums tracking-tight text-slate-900 sm:text-3xl">{formatCount(value)}</p>
@@ -115,7 +115,7 @@ export function Panel({
 }) {
   const id = `panel-${slug(title)}`;
   return (
-    <Card className={cn("flex flex-col", className)}>
+    <Card className={cn("flex min-w-0 flex-col", className)}>
       <section aria-labelledby={id} className="flex flex-1 flex-col">
         <div className="flex items-start justify-between gap-3 p-5 pb-3 sm:px-6">
           <div className="min-w-0">
@@ -225,7 +225,7 @@ export function DashboardSkeleton({ stats = 4 }: { stats?: number }) {
           </Card>
         ))}
       </StatGrid>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="flex flex-col gap-4 p-6 lg:col-span-2">
           <Skeleton className="h-5 w-40" />
           {Array.from({ length: 4 }, (_, index) => (

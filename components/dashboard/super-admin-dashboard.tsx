@@ -46,7 +46,7 @@ export function SuperAdminDashboard() {
         />
       </StatGrid>
 
-      <div className="grid items-stretch gap-6 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-stretch gap-6 lg:grid-cols-5">
         <Panel
           title="Recent Tenants"
           description="The newest organizations on the platform"

@@ -66,8 +66,8 @@ function TeamTable({ members, total }: { members: readonly UserListItem[]; total
         <TableHeader>
           <TableRow>
             <TableHead className="pl-5 sm:pl-6">User</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="pr-5 sm:pr-6">Role</TableHead>
+            <TableHead className="pr-5 sm:pr-4">Status</TableHead>
+            <TableHead className="hidden pr-5 sm:table-cell sm:pr-6">Role</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -79,20 +79,25 @@ function TeamTable({ members, total }: { members: readonly UserListItem[]; total
                   <div className="flex min-w-0 items-center gap-3">
                     <Avatar fullName={member.full_name} email={member.email} size="sm" className={member.status === "invited" ? "opacity-60" : undefined} />
                     <div className="min-w-0">
-                      <p className="max-w-[14rem] truncate font-medium text-slate-900 sm:max-w-xs">{member.full_name || member.email}</p>
-                      {member.full_name ? <p className="max-w-[14rem] truncate text-xs text-slate-500 sm:max-w-xs">{member.email}</p> : null}
-                      {member.status === "invited" ? (
-                        <p className="text-xs text-slate-400">
-                          Invited <Age value={member.created_at} />
-                        </p>
-                      ) : null}
+                      <p className="max-w-[11rem] truncate font-medium text-slate-900 sm:max-w-xs">{member.full_name || member.email}</p>
+                      {member.full_name ? <p className="max-w-[11rem] truncate text-xs text-slate-500 sm:max-w-xs">{member.email}</p> : null}
+                      <p className="text-xs text-slate-400">
+                        {/* On phones the Role column is folded into the user cell. */}
+                        <span className="sm:hidden">{roleName(member.role)}</span>
+                        {member.status === "invited" ? (
+                          <>
+                            <span className="sm:hidden"> · </span>
+                            Invited <Age value={member.created_at} />
+                          </>
+                        ) : null}
+                      </p>
                     </div>
                   </div>
                 </TableCell>
-                <TableCell>
+                <TableCell className="pr-5 sm:pr-4">
                   <Badge variant={status.variant}>{status.label}</Badge>
                 </TableCell>
-                <TableCell className="whitespace-nowrap pr-5 sm:pr-6">{roleName(member.role)}</TableCell>
+                <TableCell className="hidden whitespace-nowrap pr-5 sm:table-cell sm:pr-6">{roleName(member.role)}</TableCell>
               </TableRow>
             );
           })}
@@ -162,7 +167,7 @@ export function TenantAdminDashboard() {
         ) : null}
       </StatGrid>
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
         <Panel
           title="Team Members"
           description="Users and pending invitations"
@@ -176,7 +181,7 @@ export function TenantAdminDashboard() {
           <TeamTable members={data.members} total={data.membersTotal} />
         </Panel>
 
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           <Panel title="Quick Actions">
             <div className="grid grid-cols-2 gap-3">
               {canViewProjects ? (

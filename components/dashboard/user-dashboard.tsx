@@ -82,8 +82,8 @@ export function UserDashboard() {
         <StatCard title="Activity" value={data.activityCount} caption="Things you have done" icon={Activity} tone="emerald" />
       </StatGrid>
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="flex flex-col gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Panel
             title="Recent Projects"
             action={
@@ -133,7 +133,7 @@ export function UserDashboard() {
           <ActivityPanel items={data.activity} />
         </div>
 
-        <div className="flex flex-col gap-6">
+        <div className="flex min-w-0 flex-col gap-6">
           <Panel title="Profile Information">
             <dl className="divide-y divide-slate-100">
               <InfoRow label="Name">

@@ -71,7 +71,7 @@ export function AppShell({ initialCollapsed, children }: { initialCollapsed: boo
 
       <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
 
-      <div className={cn("flex min-h-screen flex-col transition-[padding] duration-200", collapsed ? "lg:pl-[4.5rem]" : "lg:pl-64")}>
+      <div className={cn("flex min-h-screen flex-col lg:transition-[padding] lg:duration-200", collapsed ? "lg:pl-[4.5rem]" : "lg:pl-64")}>
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
         <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
           {children}

@@ -2,11 +2,14 @@
 
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useCurrentUser } from "@/components/auth/current-user";
+import { Avatar } from "@/components/ui/avatar";
 import { SidebarBrand } from "./sidebar-brand";
 import { SidebarNav } from "./sidebar-nav";
 
 /** The menu on small screens: a slide-over drawer from the left (a Radix dialog: focus trap, Escape, overlay). */
 export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { user } = useCurrentUser();
   const close = () => onOpenChange(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -28,6 +31,13 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             <SidebarNav onNavigate={close} />
+          </div>
+          <div className="flex shrink-0 items-center gap-3 border-t border-slate-200 p-4">
+            <Avatar fullName={user.full_name} email={user.email} size="md" />
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium text-slate-900">{user.full_name || user.email}</p>
+              <p className="truncate text-slate-500">{user.tenant_name || user.email}</p>
+            </div>
           </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

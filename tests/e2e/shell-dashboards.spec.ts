@@ -70,14 +70,20 @@ async function signIn(page: Page, person: Pick<Person, "email" | "password">) {
   return dashboard;
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
+async function shoot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
   // No leftover toast over the page; let bars and the drawer finish their entrance animation.
   const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
   if (await closeToast.count()) await closeToast.first().click();
   await expect(toastRegion(page).getByRole("status")).toHaveCount(0);
   await page.waitForTimeout(400);
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
   await testInfo.attach(name, { body, contentType: "image/png" });
+}
+
+/** Nothing is wider than the phone's screen (wide tables scroll inside their own frame). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** Wide and phone screenshots of the current dashboard, and the phone drawer open. */
@@ -87,10 +93,12 @@ async function screenshots(page: Page, testInfo: TestInfo, role: string, menu: s
   await shoot(page, testInfo, `${role}-dashboard-wide`);
   await page.setViewportSize(PHONE);
   await expect(page.getByRole("button", { name: "Open navigation menu" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await shoot(page, testInfo, `${role}-dashboard-phone`);
   await shell.openDrawer();
   await shell.expectMenu(menu);
-  await shoot(page, testInfo, `${role}-drawer-phone`);
+  // The drawer covers the screen, not the page: a screen-sized shot.
+  await shoot(page, testInfo, `${role}-drawer-phone`, { fullPage: false });
   await shell.closeDrawer();
   await page.setViewportSize(WIDE);
 }
@@ -199,6 +207,7 @@ test("tenant admin: Administration group, team table, invite from the dashboard,
   await plans.setViewportSize(WIDE);
   await shoot(plans, testInfo, "subscription-wide");
   await plans.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(plans);
   await shoot(plans, testInfo, "subscription-phone");
   await plans.close();
 
