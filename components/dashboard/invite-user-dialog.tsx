@@ -46,18 +46,22 @@ export function InviteUserDialog({ open, onOpenChange, tenantId, roles, onInvite
     resolver: zodResolver(inviteForm),
     mode: "onBlur",
     reValidateMode: "onChange",
-    values: { email: "", role_id: defaultRole(roles) },
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: { email: "", role_id: defaultRole(roles) },
   });
   const errorFor = useVisibleErrors(form);
+
+  /** Closing (Cancel, the X, Escape, or after sending) starts the next invitation from an empty form. */
+  function close() {
+    form.reset({ email: "", role_id: defaultRole(roles) });
+    onOpenChange(false);
+  }
 
   const onSubmit = form.handleSubmit(async ({ email, role_id }) => {
     setSending(true);
     try {
       await api.post("/invitations/", { email, role_id, tenant_id: tenantId });
       toast({ title: "Invitation Sent", description: `Invitation sent successfully to ${email}` });
-      form.reset({ email: "", role_id: defaultRole(roles) });
-      onOpenChange(false);
+      close();
       onInvited();
     } catch (error) {
       const description = error instanceof Error && error.message ? getErrorMessage(error) : FALLBACK_ERROR;
@@ -75,7 +79,8 @@ export function InviteUserDialog({ open, onOpenChange, tenantId, roles, onInvite
       open={open}
       onOpenChange={(next) => {
         if (sending) return;
-        onOpenChange(next);
+        if (next) onOpenChange(true);
+        else close();
       }}
     >
       <DialogContent className="max-w-[500px]">
@@ -106,7 +111,7 @@ export function InviteUserDialog({ open, onOpenChange, tenantId, roles, onInvite
           </FormField>
           {roles === null ? <Alert variant="destructive">The roles could not be loaded. Close the dialog and try again.</Alert> : null}
           <DialogFooter className="pt-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={sending}>
+            <Button variant="outline" onClick={close} disabled={sending}>
               Cancel
             </Button>
             <Button type="submit" disabled={sending || !roles || roles.length === 0} aria-busy={sending}>

@@ -146,6 +146,7 @@ test("super admin: platform menu, totals, recent tenants and real system analyti
   await shell.toggleSidebar("Collapse sidebar");
   await expect(shell.nav().getByRole("link", { name: "Tenant Management" })).toBeVisible();
   await expect(shell.nav().getByText("Tenant Management")).toHaveClass(/sr-only/);
+  await shoot(page, testInfo, "super-admin-collapsed-wide", { fullPage: false });
   await shell.toggleSidebar("Expand sidebar");
   await expect(shell.nav().getByText("Tenant Management")).not.toHaveClass(/sr-only/);
 
@@ -190,6 +191,9 @@ test("tenant admin: Administration group, team table, invite from the dashboard,
   const failure = page.locator('[data-variant="destructive"]').filter({ hasText: "Failed to Send Invitation" });
   await expect(failure).toContainText("An invitation is already pending for this email");
   await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Invite User", exact: true }).click();
+  await expect(page.getByRole("dialog", { name: "Invite New User" }).getByLabel("Email")).toHaveValue("");
+  await page.getByRole("button", { name: "Cancel" }).click();
 
   // Export User List downloads the CSV of the team.
   const [download] = await Promise.all([page.waitForEvent("download"), quick.getByRole("button", { name: "Export User List" }).click()]);
@@ -212,6 +216,12 @@ test("tenant admin: Administration group, team table, invite from the dashboard,
   await plans.close();
 
   await screenshots(page, testInfo, "tenant-admin", menu);
+  await page.setViewportSize(PHONE);
+  await page.getByRole("button", { name: "Invite User", exact: true }).click();
+  await page.getByRole("dialog", { name: "Invite New User" }).getByLabel("Email").fill("not-an-address");
+  await page.getByRole("dialog", { name: "Invite New User" }).getByRole("button", { name: "Send Invitation" }).click();
+  await expect(page.getByRole("dialog", { name: "Invite New User" })).toContainText("Please enter a valid email address");
+  await shoot(page, testInfo, "invite-dialog-phone", { fullPage: false });
 });
 
 test("user: own menu, content cards, profile information and permitted quick actions", async ({ page, request }, testInfo) => {
