@@ -37,41 +37,44 @@ export function AppShell({ initialCollapsed, children }: { initialCollapsed: boo
   const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      {/* The column runs the page's full height; its content stays in view while the page scrolls. */}
       <aside
         className={cn(
-          "fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-slate-200 bg-white transition-[width] duration-200 lg:flex",
+          "hidden shrink-0 border-r border-slate-200 bg-white transition-[width] duration-200 lg:block",
           collapsed ? "w-[4.5rem]" : "w-64",
         )}
       >
-        <div className={cn("flex h-16 shrink-0 items-center border-b border-slate-200", collapsed ? "justify-center px-2" : "px-5")}>
-          <SidebarBrand collapsed={collapsed} />
-        </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
-          <SidebarNav collapsed={collapsed} />
-        </div>
-        <div className="shrink-0 border-t border-slate-200 p-3">
-          <button
-            type="button"
-            onClick={toggleCollapsed}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
-            className={cn(
-              "flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-500 transition-colors",
-              "hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
-              collapsed && "justify-center px-0",
-            )}
-          >
-            <ToggleIcon className="h-5 w-5 shrink-0" aria-hidden />
-            <span className={cn(collapsed && "sr-only")}>Collapse</span>
-          </button>
+        <div className="sticky top-0 flex h-screen flex-col">
+          <div className={cn("flex h-16 shrink-0 items-center border-b border-slate-200", collapsed ? "justify-center px-2" : "px-5")}>
+            <SidebarBrand collapsed={collapsed} />
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+            <SidebarNav collapsed={collapsed} />
+          </div>
+          <div className="shrink-0 border-t border-slate-200 p-3">
+            <button
+              type="button"
+              onClick={toggleCollapsed}
+              aria-expanded={!collapsed}
+              aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              title={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              className={cn(
+                "flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-500 transition-colors",
+                "hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+                collapsed && "justify-center px-0",
+              )}
+            >
+              <ToggleIcon className="h-5 w-5 shrink-0" aria-hidden />
+              <span className={cn(collapsed && "sr-only")}>Collapse</span>
+            </button>
+          </div>
         </div>
       </aside>
 
       <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
 
-      <div className={cn("flex min-h-screen flex-col lg:transition-[padding] lg:duration-200", collapsed ? "lg:pl-[4.5rem]" : "lg:pl-64")}>
+      <div className="flex min-h-screen min-w-0 flex-1 flex-col">
         <TopBar onOpenMenu={() => setDrawerOpen(true)} />
         <main id="main-content" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
           {children}
