@@ -10,7 +10,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { loadAccessOf, tenantAccessColumns, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { loadAccessOf, loadUserAccess, tenantAccessColumns, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { recordActivity } from "./activity";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
@@ -92,13 +92,7 @@ export async function listUsers(actor: Actor, query: z.infer<typeof userListQuer
 
 /** A user the actor may see and manage, or 404. */
 export async function userInReach(db: Executor, actor: Actor, userId: string): Promise<UserAccess> {
-  const rows = await db
-    .select({ user: users, tenant: tenantAccessColumns })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const [access] = await loadAccessOf(db, rows);
+  const access = await loadUserAccess(db, userId);
   const reachable =
     access &&
     (isSuperAdmin(actor) ||

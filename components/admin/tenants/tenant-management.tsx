@@ -9,11 +9,10 @@ import { Pagination } from "@/components/admin/pagination";
 import { SearchInput } from "@/components/admin/search-input";
 import { useApiList } from "@/components/admin/use-api-list";
 import { useDebounced } from "@/components/admin/use-debounced";
-import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ListStates } from "@/components/admin/list-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
 import { getErrorMessage } from "@/lib/errors/messages";
@@ -134,95 +133,89 @@ export function TenantManagement() {
           </div>
         </div>
 
-        {loadError && tenants === null ? (
-          <div className="p-4">
-            <Alert variant="destructive">Failed to fetch tenants</Alert>
-          </div>
-        ) : tenants === null ? (
-          <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading tenants">
-            {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : tenants.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
-            <Building2 className="h-8 w-8 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-700">No tenants found</p>
-            <p className="text-sm text-slate-500">{query ? "Try another search." : "Create the first tenant to get started."}</p>
-          </div>
-        ) : (
-          <>
-            <Table containerClassName="hidden md:block" aria-label="Tenants">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Tenant</TableHead>
-                  <TableHead>Users</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead>Created</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {tenants.map((tenant) => (
-                  <TableRow key={tenant.id} data-testid="tenant-row">
-                    <TableCell>
-                      <div className="flex items-center gap-3">
-                        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                          <Building2 className="h-4 w-4" aria-hidden />
-                        </span>
-                        <div className="min-w-0">
-                          <p className="flex items-center gap-2 font-medium text-slate-900">
-                            {tenant.name}
-                            {tenant.is_platform ? <Badge variant="secondary">Platform</Badge> : null}
-                          </p>
-                          <p className="truncate text-xs text-slate-500">{tenant.domain || "No domain"}</p>
-                        </div>
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <span className="inline-flex items-center gap-1.5 tabular-nums">
-                        <Users className="h-4 w-4 text-slate-400" aria-hidden />
-                        {tenant.user_count}
-                      </span>
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge tenant={tenant} />
-                    </TableCell>
-                    <TableCell className="whitespace-nowrap text-slate-500">{formatDate(tenant.created_at)}</TableCell>
-                    <TableCell>{actions(tenant)}</TableCell>
+        <ListStates
+          items={tenants}
+          failed={loadError !== null}
+          failure="Failed to fetch tenants"
+          loadingLabel="Loading tenants"
+          skeletonRows={4}
+          empty={{ icon: Building2, title: "No tenants found", hint: query ? "Try another search." : "Create the first tenant to get started." }}
+        >
+          {(tenants) => (
+            <>
+              <Table containerClassName="hidden md:block" aria-label="Tenants">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Tenant</TableHead>
+                    <TableHead>Users</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Created</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-
-            <ul className="divide-y divide-slate-100 md:hidden" aria-label="Tenants">
-              {tenants.map((tenant) => (
-                <li key={tenant.id} className="flex flex-col gap-3 p-4" data-testid="tenant-card">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                        <span className="break-words">{tenant.name}</span>
-                        {tenant.is_platform ? <Badge variant="secondary">Platform</Badge> : null}
-                      </p>
-                      <p className="break-all text-xs text-slate-500">{tenant.domain || "No domain"}</p>
+                </TableHeader>
+                <TableBody>
+                  {tenants.map((tenant) => (
+                    <TableRow key={tenant.id} data-testid="tenant-row">
+                      <TableCell>
+                        <div className="flex items-center gap-3">
+                          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                            <Building2 className="h-4 w-4" aria-hidden />
+                          </span>
+                          <div className="min-w-0">
+                            <p className="flex items-center gap-2 font-medium text-slate-900">
+                              {tenant.name}
+                              {tenant.is_platform ? <Badge variant="secondary">Platform</Badge> : null}
+                            </p>
+                            <p className="truncate text-xs text-slate-500">{tenant.domain || "No domain"}</p>
+                          </div>
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <span className="inline-flex items-center gap-1.5 tabular-nums">
+                          <Users className="h-4 w-4 text-slate-400" aria-hidden />
+                          {tenant.user_count}
+                        </span>
+                      </TableCell>
+                      <TableCell>
+                        <StatusBadge tenant={tenant} />
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap text-slate-500">{formatDate(tenant.created_at)}</TableCell>
+                      <TableCell>{actions(tenant)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+  
+              <ul className="divide-y divide-slate-100 md:hidden" aria-label="Tenants">
+                {tenants.map((tenant) => (
+                  <li key={tenant.id} className="flex flex-col gap-3 p-4" data-testid="tenant-card">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                          <span className="break-words">{tenant.name}</span>
+                          {tenant.is_platform ? <Badge variant="secondary">Platform</Badge> : null}
+                        </p>
+                        <p className="break-all text-xs text-slate-500">{tenant.domain || "No domain"}</p>
+                      </div>
+                      <StatusBadge tenant={tenant} />
                     </div>
-                    <StatusBadge tenant={tenant} />
-                  </div>
-                  <div className="flex items-center gap-4 text-xs text-slate-500">
-                    <span className="inline-flex items-center gap-1">
-                      <Users className="h-3.5 w-3.5" aria-hidden />
-                      {tenant.user_count} {tenant.user_count === 1 ? "user" : "users"}
-                    </span>
-                    <span>Created {formatDate(tenant.created_at)}</span>
-                  </div>
-                  <div className="-mx-2">{actions(tenant)}</div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+                    <div className="flex items-center gap-4 text-xs text-slate-500">
+                      <span className="inline-flex items-center gap-1">
+                        <Users className="h-3.5 w-3.5" aria-hidden />
+                        {tenant.user_count} {tenant.user_count === 1 ? "user" : "users"}
+                      </span>
+                      <span>Created {formatDate(tenant.created_at)}</span>
+                    </div>
+                    <div className="-mx-2">{actions(tenant)}</div>
+                  </li>
+                ))}
+              </ul>
+  
+            </>
+          )}
+        </ListStates>
         {tenants && tenants.length > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="tenants" onPageChange={setPage} /> : null}
       </Card>
 

@@ -10,13 +10,12 @@ import { SearchInput } from "@/components/admin/search-input";
 import { useApiList } from "@/components/admin/use-api-list";
 import { useDebounced } from "@/components/admin/use-debounced";
 import { useCurrentUser } from "@/components/auth/current-user";
-import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
+import { ListStates } from "@/components/admin/list-states";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
 import { roleLabel, statusLabel } from "@/lib/csv/users";
@@ -248,90 +247,84 @@ export function UserManagement() {
           />
         </div>
 
-        {error !== null && users === null ? (
-          <div className="p-4">
-            <Alert variant="destructive">Failed to fetch users</Alert>
-          </div>
-        ) : users === null ? (
-          <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading users">
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : users.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
-            <UsersRound className="h-8 w-8 text-slate-300" aria-hidden />
-            <p className="font-medium text-slate-700">No users found</p>
-            <p className="text-sm text-slate-500">Try another search or filter.</p>
-          </div>
-        ) : (
-          <>
-            <Table containerClassName="hidden lg:block" aria-label="Users">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>User</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead>Status</TableHead>
-                  {isSuperAdmin ? <TableHead>Tenant</TableHead> : null}
-                  <TableHead>Created</TableHead>
-                  <TableHead className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
+        <ListStates
+          items={users}
+          failed={error !== null}
+          failure="Failed to fetch users"
+          loadingLabel="Loading users"
+          skeletonRows={5}
+          empty={{ icon: UsersRound, title: "No users found", hint: "Try another search or filter." }}
+        >
+          {(users) => (
+            <>
+              <Table containerClassName="hidden lg:block" aria-label="Users">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>User</TableHead>
+                    <TableHead>Role</TableHead>
+                    <TableHead>Status</TableHead>
+                    {isSuperAdmin ? <TableHead>Tenant</TableHead> : null}
+                    <TableHead>Created</TableHead>
+                    <TableHead className="text-right">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {users.map((user) => (
+                    <TableRow key={user.id} data-testid="user-row">
+                      <TableCell>
+                        <div className="flex items-center gap-3">
+                          <Avatar fullName={user.full_name} email={user.email} size="sm" />
+                          <div className="min-w-0">
+                            <p className="font-medium text-slate-900">
+                              {user.full_name || <span className="text-slate-400">No name</span>}
+                              {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                            </p>
+                            <p className="truncate text-xs text-slate-500">{user.email}</p>
+                          </div>
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        <RoleBadge role={user.role} />
+                      </TableCell>
+                      <TableCell>
+                        <StatusBadge user={user} />
+                      </TableCell>
+                      {isSuperAdmin ? <TableCell className="text-slate-600">{user.tenant_name ?? "—"}</TableCell> : null}
+                      <TableCell className="whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</TableCell>
+                      <TableCell>{actions(user)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+  
+              <ul className="divide-y divide-slate-100 lg:hidden" aria-label="Users">
                 {users.map((user) => (
-                  <TableRow key={user.id} data-testid="user-row">
-                    <TableCell>
-                      <div className="flex items-center gap-3">
-                        <Avatar fullName={user.full_name} email={user.email} size="sm" />
-                        <div className="min-w-0">
-                          <p className="font-medium text-slate-900">
-                            {user.full_name || <span className="text-slate-400">No name</span>}
-                            {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-                          </p>
-                          <p className="truncate text-xs text-slate-500">{user.email}</p>
+                  <li key={user.id} className="flex flex-col gap-3 p-4" data-testid="user-card">
+                    <div className="flex items-start gap-3">
+                      <Avatar fullName={user.full_name} email={user.email} size="sm" />
+                      <div className="min-w-0 flex-1">
+                        <p className="break-words font-medium text-slate-900">
+                          {user.full_name || <span className="text-slate-400">No name</span>}
+                          {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                        </p>
+                        <p className="break-all text-xs text-slate-500">{user.email}</p>
+                        <div className="mt-2 flex flex-wrap items-center gap-1.5">
+                          <RoleBadge role={user.role} />
+                          <StatusBadge user={user} />
+                          {isSuperAdmin && user.tenant_name ? <span className="text-xs text-slate-500">{user.tenant_name}</span> : null}
                         </div>
                       </div>
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={user.role} />
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge user={user} />
-                    </TableCell>
-                    {isSuperAdmin ? <TableCell className="text-slate-600">{user.tenant_name ?? "—"}</TableCell> : null}
-                    <TableCell className="whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</TableCell>
-                    <TableCell>{actions(user)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-
-            <ul className="divide-y divide-slate-100 lg:hidden" aria-label="Users">
-              {users.map((user) => (
-                <li key={user.id} className="flex flex-col gap-3 p-4" data-testid="user-card">
-                  <div className="flex items-start gap-3">
-                    <Avatar fullName={user.full_name} email={user.email} size="sm" />
-                    <div className="min-w-0 flex-1">
-                      <p className="break-words font-medium text-slate-900">
-                        {user.full_name || <span className="text-slate-400">No name</span>}
-                        {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-                      </p>
-                      <p className="break-all text-xs text-slate-500">{user.email}</p>
-                      <div className="mt-2 flex flex-wrap items-center gap-1.5">
-                        <RoleBadge role={user.role} />
-                        <StatusBadge user={user} />
-                        {isSuperAdmin && user.tenant_name ? <span className="text-xs text-slate-500">{user.tenant_name}</span> : null}
-                      </div>
                     </div>
-                  </div>
-                  <div className="-mx-2">{actions(user)}</div>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+                    <div className="-mx-2">{actions(user)}</div>
+                  </li>
+                ))}
+              </ul>
+  
+            </>
+          )}
+        </ListStates>
         {users && users.length > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="users" onPageChange={setPage} /> : null}
       </Card>
 
