@@ -19,6 +19,8 @@ export interface RoleOut {
 
 /** Global roles and the roles of the actor's tenant (any tenant's for a super admin); Super Admin only for super admins. */
 export async function listRoles(actor: Actor, tenantId: string | undefined): Promise<RoleOut[]> {
+  // Checked here too, not only in the route: the role overview page calls this service directly.
+  if (!actor.permissions.has("role.view") && !actor.permissions.has("invitation.send")) throw new Forbidden();
   const tenant = listTenantFilter(actor, tenantId);
   const db = await getDb();
   const rows = await db

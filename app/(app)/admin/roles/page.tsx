@@ -2,6 +2,7 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import { RoleOverview, type RoleCardData } from "@/components/admin/roles/role-overview";
 import { currentActor } from "@/lib/auth/session";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
+import { Forbidden } from "@/lib/errors";
 import { listRoles } from "@/lib/services/roles";
 
 export const metadata = { title: "Roles & Permissions" };
@@ -11,10 +12,14 @@ export const metadata = { title: "Roles & Permissions" };
 export default async function RolesPage() {
   const actor = await currentActor();
   if (!actor) return null;
-  const admin = actor.role === "super_admin" || actor.role === "tenant_admin";
-  // The same permissions GET /api/v1/roles asks for, since this page reads the service directly.
-  if (!admin || !(actor.permissions.has("role.view") || actor.permissions.has("invitation.send"))) return <AccessDenied />;
-  const roles = await listRoles(actor, undefined);
+  if (actor.role !== "super_admin" && actor.role !== "tenant_admin") return <AccessDenied />;
+  let roles;
+  try {
+    roles = await listRoles(actor, undefined);
+  } catch (error) {
+    if (error instanceof Forbidden) return <AccessDenied />;
+    throw error;
+  }
   const permissionsOf = (name: string, preferTenant: string | null) =>
     (roles.find((role) => role.name === name && role.tenant_id === preferTenant) ?? roles.find((role) => role.name === name))?.permissions ?? [];
   const cards: RoleCardData[] = [
