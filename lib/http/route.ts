@@ -46,6 +46,13 @@ export interface NextRouteContext {
 
 type Handler<B, Q, P, A extends AuthMode> = (context: RouteContext<B, Q, P, A>) => Promise<unknown> | unknown;
 
+// Path segments that are credentials (invitation and share tokens) never reach the logs.
+const SECRET_PATH_SEGMENTS = /(\/invitations\/verify\/|\/presentations\/share\/|\/share\/presentation\/)[^/]+/g;
+
+export function loggablePath(pathname: string): string {
+  return pathname.replace(SECRET_PATH_SEGMENTS, "$1[redacted]");
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
 function requestIdOf(request: Request): string {
@@ -111,14 +118,14 @@ export function route<
       response.headers.set("X-Request-Id", requestId);
     } catch (error) {
       const mapped = mapError(error);
-      if (mapped.unexpected) logger.error({ err: error, requestId, path: url.pathname }, "request failed");
+      if (mapped.unexpected) logger.error({ err: error, requestId, path: loggablePath(url.pathname) }, "request failed");
       response = errorResponse(error, requestId);
     }
     logger.info(
       {
         requestId,
         method: request.method,
-        path: url.pathname,
+        path: loggablePath(url.pathname),
         status: response.status,
         durationMs: Math.round(performance.now() - started),
       },

@@ -53,3 +53,13 @@ describe("error mapper", () => {
     expect(errorResponse(new TooManyRequests("Slow down", 12.2)).headers.get("Retry-After")).toBe("13");
   });
 });
+
+describe("access log paths", () => {
+  it("hide tokens carried in the path", async () => {
+    const { loggablePath } = await import("@/lib/http/route");
+    expect(loggablePath("/api/v1/invitations/verify/abcDEF123")).toBe("/api/v1/invitations/verify/[redacted]");
+    expect(loggablePath("/api/v1/presentations/share/tok_1")).toBe("/api/v1/presentations/share/[redacted]");
+    expect(loggablePath("/api/v1/presentations/123/share")).toBe("/api/v1/presentations/123/share");
+    expect(loggablePath("/api/v1/users/42")).toBe("/api/v1/users/42");
+  });
+});
