@@ -1,5 +1,6 @@
 import { AccessDenied } from "@/components/admin/access-denied";
 import { RoleOverview, type RoleCardData } from "@/components/admin/roles/role-overview";
+import { SessionEnded } from "@/components/auth/session-ended";
 import { currentActor } from "@/lib/auth/session";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { Forbidden } from "@/lib/errors";
@@ -11,7 +12,7 @@ export const metadata = { title: "Roles & Permissions" };
 // (Super Admin only for super admins).
 export default async function RolesPage() {
   const actor = await currentActor();
-  if (!actor) return null;
+  if (!actor) return <SessionEnded />;
   if (actor.role !== "super_admin" && actor.role !== "tenant_admin") return <AccessDenied />;
   let roles;
   try {

@@ -1,8 +1,11 @@
+import { SessionEnded } from "@/components/auth/session-ended";
 import { SubscriptionPlans } from "@/components/subscription/subscription-plans";
+import { currentSession } from "@/lib/auth/session";
 
 export const metadata = { title: "Subscription Plans" };
 
 // Static plans (spec section 9); any signed-in user may look at them.
-export default function SubscriptionPage() {
+export default async function SubscriptionPage() {
+  if (!(await currentSession())) return <SessionEnded />;
   return <SubscriptionPlans />;
 }
