@@ -45,7 +45,7 @@ async function usersInScope(db: Executor, tenantId: string | null): Promise<User
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(tenantId ? eq(users.tenantId, tenantId) : undefined)
-    .orderBy(desc(users.createdAt));
+    .orderBy(desc(users.createdAt), users.id);
   return loadAccessOf(db, rows);
 }
 
