@@ -8,7 +8,7 @@ const nextConfig = {
   async rewrites() {
     return { beforeFiles: [{ source: "/api/v1/:path+/", destination: "/api/v1/:path+" }] };
   },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "argon2", "rate-limiter-flexible"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "argon2", "rate-limiter-flexible", "pg-boss"],
   // Types are checked once by `npm run typecheck` (CI runs it); the slow build does not repeat it.
   typescript: { ignoreBuildErrors: true },
 };

@@ -16,8 +16,8 @@ export interface DatabaseHandle {
   db: Db;
   /** Runs raw SQL with parameters; used by the job queue and health checks. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
-  /** Runs parameterless multi-statement SQL. */
-  exec(text: string): Promise<void>;
+  /** Runs parameterless, possibly multi-statement SQL and returns the rows of its last statement. */
+  execScript<T = Record<string, unknown>>(text: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -30,8 +30,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: drizzle(client, { schema }),
     query: async <T,>(text: string, values: unknown[] = []) =>
       (await client.unsafe(text, values as never[])) as unknown as T[],
-    exec: async (text: string) => {
-      await client.unsafe(text);
+    execScript: async <T,>(text: string) => {
+      const result = (await client.unsafe(text).simple()) as unknown;
+      // postgres-js answers a multi-statement script with one result per statement.
+      const last = Array.isArray(result) && Array.isArray(result.at(-1)) ? result.at(-1) : result;
+      return last as T[];
     },
     close: () => client.end({ timeout: 5 }),
   };
@@ -52,9 +55,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     kind: "pglite",
     db: drizzle(client, { schema }) as unknown as Db,
     query: async <T,>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
-    exec: async (text: string) => {
-      await client.exec(text);
-    },
+    execScript: async <T,>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
     close: () => client.close(),
   };
 }
