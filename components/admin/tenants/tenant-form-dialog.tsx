@@ -11,9 +11,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { fieldAria, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { toast } from "@/components/ui/use-toast";
-import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
+import { saveAndClose } from "../save-and-close";
 import { deriveDomain } from "@/lib/validation/tenant";
 import { tenantCreateInput, tenantUpdateInput } from "@/lib/validation/tenants";
 import type { TenantRow } from "./types";
@@ -64,14 +63,14 @@ function CreateTenantForm({ onCancel, onSaved }: { onCancel: () => void; onSaved
   const domainField = register("domain", { onChange: () => setDomainEdited(true) });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await api.post("/tenants/", values);
-      toast({ title: "Tenant Created", description: `${values.name} was created and its admin was invited by e-mail.` });
-      onCancel();
-      onSaved();
-    } catch (error) {
-      toast({ variant: "destructive", title: "Failed to create tenant", description: getErrorMessage(error) });
-    }
+    await saveAndClose(() => api.post("/tenants/", values), {
+      success: { title: "Tenant Created", description: `${values.name} was created and its admin was invited by e-mail.` },
+      failureTitle: "Failed to create tenant",
+      onDone: () => {
+        onCancel();
+        onSaved();
+      },
+    });
   });
 
   return (
@@ -130,15 +129,15 @@ function EditTenantForm({ tenant, onCancel, onSaved }: { tenant: TenantRow; onCa
   const isActive = useWatch({ control, name: "is_active" });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      // The domain is never sent: it cannot change once created.
-      await api.put(`/tenants/${tenant.id}`, { name: values.name, is_active: values.is_active });
-      toast({ title: "Tenant Updated", description: `${values.name ?? tenant.name} was saved.` });
-      onCancel();
-      onSaved();
-    } catch (error) {
-      toast({ variant: "destructive", title: "Failed to update tenant", description: getErrorMessage(error) });
-    }
+    // The domain is never sent: it cannot change once created.
+    await saveAndClose(() => api.put(`/tenants/${tenant.id}`, { name: values.name, is_active: values.is_active }), {
+      success: { title: "Tenant Updated", description: `${values.name ?? tenant.name} was saved.` },
+      failureTitle: "Failed to update tenant",
+      onDone: () => {
+        onCancel();
+        onSaved();
+      },
+    });
   });
 
   return (

@@ -13,10 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/use-toast";
 import { roleLabel } from "@/lib/csv/users";
-import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
+import { saveAndClose } from "../save-and-close";
 import { MESSAGES } from "@/lib/validation/auth";
 import { userCreateInput, userUpdateInput } from "@/lib/validation/users";
 import type { UserRow } from "./types";
@@ -104,15 +103,15 @@ function CreateUserForm({ actorRole, onCancel, onSaved }: { actorRole: UserRole;
   const isActive = useWatch({ control, name: "is_active" });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      // The tenant is the actor's own (the server fills it in).
-      await api.post("/users", { ...values, full_name: values.full_name || null });
-      toast({ title: "User Created", description: `${values.full_name || values.email} can now sign in.` });
-      onCancel();
-      onSaved();
-    } catch (error) {
-      toast({ variant: "destructive", title: "Failed to create user", description: getErrorMessage(error) });
-    }
+    // The tenant is the actor's own (the server fills it in).
+    await saveAndClose(() => api.post("/users", { ...values, full_name: values.full_name || null }), {
+      success: { title: "User Created", description: `${values.full_name || values.email} can now sign in.` },
+      failureTitle: "Failed to create user",
+      onDone: () => {
+        onCancel();
+        onSaved();
+      },
+    });
   });
 
   return (
@@ -159,14 +158,14 @@ function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserForm
     const body: Record<string, unknown> = { email: values.email, full_name: values.full_name || null, is_active: values.is_active };
     if (values.password) body.password = values.password;
     if (mayChangeRole && values.role && values.role !== user.role) body.role = values.role;
-    try {
-      await api.put(`/users/${user.id}`, body);
-      toast({ title: "User Updated", description: `${values.full_name || values.email} was saved.` });
-      onCancel();
-      onSaved();
-    } catch (error) {
-      toast({ variant: "destructive", title: "Failed to update user", description: getErrorMessage(error) });
-    }
+    await saveAndClose(() => api.put(`/users/${user.id}`, body), {
+      success: { title: "User Updated", description: `${values.full_name || values.email} was saved.` },
+      failureTitle: "Failed to update user",
+      onDone: () => {
+        onCancel();
+        onSaved();
+      },
+    });
   });
 
   return (
