@@ -21,7 +21,7 @@ export async function resolveActor(request: Request): Promise<Actor | null> {
   return actorFromCookie(request.headers.get("cookie"));
 }
 
-export async function actorFromCookie(cookieHeader: string | null): Promise<Actor | null> {
+async function actorFromCookie(cookieHeader: string | null): Promise<Actor | null> {
   const session = await decodeSession(sessionCookieFrom(cookieHeader));
   return session ? actorForSession(await getDb(), session.userId, session.sessionId) : null;
 }

@@ -140,12 +140,18 @@ export async function isSessionLive(db: Executor, userId: string, sessionId: str
   return rows.length > 0;
 }
 
-/** The actor of a live session of an active user in an active tenant, or null. */
-export async function actorForSession(db: Executor, userId: string, sessionId: string): Promise<Actor | null> {
+/** The access of a live session of an active user in an active tenant, or null. */
+export async function accessForSession(db: Executor, userId: string, sessionId: string): Promise<UserAccess | null> {
   const [access, live] = await Promise.all([loadUserAccess(db, userId), isSessionLive(db, userId, sessionId)]);
   if (!access || !live) return null;
   if (!access.user.isActive || !access.tenant.isActive) return null;
-  return toActor(access, sessionId);
+  return access;
+}
+
+/** The actor of a live session of an active user in an active tenant, or null. */
+export async function actorForSession(db: Executor, userId: string, sessionId: string): Promise<Actor | null> {
+  const access = await accessForSession(db, userId, sessionId);
+  return access ? toActor(access, sessionId) : null;
 }
 
 export function toActor(access: UserAccess, sessionId: string | null): Actor {
