@@ -32,9 +32,16 @@ async function ensurePermissions(tx: Executor): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
+const BUILTIN_OF_NAME = {
+  [ROLE_NAMES.SUPER_ADMIN]: "super_admin",
+  [ROLE_NAMES.TENANT_ADMIN]: "tenant_admin",
+  [ROLE_NAMES.TENANT_USER]: "tenant_user",
+} as const;
+
 /**
- * Creates a built-in role with its default permissions when it does not exist yet. An existing role is left
- * as administrators shaped it: the defaults apply at creation only.
+ * Creates a built-in role with its default permissions when it does not exist yet, found by its built-in
+ * identity (never by name). An existing role is left as administrators shaped it: the defaults apply at
+ * creation only.
  */
 export async function ensureRole(
   tx: Executor,
@@ -42,10 +49,11 @@ export async function ensureRole(
   tenantId: string | null,
   permissionIds: Map<string, string>,
 ): Promise<string> {
+  const builtin = BUILTIN_OF_NAME[name];
   const scope = tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId);
-  const existing = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.name, name), scope)).limit(1);
+  const existing = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.builtin, builtin), scope)).limit(1);
   if (existing[0]) return existing[0].id;
-  const [role] = await tx.insert(roles).values({ name, tenantId }).returning({ id: roles.id });
+  const [role] = await tx.insert(roles).values({ name, tenantId, builtin }).returning({ id: roles.id });
   if (!role) throw new Error(`Could not create role ${name}`);
   const ids = DEFAULT_ROLE_PERMISSIONS[name].map((permission) => {
     const id = permissionIds.get(permission);

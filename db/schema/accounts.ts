@@ -20,6 +20,8 @@ export const users = pgTable(
     address: text("address"),
     isActive: boolean("is_active").notNull().default(true),
     emailVerifiedAt: at("email_verified_at"),
+    /** A new address waiting for its owner to follow the verification link; the e-mail changes only then. */
+    pendingEmail: text("pending_email"),
     lastLoginAt: at("last_login_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -27,18 +29,32 @@ export const users = pgTable(
   (table) => [uniqueIndex("users_email_unique").on(table.email), index("users_tenant_idx").on(table.tenantId)],
 );
 
+/**
+ * Which built-in role a row is. A role's power comes from this identity, set only by the seed and by tenant
+ * creation, never from its name (which an administrator can type).
+ */
+export const roleBuiltin = pgEnum("role_builtin", ["super_admin", "tenant_admin", "tenant_user"]);
+
 export const roles = pgTable(
   "roles",
   {
     id: id(),
     name: text("name").notNull(),
+    /** Null for roles administrators created. */
+    builtin: roleBuiltin("builtin"),
     description: text("description"),
     /** Null for global roles (Super Admin, Tenant User). */
     tenantId: uuid("tenant_id").references(() => tenants.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [unique("roles_tenant_name_unique").on(table.tenantId, table.name).nullsNotDistinct()],
+  (table) => [
+    unique("roles_tenant_name_unique").on(table.tenantId, table.name).nullsNotDistinct(),
+    // One Super Admin and one Tenant User globally, one Tenant Admin per tenant.
+    uniqueIndex("roles_builtin_unique")
+      .on(table.tenantId, table.builtin)
+      .where(sql`${table.builtin} is not null`),
+  ],
 );
 
 export const permissions = pgTable("permissions", {
@@ -129,7 +145,7 @@ export const invitations = pgTable(
   ],
 );
 
-export const authTokenPurpose = pgEnum("auth_token_purpose", ["email_verification", "password_reset"]);
+export const authTokenPurpose = pgEnum("auth_token_purpose", ["email_verification", "password_reset", "email_change"]);
 
 /** Single-use e-mail tokens, stored as SHA-256 hashes. */
 export const authTokens = pgTable(
@@ -140,6 +156,8 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: authTokenPurpose("purpose").notNull(),
+    /** For an e-mail change: the address the link verifies. */
+    newEmail: text("new_email"),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: at("expires_at").notNull(),
     usedAt: at("used_at"),
@@ -162,6 +180,10 @@ export const refreshTokens = pgTable(
     expiresAt: at("expires_at").notNull(),
     usedAt: at("used_at"),
     revokedAt: at("revoked_at"),
+    /** 'Keep me logged in': the session survives 30 days without use instead of 12 hours. */
+    persistent: boolean("persistent").notNull().default(false),
+    /** Last request of the session (touched at most once a minute); drives the idle timeout. */
+    lastUsedAt: at("last_used_at").notNull().defaultNow(),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
