@@ -4,6 +4,7 @@ import { logger } from "@/lib/log";
 import { database } from "./client";
 import { migrateDatabase } from "./migrate";
 import { seedDatabase } from "./seed";
+import { resealPluginSecrets } from "@/lib/services/plugin-secrets";
 
 const globalForStartup = globalThis as unknown as { appDatabaseReady?: Promise<void> };
 
@@ -12,6 +13,8 @@ async function prepare(): Promise<void> {
   if (env().SKIP_MIGRATIONS) return;
   await migrateDatabase(handle);
   const result = await seedDatabase(handle.db);
+  const resealed = await resealPluginSecrets(handle.db);
+  if (resealed > 0) logger.info({ resealed }, "plugin secrets re-sealed with their tenant and plugin binding");
   logger.info({ database: handle.kind }, "database migrated and seeded");
   if (result.generatedAdmin) {
     // Printed once, on the console only; just the hash is stored.

@@ -143,9 +143,9 @@ function definition(id: string): PluginDefinition {
 function readSecrets(ciphertext: string | null, tenantId: string, pluginId: string): Record<string, string> {
   if (!ciphertext) return {};
   try {
-    return JSON.parse(decryptSecret(ciphertext)) as Record<string, string>;
+    return JSON.parse(decryptSecret(ciphertext, { tenantId, pluginId })) as Record<string, string>;
   } catch (error) {
-    logger.error({ err: error, tenantId, pluginId }, "plugin secrets could not be decrypted (APP_SECRET changed?)");
+    logger.error({ err: error, tenantId, pluginId }, "plugin secrets could not be decrypted (APP_SECRET changed, or the value belongs to another tenant or plugin)");
     return {};
   }
 }
@@ -251,7 +251,7 @@ export async function updatePlugin(
   }
   if (issues.length > 0) throw new ValidationFailed(issues);
   const enabled = input.enabled ?? current.enabled;
-  const secretsCiphertext = Object.keys(secrets).length > 0 ? encryptSecret(JSON.stringify(secrets)) : null;
+  const secretsCiphertext = Object.keys(secrets).length > 0 ? encryptSecret(JSON.stringify(secrets), { tenantId: actor.tenantId, pluginId }) : null;
   await db.transaction(async (tx) => {
     await tx
       .insert(tenantPlugins)
