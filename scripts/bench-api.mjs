@@ -1,0 +1,297 @@
+// `npm run bench:api`: the production build on a fresh PostgreSQL database, measured with autocannon.
+// Builds when no build exists, seeds 20 tenants x 50 users, measures each route for 10 s with 50 connections
+// (one run each, side by side with the floor), then again with 100,000 users in one tenant for the user list.
+// Prints req/s, p50, p99, each ratio to its floor, first-load JavaScript per page (gzipped) and server memory.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import postgres from "postgres";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PG_BASE = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const PORT = Number(process.env.BENCH_PORT ?? 3400);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SUPER_ADMIN = { email: "superadmin@bench.test", password: "Bench#SuperAdmin-2026" };
+
+function log(message) {
+  process.stderr.write(`${message}\n`);
+}
+
+async function portFree(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.on("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on("error", () => resolve(true));
+  });
+}
+
+function ensureBuild() {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  log("No production build: building (next build)...");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: "" },
+  });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+function databaseUrl(name) {
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The process and its descendants (the server may be one process or a wrapper with a child). */
+function processTree(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const pids = [rootPid];
+  for (let index = 0; index < pids.length; index += 1) pids.push(...(children.get(pids[index]) ?? []));
+  return pids;
+}
+
+function rssMegabytes(rootPid) {
+  let kilobytes = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/);
+      kilobytes += Number(match?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return Math.round(kilobytes / 1024);
+}
+
+async function startServer(databaseUrlValue, dataDir) {
+  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      APP_URL: BASE,
+      DATABASE_URL: databaseUrlValue,
+      DATA_DIR: dataDir,
+      APP_SECRET: "bench-secret-that-is-at-least-32-characters-long",
+      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_SCALE: "100000",
+    },
+  });
+  let output = "";
+  server.stdout.on("data", (chunk) => (output += chunk));
+  server.stderr.on("data", (chunk) => (output += chunk));
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+  }
+  throw new Error(`server did not become healthy:\n${output}`);
+}
+
+async function api(method, pathname, { token, body, cookie } = {}) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(`${BASE}${pathname}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function signIn(email, password) {
+  const response = await api("POST", "/api/v1/auth/login", { body: { email, password, remember_me: true } });
+  const { access_token } = await response.json();
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
+  return { token: access_token, cookie };
+}
+
+/** 20 tenants x 50 users written straight into the database: one password hash, roles by built-in identity. */
+async function seed(sql, passwordHash, tenantsCount, usersPerTenant) {
+  const [tenantUserRole] = await sql`select id from roles where tenant_id is null and builtin = 'tenant_user'`;
+  const admins = [];
+  for (let t = 0; t < tenantsCount; t += 1) {
+    const [tenant] = await sql`
+      insert into tenants (name, domain, is_active, approved_at) values (${`Bench Tenant ${t}`}, ${`bench-${t}`}, true, now())
+      returning id`;
+    const [adminRole] = await sql`
+      insert into roles (name, tenant_id, builtin) values ('Tenant Admin', ${tenant.id}, 'tenant_admin') returning id`;
+    await sql`
+      insert into role_permissions (role_id, permission_id)
+      select ${adminRole.id}, rp.permission_id from role_permissions rp
+      join roles r on r.id = rp.role_id where r.builtin = 'tenant_admin' and r.id <> ${adminRole.id}
+      group by rp.permission_id`;
+    const rows = Array.from({ length: usersPerTenant }, (_, u) => ({
+      tenant_id: tenant.id,
+      email: `user${u}@bench-${t}.test`,
+      password_hash: passwordHash,
+      full_name: `Bench User ${t}-${u}`,
+      is_active: true,
+      email_verified_at: new Date(),
+    }));
+    const users = await sql`insert into users ${sql(rows)} returning id, email`;
+    await sql`insert into user_roles ${sql(users.map((user, u) => ({ user_id: user.id, role_id: u === 0 ? adminRole.id : tenantUserRole.id })))}`;
+    admins.push({ tenantId: tenant.id, email: users[0].email });
+  }
+  return admins;
+}
+
+async function addUsers(sql, tenantId, count, passwordHash) {
+  const [tenantUserRole] = await sql`select id from roles where tenant_id is null and builtin = 'tenant_user'`;
+  await sql`
+    with created as (
+      insert into users (tenant_id, email, password_hash, full_name, is_active, email_verified_at)
+      select ${tenantId}, 'many' || n || '@bench-many.test', ${passwordHash}, 'Many User ' || n, true, now()
+      from generate_series(1, ${count}) as n
+      returning id
+    )
+    insert into user_roles (user_id, role_id) select id, ${tenantUserRole.id} from created`;
+  await sql`analyze`;
+}
+
+async function measure(name, pathname, headers = {}) {
+  const result = await autocannon({ url: `${BASE}${pathname}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const non2xx = result.non2xx;
+  return {
+    name,
+    path: pathname,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx,
+  };
+}
+
+/** Gzipped size of the JavaScript a first visit to the page loads (every script the HTML names). */
+async function firstLoadJs(pathname, cookie) {
+  const response = await fetch(`${BASE}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const html = await response.text();
+  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))];
+  let bytes = 0;
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, BASE))).arrayBuffer());
+    bytes += gzipSync(body).length;
+  }
+  return { pathname, scripts: sources.length, kilobytes: Math.round(bytes / 1024), status: response.status };
+}
+
+function table(rows, floorOf) {
+  const lines = ["| route | req/s | p50 ms | p99 ms | ratio to floor | p99 / floor p99 | non-2xx |", "|---|---|---|---|---|---|---|"];
+  for (const row of rows) {
+    const floor = floorOf(row);
+    const ratio = floor ? (row.rps / floor.rps).toFixed(2) : "1.00";
+    const p99Ratio = floor ? (row.p99 / Math.max(1, floor.p99)).toFixed(2) : "1.00";
+    lines.push(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${ratio} | ${p99Ratio} | ${row.non2xx + row.errors} |`);
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (!(await portFree(PORT))) throw new Error(`port ${PORT} is in use (set BENCH_PORT)`);
+  ensureBuild();
+  const name = `bench_${Date.now().toString(36)}`;
+  const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = databaseUrl(name);
+  const dataDir = path.join(root, ".data", name);
+  let server;
+  const sql = postgres(url, { max: 4, onnotice: () => {} });
+  try {
+    log(`Starting the production server on ${BASE} (database ${name})...`);
+    server = await startServer(url, dataDir);
+    const superAdmin = await signIn(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const [{ password_hash: passwordHash }] = await sql`select password_hash from users where email = ${SUPER_ADMIN.email}`;
+    log("Seeding 20 tenants x 50 users...");
+    const admins = await seed(sql, passwordHash, 20, 50);
+    const tenantAdmin = await signIn(admins[0].email, SUPER_ADMIN.password);
+    const bearer = { authorization: `Bearer ${tenantAdmin.token}` };
+    const superBearer = { authorization: `Bearer ${superAdmin.token}` };
+
+    log("Measuring (1,000 users)...");
+    const api1k = [
+      await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
+      await measure("GET /api/v1/auth/me", "/api/v1/auth/me", bearer),
+      await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
+      await measure("GET /api/v1/tenants/ (super admin)", "/api/v1/tenants/", superBearer),
+      await measure("GET /api/v1/dashboard/stats", "/api/v1/dashboard/stats", bearer),
+    ];
+    const pages = [
+      await measure("static file /robots.txt (floor)", "/robots.txt"),
+      await measure("page /login", "/login"),
+      await measure("page /dashboard (session cookie)", "/dashboard", { cookie: tenantAdmin.cookie }),
+    ];
+    const js = [
+      await firstLoadJs("/login"),
+      await firstLoadJs("/dashboard", tenantAdmin.cookie),
+      await firstLoadJs("/admin/users", tenantAdmin.cookie),
+    ];
+
+    log("Adding 100,000 users to one tenant...");
+    await addUsers(sql, admins[0].tenantId, 100_000, passwordHash);
+    log("Measuring (100,000 users in one tenant)...");
+    const api100k = [
+      await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
+      await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
+      await measure("GET /api/v1/users/?search=many4242", "/api/v1/users/?limit=20&search=many4242", bearer),
+    ];
+    const rss = rssMegabytes(server.pid);
+
+    const floorApi = (rows) => (row) => (row === rows[0] ? null : rows[0]);
+    console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
+    console.log(table(api1k, floorApi(api1k)));
+    console.log(`\n## Pages (ratio to the static file)\n`);
+    console.log(table(pages, floorApi(pages)));
+    console.log(`\n## API, 100,000 users in one tenant\n`);
+    console.log(table(api100k, floorApi(api100k)));
+    console.log(`\n## First-load JavaScript (gzipped)\n`);
+    console.log("| page | scripts | KB |\n|---|---|---|");
+    for (const row of js) console.log(`| ${row.pathname} | ${row.scripts} | ${row.kilobytes} |`);
+    console.log(`\nServer RSS after the runs (all server processes): ${rss} MB`);
+  } finally {
+    await sql.end();
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    const dropper = postgres(PG_BASE, { max: 1, onnotice: () => {} });
+    await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+    await dropper.end();
+    spawnSync("rm", ["-rf", dataDir]);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
