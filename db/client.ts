@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { noteStatement } from "./statement-log";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,15 +22,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** In tests every statement is noted, so the query-budget tests can count them per request. */
+function drizzleOptions() {
+  return env().NODE_ENV === "test" ? { schema, logger: { logQuery: (text: string) => noteStatement(text) } } : { schema };
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
   return {
     kind: "postgres",
-    db: drizzle(client, { schema }),
-    query: async <T,>(text: string, values: unknown[] = []) =>
-      (await client.unsafe(text, values as never[])) as unknown as T[],
+    db: drizzle(client, drizzleOptions()),
+    query: async <T,>(text: string, values: unknown[] = []) => {
+      noteStatement(text);
+      return (await client.unsafe(text, values as never[])) as unknown as T[];
+    },
     execScript: async <T,>(text: string) => {
       const result = (await client.unsafe(text).simple()) as unknown;
       // postgres-js answers a multi-statement script with one result per statement.
@@ -53,8 +61,11 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir);
   return {
     kind: "pglite",
-    db: drizzle(client, { schema }) as unknown as Db,
-    query: async <T,>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows,
+    db: drizzle(client, drizzleOptions()) as unknown as Db,
+    query: async <T,>(text: string, values: unknown[] = []) => {
+      noteStatement(text);
+      return (await client.query<T>(text, values)).rows;
+    },
     execScript: async <T,>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
     close: () => client.close(),
   };
