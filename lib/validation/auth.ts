@@ -1,6 +1,7 @@
 // Schemas of the account forms and API payloads (spec sections 3 and 5), shared by forms and route handlers.
 // Messages are the spec's, verbatim.
 import { z } from "zod";
+import { charactersOf, type TextKind } from "./text";
 
 export const MESSAGES = {
   email: "Please enter a valid email address",
@@ -31,52 +32,56 @@ export const emailAddress = () => z.email({ message: MESSAGES.email, pattern: z.
 
 const email = z.string({ message: MESSAGES.email }).trim().max(254, { message: MESSAGES.email }).pipe(emailAddress());
 
-const password = (min: number, message: string) =>
+/** A password being set (`password`), or one being checked against the stored hash (`secret`). */
+const password = (min: number, message: string, kind: "password" | "secret" = "password") =>
   z
     .string({ message })
+    .check(charactersOf(kind))
     .min(min, { message })
     .max(MAX_PASSWORD, { message: `Password must be at most ${MAX_PASSWORD} characters` });
 
-const text = (min: number, message: string, max = 200) =>
+const text = (min: number, message: string, max = 200, kind: TextKind = "line") =>
   z
     .string({ message })
     .trim()
+    .check(charactersOf(kind))
     .min(min, { message })
     .max(max, { message: `Must be at most ${max} characters` });
 
-const optionalText = (max = 500) =>
+const optionalText = (max = 500, kind: TextKind = "line") =>
   z
     .string()
     .trim()
+    .check(charactersOf(kind))
     .max(max, { message: `Must be at most ${max} characters` })
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
 
-const token = z.string({ message: "Token is required" }).trim().min(1, { message: "Token is required" }).max(512);
+const token = z.string({ message: "Token is required" }).trim().check(charactersOf("line")).min(1, { message: "Token is required" }).max(512);
 
 // ---- API payloads ----
 
 export const loginInput = z.object({
   email,
-  password: password(6, MESSAGES.loginPassword),
+  password: password(6, MESSAGES.loginPassword, "secret"),
   /** 'Keep me logged in': the browser session lasts 30 days instead of ending with the browser. */
   remember_me: z.boolean().optional().default(false),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
-  tenant_name: text(2, MESSAGES.companyName),
+  tenant_name: text(2, MESSAGES.companyName, 200, "name"),
   domain: optionalText(253),
-  admin_full_name: text(2, MESSAGES.fullName),
+  admin_full_name: text(2, MESSAGES.fullName, 200, "name"),
   admin_email: email,
   admin_phone: text(10, MESSAGES.phone, 40),
-  admin_address: text(5, MESSAGES.address, 500),
+  admin_address: text(5, MESSAGES.address, 500, "multiline"),
   admin_password: password(8, MESSAGES.password),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const refreshInput = z.object({ refresh_token: z.string().trim().min(1).max(512).optional() });
+export const refreshInput = z.object({ refresh_token: z.string().trim().check(charactersOf("line")).min(1).max(512).optional() });
 
 export const tokenInput = z.object({ token });
 
@@ -85,14 +90,14 @@ export const resetRequestInput = z.object({ email });
 export const passwordResetInput = z.object({ token, new_password: password(8, MESSAGES.password) });
 
 export const passwordChangeInput = z.object({
-  current_password: z.string({ message: MESSAGES.currentPasswordRequired }).min(1, { message: MESSAGES.currentPasswordRequired }).max(MAX_PASSWORD),
+  current_password: password(1, MESSAGES.currentPasswordRequired, "secret"),
   new_password: password(8, MESSAGES.password),
 });
 
 export const profileUpdateInput = z.object({
-  full_name: text(2, MESSAGES.fullName).optional(),
+  full_name: text(2, MESSAGES.fullName, 200, "name").optional(),
   phone: optionalText(40),
-  address: optionalText(500),
+  address: optionalText(500, "multiline"),
 });
 
 export const invitationCreateInput = z.object({
@@ -102,25 +107,30 @@ export const invitationCreateInput = z.object({
 });
 
 export const invitationAcceptInput = z.object({
-  token: z.string({ message: MESSAGES.invalidInvitationLink }).trim().min(1, { message: MESSAGES.invalidInvitationLink }).max(512),
-  full_name: text(1, MESSAGES.fullNameRequired),
+  token: z
+    .string({ message: MESSAGES.invalidInvitationLink })
+    .trim()
+    .check(charactersOf("line"))
+    .min(1, { message: MESSAGES.invalidInvitationLink })
+    .max(512),
+  full_name: text(1, MESSAGES.fullNameRequired, 200, "name"),
   password: password(8, MESSAGES.invitationPassword),
   phone: optionalText(40),
-  address: optionalText(500),
+  address: optionalText(500, "multiline"),
 });
 
 // ---- Browser forms (the fields a person types; they map onto the payloads above) ----
 
-export const loginForm = z.object({ email, password: password(6, MESSAGES.loginPassword), rememberMe: z.boolean() });
+export const loginForm = z.object({ email, password: password(6, MESSAGES.loginPassword, "secret"), rememberMe: z.boolean() });
 
 export const registerForm = z
   .object({
-    companyName: text(2, MESSAGES.companyName),
-    domain: z.string().trim().max(253).optional(),
-    fullName: text(2, MESSAGES.fullName),
+    companyName: text(2, MESSAGES.companyName, 200, "name"),
+    domain: z.string().trim().check(charactersOf("line")).max(253).optional(),
+    fullName: text(2, MESSAGES.fullName, 200, "name"),
     email,
     phone: text(10, MESSAGES.phone, 40),
-    address: text(5, MESSAGES.address, 500),
+    address: text(5, MESSAGES.address, 500, "multiline"),
     password: password(8, MESSAGES.password),
     confirmPassword: z.string(),
   })
@@ -138,7 +148,7 @@ export const resetPasswordForm = z
 
 export const changePasswordForm = z
   .object({
-    currentPassword: z.string().min(1, { message: MESSAGES.currentPasswordRequired }),
+    currentPassword: password(1, MESSAGES.currentPasswordRequired, "secret"),
     newPassword: password(8, MESSAGES.password),
     confirmPassword: z.string(),
   })
@@ -146,17 +156,17 @@ export const changePasswordForm = z
 
 export const acceptInvitationForm = z
   .object({
-    fullName: z.string().trim().min(1, { message: MESSAGES.fullNameRequired }),
+    fullName: z.string().trim().check(charactersOf("name")).min(1, { message: MESSAGES.fullNameRequired }).max(200),
     password: password(8, MESSAGES.invitationPassword),
     confirmPassword: z.string(),
-    phone: z.string().trim().max(40).optional(),
-    address: z.string().trim().max(500).optional(),
+    phone: z.string().trim().check(charactersOf("line")).max(40).optional(),
+    address: z.string().trim().check(charactersOf("multiline")).max(500).optional(),
   })
   .refine((form) => form.password === form.confirmPassword, { message: MESSAGES.passwordsDoNotMatch, path: ["confirmPassword"] });
 
 export const inviteUserForm = z.object({
   email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(emailAddress()),
-  roleId: z.string().min(1, { message: MESSAGES.required }),
+  roleId: z.string().check(charactersOf("line")).min(1, { message: MESSAGES.required }),
 });
 
 /** The tenant name sent at registration: the company name, or "<full name>'s Organization" without one. */

@@ -2,12 +2,16 @@
 import { z } from "zod";
 import { pageQuery } from "@/lib/http/pagination";
 import { emailAddress, MESSAGES } from "./auth";
+import { charactersOf } from "./text";
 
 export const ROLE_KEYS = ["user", "tenant_admin", "super_admin"] as const;
 
-const fullName = z.string().trim().min(2, { message: MESSAGES.fullName }).max(200);
+const fullName = z.string().trim().check(charactersOf("name")).min(2, { message: MESSAGES.fullName }).max(200);
+const phone = z.string().trim().check(charactersOf("line")).max(40);
+const address = z.string().trim().check(charactersOf("multiline")).max(500);
 const password = z
   .string()
+  .check(charactersOf("password"))
   .min(8, { message: MESSAGES.password })
   .max(256, { message: "Password must be at most 256 characters" });
 
@@ -18,8 +22,8 @@ export const userCreateInput = z.object({
   role: z.enum(ROLE_KEYS, { message: "Role must be one of user, tenant_admin, super_admin" }).default("user"),
   is_active: z.boolean().default(true),
   tenant_id: z.uuid().optional(),
-  phone: z.string().trim().max(40).optional().nullable(),
-  address: z.string().trim().max(500).optional().nullable(),
+  phone: phone.optional().nullable(),
+  address: address.optional().nullable(),
 });
 
 export const userUpdateInput = z.object({
@@ -30,21 +34,26 @@ export const userUpdateInput = z.object({
   role: z.enum(ROLE_KEYS, { message: "Role must be one of user, tenant_admin, super_admin" }).optional(),
   is_active: z.boolean().optional(),
   tenant_id: z.uuid().optional(),
-  phone: z.string().trim().max(40).optional().nullable(),
-  address: z.string().trim().max(500).optional().nullable(),
+  phone: phone.optional().nullable(),
+  address: address.optional().nullable(),
 });
 
 export const userListQuery = pageQuery.extend({
   tenant_id: z.uuid().optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().check(charactersOf("line")).max(200).optional(),
   role: z.enum(["all", ...ROLE_KEYS]).default("all"),
   status: z.enum(["all", "active", "inactive", "invited"]).default("all"),
 });
 
 export const permissionOverrideInput = z.object({
-  permission_name: z.string({ message: "A permission must be selected" }).trim().min(1, { message: "A permission must be selected" }),
+  permission_name: z
+    .string({ message: "A permission must be selected" })
+    .trim()
+    .check(charactersOf("line"))
+    .min(1, { message: "A permission must be selected" })
+    .max(100),
   granted: z.boolean().optional(),
-  resource: z.string().trim().max(200).optional().nullable(),
+  resource: z.string().trim().check(charactersOf("line")).max(200).optional().nullable(),
 });
 
-export const overrideDeleteQuery = z.object({ resource: z.string().trim().max(200).optional() });
+export const overrideDeleteQuery = z.object({ resource: z.string().trim().check(charactersOf("line")).max(200).optional() });

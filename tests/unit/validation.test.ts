@@ -12,6 +12,7 @@ import {
   resetRequestForm,
   tenantNameFor,
 } from "@/lib/validation/auth";
+import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters, type TextKind } from "@/lib/validation/text";
 
 /** [field, message] of every issue, in order; empty when the input is valid. */
 function issues(schema: z.ZodType, input: unknown): [string, string][] {
@@ -155,5 +156,63 @@ describe("invite-user form", () => {
       ["roleId", "Required"],
     ]);
     expect(issues(inviteUserForm, { email: "grace@", roleId: "role-1" })).toEqual([["email", "Please enter a valid email address"]]);
+  });
+});
+
+describe("control and invisible characters (issue 7, V3)", () => {
+  it.each<[TextKind, string, boolean]>([
+    ["line", "+44 20 7946 0000", false],
+    ["line", "Ünïcödé ok 漢字 🙂", false],
+    ["line", "a\u0000b", true],
+    ["line", "a\nb", true],
+    ["line", "a\tb", true],
+    ["line", "a\u007Fb", true],
+    ["line", "a\u0085b", true],
+    ["line", "a\u2028b", true],
+    ["line", "a\uD800b", true],
+    ["multiline", "1 Analytical Way\nLondon", false],
+    ["multiline", "1 Analytical Way\r\nLondon\tUK", false],
+    ["multiline", "1 Analytical Way\rLondon", true],
+    ["multiline", "1 Analytical Way\u000BLondon", true],
+    ["multiline", "a\u0000b", true],
+    ["multiline", "a\u001B[31m", true],
+    ["name", "Ada Lovelace", false],
+    ["name", "Zoë O'Brien-Łukasz", false],
+    ["name", "محمد\u200Cرضا", false],
+    ["name", "Ali\u200Cce", true],
+    ["name", "\u200Cمحمد", true],
+    ["name", "Ada\u200BLovelace", true],
+    ["name", "Ada\u202ELovelace", true],
+    ["name", "Ada\u2066Lovelace\u2069", true],
+    ["name", "Ada\u2060Lovelace", true],
+    ["name", "Ada\uFEFF", true],
+    ["name", "Ada\u00ADLovelace", true],
+    ["name", "Ada\nLovelace", true],
+    ["password", "correct horse battery staple", false],
+    ["password", "pass\tword", true],
+    ["password", "pass\u0000word", true],
+    ["secret", "pass\tword", false],
+    ["secret", "pass\u0000word", true],
+  ])("%s %j refused: %s", (kind, value, refused) => {
+    expect(hasForbiddenCharacters(value, kind)).toBe(refused);
+  });
+
+  it("the form schemas refuse them with one message on the field", () => {
+    const register = {
+      companyName: "Acme Research",
+      fullName: "Ada\u0000Lovelace",
+      email: "ada@acme.test",
+      phone: "+44 20 7946 0000",
+      address: "1 Analytical Way",
+      password: "engine-number-1",
+      confirmPassword: "engine-number-1",
+    };
+    expect(issues(registerForm, register)).toEqual([["fullName", CONTROL_CHARACTERS_MESSAGE]]);
+    expect(issues(acceptInvitationForm, { fullName: "Grace\u202EHopper", password: "compiler-1952", confirmPassword: "compiler-1952" })).toEqual([
+      ["fullName", CONTROL_CHARACTERS_MESSAGE],
+    ]);
+    expect(issues(changePasswordForm, { currentPassword: "old-password", newPassword: "new\u0000password", confirmPassword: "new\u0000password" })).toEqual([
+      ["newPassword", CONTROL_CHARACTERS_MESSAGE],
+    ]);
   });
 });
