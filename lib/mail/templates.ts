@@ -1,4 +1,5 @@
-// The account e-mails: verification, welcome on approval, password reset and invitation. Plain text and HTML.
+// The account e-mails: verification, welcome on approval, password reset, invitation and e-mail change. Plain
+// text and HTML.
 import { env } from "@/lib/env";
 import { PRODUCT_NAME } from "@/lib/brand";
 import type { MailMessage } from "./transport";
@@ -106,5 +107,31 @@ export function invitationMail(input: {
     ],
     action: { label: "Accept invitation", url: appLink("/accept-invitation", { token: input.token }) },
     footer: "This invitation is valid for 7 days.",
+  });
+}
+
+export function emailChangeMail(input: { to: string; fullName: string | null; currentEmail: string; token: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Confirm your new e-mail address for ${PRODUCT_NAME}`,
+    greeting: hello(input.fullName),
+    paragraphs: [
+      `Your ${PRODUCT_NAME} account (${input.currentEmail}) is to use this address from now on. Please confirm that it is yours.`,
+      "Until you confirm, the account keeps its current address.",
+    ],
+    action: { label: "Confirm new e-mail address", url: appLink("/verify-email", { token: input.token }) },
+    footer: "This link is valid for 24 hours. If you did not expect this message, you can ignore it; nothing changes.",
+  });
+}
+
+export function emailChangeNoticeMail(input: { to: string; fullName: string | null; newEmail: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `Your ${PRODUCT_NAME} e-mail address is being changed`,
+    greeting: hello(input.fullName),
+    paragraphs: [
+      `A change of your account's e-mail address to ${input.newEmail} was requested. It takes effect once that address is confirmed from the link we sent to it.`,
+      "If you did not ask for this, sign in and change your password, and tell your administrator.",
+    ],
   });
 }

@@ -1,9 +1,9 @@
 // Accounts and sessions: sign-in, token refresh and rotation, sign-out, organisation registration, e-mail
 // verification, password reset and change, and the signed-in user's own profile.
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { authTokens, refreshTokens, tenants, userRoles, users } from "@/db/schema";
+import { authTokens, refreshTokens, tenants, userRoles, users, type AuthToken } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
@@ -38,6 +38,8 @@ export const AUTH_MESSAGES = {
   invalidRefresh: "Invalid or expired refresh token. Please sign in again.",
   refreshReuse: "This session was ended for your security. Please sign in again.",
   emailTaken: "An account with this email already exists",
+  emailInUse: "This e-mail address is already in use by another account.",
+  emailChanged: (email: string) => `Your e-mail address is now ${email}. Use it to sign in.`,
   domainTaken: "A tenant with this domain already exists",
   invalidVerification: "This verification link is invalid or has expired.",
   usedVerification: "This verification link has already been used.",
@@ -208,15 +210,36 @@ async function availableDomain(tx: Tx, requested: string | null, tenantName: str
   }
 }
 
-async function issueEmailToken(tx: Tx, userId: string, purpose: "email_verification" | "password_reset", ttlMs: number) {
+type EmailTokenPurpose = AuthToken["purpose"];
+
+/**
+ * A single-use link token for a user's mailbox; `newEmail` is the address an 'email_change' link confirms.
+ * A new link voids the earlier unused ones of the same purpose.
+ */
+export async function issueEmailToken(tx: Tx, userId: string, purpose: EmailTokenPurpose, ttlMs: number, newEmail: string | null = null) {
   const token = randomToken();
-  // A new link voids the earlier unused ones of the same purpose.
   await tx
     .update(authTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
-  await tx.insert(authTokens).values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  await tx.insert(authTokens).values({ userId, purpose, newEmail, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
+}
+
+/** Voids every unused link of a user, e.g. once the links went to an address the account no longer has. */
+async function voidEmailTokens(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+}
+
+/** True for PostgreSQL's unique violation, however the driver or Drizzle wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }
 
 /** Self-registration: an inactive tenant, its Tenant Admin role and admin user, and a verification e-mail. */
@@ -265,20 +288,20 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
   return { message: AUTH_MESSAGES.registered, tenant_id: result.tenant.id, user_id: result.user.id };
 }
 
-/** Spends a single-use e-mail token; the callback runs in the same transaction. */
+/** Spends a single-use e-mail token of one of `purposes`; the callback runs in the same transaction. */
 async function spendEmailToken<T>(
   token: string,
-  purpose: "email_verification" | "password_reset",
+  purposes: EmailTokenPurpose[],
   invalid: string,
   used: string,
-  action: (tx: Tx, userId: string) => Promise<T>,
+  action: (tx: Tx, row: AuthToken) => Promise<T>,
 ): Promise<T> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.purpose, purpose)))
+      .where(and(eq(authTokens.tokenHash, sha256(token)), inArray(authTokens.purpose, purposes)))
       .limit(1);
     if (!row || row.expiresAt <= new Date()) throw new BadRequest(invalid);
     const spent = await tx
@@ -287,29 +310,75 @@ async function spendEmailToken<T>(
       .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
       .returning({ id: authTokens.id });
     if (spent.length === 0) throw new BadRequest(used);
-    return action(tx, row.userId);
+    return action(tx, row);
   });
 }
 
-export async function verifyEmail(token: string) {
-  await spendEmailToken(token, "email_verification", AUTH_MESSAGES.invalidVerification, AUTH_MESSAGES.usedVerification, async (tx, userId) => {
-    const [user] = await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, userId))
-      .returning();
-    if (user) {
-      await recordActivity(tx, {
-        tenantId: user.tenantId,
-        actorUserId: user.id,
-        action: "user.email_verified",
-        summary: `${user.fullName ?? user.email} verified their e-mail address`,
-        subjectType: "user",
-        subjectId: user.id,
-      });
-    }
-  });
+/**
+ * Follows a link from /verify-email: a registrant's verification, or the confirmation of a new address (the
+ * token says which). A new address is taken only if it is still free; otherwise 409 and nothing changes.
+ */
+export async function verifyEmail(token: string): Promise<{ message: string }> {
+  return spendEmailToken(
+    token,
+    ["email_verification", "email_change"],
+    AUTH_MESSAGES.invalidVerification,
+    AUTH_MESSAGES.usedVerification,
+    (tx, row) => (row.purpose === "email_change" ? confirmEmailChange(tx, row) : confirmAddress(tx, row.userId)),
+  );
+}
+
+async function confirmAddress(tx: Tx, userId: string): Promise<{ message: string }> {
+  const [user] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (user) {
+    await recordActivity(tx, {
+      tenantId: user.tenantId,
+      actorUserId: user.id,
+      action: "user.email_verified",
+      summary: `${user.fullName ?? user.email} verified their e-mail address`,
+      subjectType: "user",
+      subjectId: user.id,
+    });
+  }
   return { message: AUTH_MESSAGES.verified };
+}
+
+async function confirmEmailChange(tx: Tx, row: AuthToken): Promise<{ message: string }> {
+  const newEmail = row.newEmail;
+  const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+  // A later change replaced the address this link confirms (its link voided this one), or it was withdrawn.
+  if (!newEmail || !user || user.pendingEmail !== newEmail) throw new BadRequest(AUTH_MESSAGES.invalidVerification);
+  const holder = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, newEmail), ne(users.id, user.id)))
+    .limit(1);
+  if (holder.length > 0) throw new Conflict(AUTH_MESSAGES.emailInUse);
+  try {
+    await tx
+      .update(users)
+      .set({ email: newEmail, pendingEmail: null, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, user.id));
+  } catch (error) {
+    // Taken by another account between the check and the update.
+    if (isUniqueViolation(error)) throw new Conflict(AUTH_MESSAGES.emailInUse);
+    throw error;
+  }
+  // Reset and verification links went to the old address: they no longer belong to this account.
+  await voidEmailTokens(tx, user.id);
+  await recordActivity(tx, {
+    tenantId: user.tenantId,
+    actorUserId: user.id,
+    action: "user.email_changed",
+    summary: `${user.fullName ?? user.email} confirmed a new e-mail address`,
+    subjectType: "user",
+    subjectId: user.id,
+  });
+  return { message: AUTH_MESSAGES.emailChanged(newEmail) };
 }
 
 /** Always the same answer, whether or not the address exists, so the form cannot be used to probe accounts. */
@@ -329,7 +398,7 @@ export async function requestPasswordReset(rawEmail: string, meta: RequestMeta) 
 /** Sets a new password from a reset link and ends every session of the account. */
 export async function resetPassword(token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
-  await spendEmailToken(token, "password_reset", AUTH_MESSAGES.invalidReset, AUTH_MESSAGES.invalidReset, async (tx, userId) => {
+  await spendEmailToken(token, ["password_reset"], AUTH_MESSAGES.invalidReset, AUTH_MESSAGES.invalidReset, async (tx, { userId }) => {
     // Following the link proves the mailbox, so it also counts as e-mail verification.
     await tx
       .update(users)

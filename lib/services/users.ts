@@ -5,13 +5,17 @@ import { getDb, type Tx } from "@/db/client";
 import { invitations, refreshTokens, roles, tenants, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
-import { ROLE_NAMES, type RoleKey } from "@/lib/auth/permissions";
+import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
+import { BUILTIN_OF_ROLE_KEY, BUILTIN_ROLE_NAMES, ROLE_KEY_OF_BUILTIN, type RoleKey } from "@/lib/auth/permissions";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
 import { loadAccessOf, loadUserAccess, tenantAccessColumns, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { sendMail, type MailMessage } from "@/lib/mail/transport";
+import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
+import { issueEmailToken } from "./auth";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const USER_MESSAGES = {
@@ -23,10 +27,13 @@ export const USER_MESSAGES = {
   roleChange: "Only a super admin can change a user's role",
   moveTenant: "Only a super admin can move a user to another tenant",
   aboveYou: "You cannot manage a user who holds permissions you do not hold",
+  ownPassword: "Change your own password with Change Password in Profile Settings; it asks for your current password.",
 } as const;
 
 export interface UserListItem extends Omit<UserOut, "status"> {
   status: "active" | "inactive" | "invited";
+  /** A new address waiting for its owner to confirm it; the account keeps `email` until then. */
+  pending_email?: string | null;
   roles: RoleSummary[];
   /** Set on 'invited' rows: the pending invitation behind it (revoke or resend). */
   invitation_id: string | null;
@@ -35,7 +42,14 @@ export interface UserListItem extends Omit<UserOut, "status"> {
 type Executor = Tx | Awaited<ReturnType<typeof getDb>>;
 
 function listItem(access: UserAccess): UserListItem {
-  return { ...userOut(access), roles: access.roles, invitation_id: null };
+  return { ...userOut(access), pending_email: access.user.pendingEmail, roles: access.roles, invitation_id: null };
+}
+
+/** The user as just written, read in the writing transaction: the answer cannot fail once the write is made. */
+async function writtenUser(tx: Tx, userId: string): Promise<UserListItem> {
+  const access = await loadUserAccess(tx, userId);
+  if (!access) throw new Error(`user ${userId} vanished inside its own transaction`);
+  return listItem(access);
 }
 
 /** Users in the actor's reach, with their access computed in a fixed number of queries. */
@@ -51,13 +65,13 @@ async function usersInScope(db: Executor, tenantId: string | null): Promise<User
 
 async function pendingInvitationRows(db: Executor, tenantId: string | null): Promise<UserListItem[]> {
   const rows = await db
-    .select({ invitation: invitations, roleName: roles.name, tenantName: tenants.name })
+    .select({ invitation: invitations, roleName: roles.name, roleBuiltin: roles.builtin, tenantName: tenants.name })
     .from(invitations)
     .innerJoin(roles, eq(roles.id, invitations.roleId))
     .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
     .where(and(eq(invitations.status, "pending"), tenantId ? eq(invitations.tenantId, tenantId) : undefined))
     .orderBy(desc(invitations.createdAt));
-  return rows.map(({ invitation, roleName, tenantName }) => ({
+  return rows.map(({ invitation, roleName, roleBuiltin, tenantName }) => ({
     id: invitation.id,
     tenant_id: invitation.tenantId,
     tenant_name: tenantName,
@@ -66,9 +80,10 @@ async function pendingInvitationRows(db: Executor, tenantId: string | null): Pro
     phone: null,
     address: null,
     is_active: false,
-    role: roleName === ROLE_NAMES.TENANT_ADMIN ? "tenant_admin" : roleName === ROLE_NAMES.SUPER_ADMIN ? "super_admin" : "user",
+    // By the role's built-in identity, never its name.
+    role: roleBuiltin ? ROLE_KEY_OF_BUILTIN[roleBuiltin] : "user",
     status: "invited",
-    roles: [{ id: invitation.roleId, name: roleName, tenant_id: invitation.tenantId }],
+    roles: [{ id: invitation.roleId, name: roleName, tenant_id: invitation.tenantId, builtin: roleBuiltin }],
     invitation_id: invitation.id,
     created_at: invitation.createdAt.toISOString(),
     updated_at: invitation.updatedAt.toISOString(),
@@ -80,7 +95,7 @@ export async function listUsers(actor: Actor, query: z.infer<typeof userListQuer
   const db = await getDb();
   const [accesses, invited] = await Promise.all([usersInScope(db, tenantId), pendingInvitationRows(db, tenantId)]);
   const search = query.search?.toLowerCase();
-  const all = [...invited, ...accesses.map(listItem)].filter((item) => {
+  const all = [...invited.map((row) => ({ ...row, pending_email: null })), ...accesses.map(listItem)].filter((item) => {
     if (!isSuperAdmin(actor) && item.role === "super_admin") return false;
     if (query.role !== "all" && item.role !== query.role) return false;
     if (query.status !== "all" && item.status !== query.status) return false;
@@ -106,12 +121,12 @@ export async function getUser(actor: Actor, userId: string): Promise<UserListIte
   return listItem(await userInReach(await getDb(), actor, userId));
 }
 
-/** The role a role key stands for in a tenant. */
+/** The built-in role a role key stands for in a tenant, found by its identity, never by name. */
 async function roleIdFor(tx: Tx, key: RoleKey, tenantId: string): Promise<string> {
-  const name = key === "super_admin" ? ROLE_NAMES.SUPER_ADMIN : key === "tenant_admin" ? ROLE_NAMES.TENANT_ADMIN : ROLE_NAMES.TENANT_USER;
+  const builtin = BUILTIN_OF_ROLE_KEY[key];
   const scope = key === "tenant_admin" ? eq(roles.tenantId, tenantId) : isNull(roles.tenantId);
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.name, name), scope)).limit(1);
-  if (!role) throw new BadRequest(`The ${name} role does not exist in this tenant`);
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.builtin, builtin), scope)).limit(1);
+  if (!role) throw new BadRequest(`The ${BUILTIN_ROLE_NAMES[builtin]} role does not exist in this tenant`);
   return role.id;
 }
 
@@ -142,7 +157,7 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  const userId = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
     if (!tenant) throw new NotFound("Tenant not found");
     await emailFree(tx, email);
@@ -171,14 +186,21 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
       subjectType: "user",
       subjectId: user.id,
     });
-    return user.id;
+    return writtenUser(tx, user.id);
   });
-  return getUser(actor, userId);
 }
 
+/**
+ * Edits a user. One's own password changes only through /password/change (it asks for the current one); a new
+ * e-mail address waits in pending_email until its owner follows the link mailed to it (the old address gets a
+ * notice); an administrator's new password for someone else ends that user's sessions. Every check runs before
+ * the first write, so a refused request writes nothing.
+ */
 export async function updateUser(actor: Actor, userId: string, input: z.infer<typeof userUpdateInput>): Promise<UserListItem> {
+  if (input.password && userId === actor.userId) throw new BadRequest(USER_MESSAGES.ownPassword);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const { item, mails } = await db.transaction(async (tx) => {
     const target = await userInReach(tx, actor, userId);
     const self = target.user.id === actor.userId;
     if (!self && !isSuperAdmin(actor) && !actor.permissions.has("user.update")) throw new Forbidden();
@@ -188,34 +210,40 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
     const tenantChanges = input.tenant_id !== undefined && input.tenant_id !== target.user.tenantId;
     if (tenantChanges && !isSuperAdmin(actor)) throw new Forbidden(USER_MESSAGES.moveTenant);
     if (self && input.is_active === false) throw new BadRequest(USER_MESSAGES.selfDeactivate);
+    const newEmail = input.email !== undefined && input.email.toLowerCase() !== target.user.email ? input.email.toLowerCase() : null;
+    if (newEmail) await assertNotVisiblyTaken(tx, actor, newEmail, target.user.id);
+    if (tenantChanges && input.tenant_id) {
+      const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenant_id)).limit(1);
+      if (!tenant) throw new NotFound("Tenant not found");
+    }
+    const finalTenant = tenantChanges && input.tenant_id ? input.tenant_id : target.user.tenantId;
+    const newRoleId = roleChanges || tenantChanges ? await roleIdFor(tx, input.role ?? target.role, finalTenant) : null;
 
     const changes: Partial<typeof users.$inferInsert> = {};
-    if (input.email !== undefined) {
-      const email = input.email.toLowerCase();
-      if (email !== target.user.email) await emailFree(tx, email, target.user.id);
-      changes.email = email;
-    }
     if (input.full_name !== undefined) changes.fullName = input.full_name;
     if (input.phone !== undefined) changes.phone = input.phone;
     if (input.address !== undefined) changes.address = input.address;
     if (input.is_active !== undefined) changes.isActive = input.is_active;
-    if (input.password) changes.passwordHash = await hashPassword(input.password);
-    if (tenantChanges && input.tenant_id) {
-      const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenant_id)).limit(1);
-      if (!tenant) throw new NotFound("Tenant not found");
-      changes.tenantId = tenant.id;
-    }
+    if (passwordHash) changes.passwordHash = passwordHash;
+    if (tenantChanges) changes.tenantId = finalTenant;
+    if (newEmail) changes.pendingEmail = newEmail;
     if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, target.user.id));
-
-    const finalTenant = changes.tenantId ?? target.user.tenantId;
-    if (roleChanges || tenantChanges) {
-      const roleId = await roleIdFor(tx, input.role ?? target.role, finalTenant);
+    if (newRoleId) {
       await tx.delete(userRoles).where(eq(userRoles.userId, target.user.id));
-      await tx.insert(userRoles).values({ userId: target.user.id, roleId });
+      await tx.insert(userRoles).values({ userId: target.user.id, roleId: newRoleId });
     }
     // Deactivation, a new password set by an administrator or a move ends the user's sessions.
-    if (input.is_active === false || (input.password && !self) || tenantChanges) {
+    if (input.is_active === false || passwordHash || tenantChanges) {
       await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, target.user.id), isNull(refreshTokens.revokedAt)));
+    }
+    const mails: MailMessage[] = [];
+    if (newEmail) {
+      const token = await issueEmailToken(tx, target.user.id, "email_change", EMAIL_VERIFICATION_TTL_MS, newEmail);
+      const fullName = changes.fullName !== undefined ? changes.fullName : target.user.fullName;
+      mails.push(
+        emailChangeMail({ to: newEmail, fullName, currentEmail: target.user.email, token }),
+        emailChangeNoticeMail({ to: target.user.email, fullName, newEmail }),
+      );
     }
     await recordActivity(tx, {
       tenantId: finalTenant,
@@ -225,8 +253,27 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
       subjectType: "user",
       subjectId: target.user.id,
     });
+    return { item: await writtenUser(tx, target.user.id), mails };
   });
-  return getUser(actor, userId);
+  for (const mail of mails) await sendMail(mail);
+  return item;
+}
+
+/**
+ * 409 for an address the actor can see is taken (a super admin: any; others: their own tenant's). An address
+ * taken in another tenant is not revealed: the change waits for verification like any other, and its link
+ * answers 409 to the address's owner.
+ */
+async function assertNotVisiblyTaken(tx: Tx, actor: Actor, email: string, exceptUserId: string): Promise<void> {
+  const [holder] = await tx
+    .select({ tenantId: users.tenantId })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, exceptUserId)))
+    .limit(1);
+  if (!holder) return;
+  if (isSuperAdmin(actor) || (holder.tenantId === actor.tenantId && actor.permissions.has("user.view"))) {
+    throw new Conflict(USER_MESSAGES.emailTaken);
+  }
 }
 
 export async function deleteUser(actor: Actor, userId: string): Promise<void> {

@@ -135,7 +135,8 @@ function CreateUserForm({ actorRole, onCancel, onSaved }: { actorRole: UserRole;
 }
 
 interface EditUserFormProps {
-  user: UserRow;
+  /** The list row; `pending_email` is a new address waiting for confirmation (GET /users carries it). */
+  user: UserRow & { pending_email?: string | null };
   actorRole: UserRole;
   self: boolean;
   onCancel: () => void;
@@ -152,14 +153,26 @@ function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserForm
   const { register, handleSubmit, setValue, formState, control } = form;
   const isActive = useWatch({ control, name: "is_active" });
   const mayChangeRole = actorRole === "super_admin";
+  const emailHint = user.pending_email
+    ? `Waiting for confirmation of ${user.pending_email}. A new address takes effect once confirmed from the link mailed to it.`
+    : "A new address takes effect once confirmed from the link mailed to it.";
 
   const submit = handleSubmit(async (values) => {
-    // A blank password keeps the current one; the role is sent only when a super admin changed it.
+    // A blank password keeps the current one (one's own changes only in Profile Settings); the role is sent only
+    // when a super admin changed it.
     const body: Record<string, unknown> = { email: values.email, full_name: values.full_name || null, is_active: values.is_active };
-    if (values.password) body.password = values.password;
+    if (values.password && !self) body.password = values.password;
     if (mayChangeRole && values.role && values.role !== user.role) body.role = values.role;
+    // The server keeps the current address until the new one is confirmed from the link mailed to it.
+    const newAddress = values.email.trim().toLowerCase() !== user.email.toLowerCase() ? values.email.trim() : null;
+    const saved = `${values.full_name || user.full_name || user.email} was saved.`;
     await saveAndClose(() => api.put(`/users/${user.id}`, body), {
-      success: { title: "User Updated", description: `${values.full_name || values.email} was saved.` },
+      success: {
+        title: "User Updated",
+        description: newAddress
+          ? `${saved} The new e-mail address ${newAddress} takes effect once it is confirmed from the link just sent to it; until then ${user.email} stays in use.`
+          : saved,
+      },
       failureTitle: "Failed to update user",
       onDone: () => {
         onCancel();
@@ -170,15 +183,19 @@ function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserForm
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <FormField id="edit-user-email" label="Email" error={visibleError("email")}>
-        <Input type="email" autoComplete="off" {...fieldAria("edit-user-email", visibleError("email"))} {...register("email")} />
+      <FormField id="edit-user-email" label="Email" error={visibleError("email")} hint={emailHint}>
+        <Input type="email" autoComplete="off" {...fieldAria("edit-user-email", visibleError("email"), "hint")} {...register("email")} />
       </FormField>
       <FormField id="edit-user-full-name" label="Full Name" error={visibleError("full_name")}>
         <Input autoComplete="off" {...fieldAria("edit-user-full-name", visibleError("full_name"))} {...register("full_name")} />
       </FormField>
-      <FormField id="edit-user-password" label="Password (leave blank to keep)" error={visibleError("password")}>
-        <PasswordInput autoComplete="new-password" {...fieldAria("edit-user-password", visibleError("password"))} {...register("password")} />
-      </FormField>
+      {self ? (
+        <p className="text-sm text-slate-600">To change your own password, use Change Password in Profile Settings.</p>
+      ) : (
+        <FormField id="edit-user-password" label="Password (leave blank to keep)" error={visibleError("password")}>
+          <PasswordInput autoComplete="new-password" {...fieldAria("edit-user-password", visibleError("password"))} {...register("password")} />
+        </FormField>
+      )}
       <FormField id="edit-user-role" label="Role" hint={mayChangeRole ? undefined : "Only a super admin can change a user's role."}>
         <Select
           {...fieldAria("edit-user-role", undefined, mayChangeRole ? undefined : "hint")}
