@@ -9,10 +9,11 @@ export function proxy(request: NextRequest) {
 
   // Pages keep one canonical address without a trailing slash (API paths are rewritten in next.config.js).
   if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
-    // Built on the Host header the browser sent: the server may know itself by another name.
-    const host = request.headers.get("host") ?? request.nextUrl.host;
-    const protocol = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "");
-    const target = new URL(pathname.replace(/\/+$/, "") + request.nextUrl.search, `${protocol}://${host}`);
+    // Built on APP_URL, never on Host or X-Forwarded-Proto (a client or a misconfigured proxy sets those), and by
+    // setting the path rather than resolving it: "//evil.example/" must not become a protocol-relative address.
+    const target = new URL(env().APP_URL);
+    target.pathname = pathname.replace(/\/+$/, "");
+    target.search = request.nextUrl.search;
     return NextResponse.redirect(target, 308);
   }
 
