@@ -1,4 +1,5 @@
-// Abuse limits for sign-in, registration, reset requests and invitation links, per address and per IP.
+// Abuse limits for sign-in, registration, reset requests and invitation links, per address, per IP and per
+// address from one IP.
 // Counters live in the database (rate-limiter-flexible's Drizzle store), so they hold across processes.
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/db/client";
@@ -13,7 +14,11 @@ interface Limit {
 }
 
 export const LIMITS = {
-  loginByEmail: { points: 10, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
+  // Guessing one account's password from one network; the owner signing in from elsewhere is not affected.
+  loginByEmailAndIp: { points: 10, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
+  // Guessing one account's password from many networks: a ceiling high enough that no single attacker's
+  // failures lock the owner out, low enough to stop a distributed guess (at most 9,600 a day).
+  loginByEmail: { points: 100, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
   loginByIp: { points: 50, durationSeconds: 15 * 60, message: "Too many sign-in attempts. Please try again in {wait}." },
   registerByEmail: { points: 5, durationSeconds: 60 * 60, message: "Too many registration attempts. Please try again in {wait}." },
   registerByIp: { points: 20, durationSeconds: 60 * 60, message: "Too many registration attempts. Please try again in {wait}." },
@@ -58,6 +63,11 @@ export async function consume(name: LimitName, subject: string): Promise<void> {
     }
     throw error;
   }
+}
+
+/** Gives one attempt back, e.g. a successful sign-in that should not count against an address-wide ceiling. */
+export async function refund(name: LimitName, subject: string): Promise<void> {
+  await (await limiter(name)).reward(subject.toLowerCase(), 1);
 }
 
 /** Forgets the attempts of a subject, e.g. after a successful sign-in. */

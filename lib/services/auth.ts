@@ -7,7 +7,7 @@ import { authTokens, refreshTokens, tenants, userRoles, users, type AuthToken } 
 import type { Actor } from "@/lib/auth/actor";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
-import { consume, reset } from "@/lib/auth/rate-limit";
+import { consume, refund, reset } from "@/lib/auth/rate-limit";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_VERIFICATION_TTL_MS,
@@ -102,7 +102,9 @@ async function issueTokens(tx: Tx, access: UserAccess, familyId: string, expires
 
 export async function login(input: LoginInput, meta: RequestMeta): Promise<{ response: LoginResponse; session: SessionClaims }> {
   const email = normaliseEmail(input.email);
+  const emailFromIp = `${email} ${meta.ip}`;
   await consume("loginByIp", meta.ip);
+  await consume("loginByEmailAndIp", emailFromIp);
   await consume("loginByEmail", email);
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -116,7 +118,10 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<{ res
   const refused = refusal(access);
   if (refused) throw new Forbidden(refused);
 
-  await reset("loginByEmail", email);
+  // This network's failures are forgotten; the address-wide ceiling keeps counting the failures from elsewhere
+  // (a distributed guess), only this success is given back.
+  await reset("loginByEmailAndIp", emailFromIp);
+  await refund("loginByEmail", email);
   const familyId = randomUUID();
   const tokens = await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));

@@ -1,4 +1,5 @@
-// Abuse limits answer 429 with a clear message and Retry-After: sign-in per address and per IP, registration,
+// Abuse limits answer 429 with a clear message and Retry-After: sign-in per address and network (with a looser
+// ceiling per address, so one attacker cannot lock a user out from every network) and per IP, registration,
 // password reset requests and invitation links.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -33,26 +34,46 @@ beforeAll(async () => {
 });
 
 describe("sign-in", () => {
-  it("allows 10 attempts per address in 15 minutes; the 11th is refused even with the right password", async () => {
+  it("allows 10 attempts per address from one network in 15 minutes; the 11th from there is refused even with the right password", async () => {
     const member = await invitedMember(organisation, "guessed@limits.test");
+    const attacker = "203.0.113.61";
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await attemptSignIn("guessed@limits.test", `wrong-guess-${attempt}`)).status).toBe(401);
+      expect((await attemptSignIn("guessed@limits.test", `wrong-guess-${attempt}`, attacker)).status).toBe(401);
     }
-    await expectLimited(await attemptSignIn("guessed@limits.test", member.password), SIGN_IN_LIMITED, 15 * 60);
+    await expectLimited(await attemptSignIn("guessed@limits.test", member.password, attacker), SIGN_IN_LIMITED, 15 * 60);
     // The address counts however it is written.
-    await expectLimited(await attemptSignIn("Guessed@LIMITS.test", member.password), SIGN_IN_LIMITED, 15 * 60);
+    await expectLimited(await attemptSignIn("Guessed@LIMITS.test", member.password, attacker), SIGN_IN_LIMITED, 15 * 60);
     // Other addresses are not affected.
-    await signIn(organisation.email, organisation.password);
+    await signIn(organisation.email, organisation.password, { ip: attacker });
   });
 
-  it("forgets an address's failed attempts once it signs in", async () => {
-    const member = await invitedMember(organisation, "forgetful@limits.test");
-    for (let attempt = 1; attempt <= 9; attempt += 1) {
-      expect((await attemptSignIn("forgetful@limits.test", `wrong-guess-${attempt}`)).status).toBe(401);
+  it("does not lock the user out from every network: the owner still signs in from their own", async () => {
+    const member = await invitedMember(organisation, "targeted@limits.test");
+    const attacker = "203.0.113.63";
+    for (let attempt = 1; attempt <= 12; attempt += 1) {
+      await attemptSignIn("targeted@limits.test", `wrong-guess-${attempt}`, attacker);
     }
-    await signIn("forgetful@limits.test", member.password);
-    expect((await attemptSignIn("forgetful@limits.test", "wrong-guess-10")).status).toBe(401);
-    expect((await attemptSignIn("forgetful@limits.test", "wrong-guess-11")).status).toBe(401);
+    await expectLimited(await attemptSignIn("targeted@limits.test", member.password, attacker), SIGN_IN_LIMITED, 15 * 60);
+    await signIn("targeted@limits.test", member.password, { ip: "198.51.100.64" });
+  });
+
+  it("keeps a looser ceiling per address across networks: 100 attempts in 15 minutes, then refused from anywhere", async () => {
+    const member = await invitedMember(organisation, "sprayed-from-everywhere@limits.test");
+    for (let attempt = 1; attempt <= 100; attempt += 1) {
+      expect((await attemptSignIn("sprayed-from-everywhere@limits.test", `wrong-guess-${attempt}`)).status).toBe(401);
+    }
+    await expectLimited(await attemptSignIn("sprayed-from-everywhere@limits.test", member.password), SIGN_IN_LIMITED, 15 * 60);
+  });
+
+  it("forgets an address's failed attempts from a network once it signs in from there", async () => {
+    const member = await invitedMember(organisation, "forgetful@limits.test");
+    const home = "203.0.113.65";
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      expect((await attemptSignIn("forgetful@limits.test", `wrong-guess-${attempt}`, home)).status).toBe(401);
+    }
+    await signIn("forgetful@limits.test", member.password, { ip: home });
+    expect((await attemptSignIn("forgetful@limits.test", "wrong-guess-10", home)).status).toBe(401);
+    expect((await attemptSignIn("forgetful@limits.test", "wrong-guess-11", home)).status).toBe(401);
   });
 
   it("allows 50 attempts per IP in 15 minutes, across addresses; the 51st is refused", async () => {
