@@ -41,13 +41,13 @@ const LAYOUT: Record<RoleKey, { label: string | null; keys: NavKey[] }[]> = {
 
 export interface NavigationInput {
   permissions: readonly string[];
-  roleNames?: readonly string[];
+  /** The session's role as the server inferred it (from permissions and built-in identity, never role names). */
+  role?: RoleKey;
 }
 
-/** The menu of a signed-in user: role inferred from the permissions, each entry filtered by them. */
-export function navigationFor({ permissions, roleNames = [] }: NavigationInput): NavSection[] {
+/** The menu of a signed-in user: the session's role (else inferred from the permissions), entries filtered by them. */
+export function navigationFor({ permissions, role = inferRole(permissions) }: NavigationInput): NavSection[] {
   const held = new Set(permissions);
-  const role = inferRole(permissions, roleNames);
   return LAYOUT[role]
     .map(({ label, keys }) => ({
       label,

@@ -133,9 +133,9 @@ export interface TenantAdminData {
   roles: RoleOut[] | null;
 }
 
-/** Roles a tenant admin may invite into (spec section 5): the tenant's own, or the global 'Tenant User'. */
+/** Roles a tenant admin may invite into (spec section 5): the tenant's own, or the global built-in 'Tenant User'. */
 export function invitableRoles(roles: readonly RoleOut[], tenantId: string): RoleOut[] {
-  return roles.filter((role) => role.tenant_id === tenantId || (role.tenant_id === null && role.name === "Tenant User"));
+  return roles.filter((role) => role.tenant_id === tenantId || (role.tenant_id === null && role.builtin === "tenant_user"));
 }
 
 export async function loadTenantAdmin(tenantId: string): Promise<TenantAdminData> {

@@ -36,7 +36,7 @@ interface InviteUserDialogProps {
 }
 
 function defaultRole(roles: readonly RoleOut[] | null): string {
-  return roles?.find((role) => role.name === "Tenant User")?.id ?? "";
+  return roles?.find((role) => role.builtin === "tenant_user")?.id ?? "";
 }
 
 /** 'Invite New User' (500 px wide): e-mail and role; on success it closes, clears and the dashboard reloads. */

@@ -25,9 +25,9 @@ interface SidebarNavProps {
 
 /** The signed-in user's menu (lib/navigation.ts), with the current entry highlighted. */
 export function SidebarNav({ collapsed = false, onNavigate }: SidebarNavProps) {
-  const { permissions, roles } = useCurrentUser();
+  const { permissions, user } = useCurrentUser();
   const pathname = usePathname();
-  const sections = useMemo(() => navigationFor({ permissions, roleNames: roles.map((role) => role.name) }), [permissions, roles]);
+  const sections = useMemo(() => navigationFor({ permissions, role: user.role }), [permissions, user.role]);
 
   return (
     <nav aria-label="Main" className="flex flex-col gap-5 px-3 py-4">

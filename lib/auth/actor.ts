@@ -6,8 +6,8 @@ export interface Actor {
   tenantId: string;
   email: string;
   fullName: string | null;
+  /** Inferred from the permissions and the built-in identity of the roles held, never from role names. */
   role: RoleKey;
-  roleNames: string[];
   permissions: ReadonlySet<PermissionName>;
   /** The browser or API session (refresh-token family) the request belongs to. */
   sessionId: string | null;

@@ -48,11 +48,28 @@ export function isPermissionName(name: string): name is PermissionName {
   return (ALL_PERMISSIONS as string[]).includes(name);
 }
 
+/** The names the built-in roles are created with; reserved (lib/auth/role-names.ts), never a source of power. */
 export const ROLE_NAMES = {
   SUPER_ADMIN: "Super Admin",
   TENANT_ADMIN: "Tenant Admin",
   TENANT_USER: "Tenant User",
 } as const;
+
+/** A built-in role's identity (roles.builtin): set by the seed and by tenant creation only, never by a request. */
+export type RoleBuiltin = "super_admin" | "tenant_admin" | "tenant_user";
+
+/** The name each built-in role is created with. */
+export const BUILTIN_ROLE_NAMES: Record<RoleBuiltin, (typeof ROLE_NAMES)[keyof typeof ROLE_NAMES]> = {
+  super_admin: ROLE_NAMES.SUPER_ADMIN,
+  tenant_admin: ROLE_NAMES.TENANT_ADMIN,
+  tenant_user: ROLE_NAMES.TENANT_USER,
+};
+
+/** What identifies a role a user holds: its built-in identity (null for roles administrators made) and scope. */
+export interface RoleIdentity {
+  builtin: RoleBuiltin | null;
+  tenant_id: string | null;
+}
 
 const TENANT_USER_PERMISSIONS: PermissionName[] = [
   "dashboard.view",
@@ -86,9 +103,21 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<(typeof ROLE_NAMES)[keyof typeof R
 
 export type RoleKey = "super_admin" | "tenant_admin" | "user";
 
-/** Role inferred from permissions (spec section 6): tenant.create makes a super admin, user.create a tenant admin. */
-export function inferRole(permissions: readonly string[], roleNames: readonly string[] = []): RoleKey {
-  if (permissions.includes(PERMISSIONS.TENANT_CREATE) || roleNames.includes(ROLE_NAMES.SUPER_ADMIN)) return "super_admin";
+/** The built-in role that stands for a role key, and back. */
+export const BUILTIN_OF_ROLE_KEY: Record<RoleKey, RoleBuiltin> = { super_admin: "super_admin", tenant_admin: "tenant_admin", user: "tenant_user" };
+export const ROLE_KEY_OF_BUILTIN: Record<RoleBuiltin, RoleKey> = { super_admin: "super_admin", tenant_admin: "tenant_admin", tenant_user: "user" };
+
+/** Whether a held role is the global built-in Super Admin row. */
+export function isSuperAdminRole(role: RoleIdentity): boolean {
+  return role.builtin === "super_admin" && role.tenant_id === null;
+}
+
+/**
+ * Role inferred from permissions (spec section 6): tenant.create or holding the global built-in Super Admin role
+ * makes a super admin, user.create a tenant admin. Role names count for nothing: administrators type them.
+ */
+export function inferRole(permissions: readonly string[], roles: readonly RoleIdentity[] = []): RoleKey {
+  if (permissions.includes(PERMISSIONS.TENANT_CREATE) || roles.some(isSuperAdminRole)) return "super_admin";
   if (permissions.includes(PERMISSIONS.USER_CREATE)) return "tenant_admin";
   return "user";
 }

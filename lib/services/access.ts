@@ -5,7 +5,7 @@ import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
-import { inferRole, isPermissionName, ROLE_NAMES, type PermissionName, type RoleKey } from "@/lib/auth/permissions";
+import { inferRole, isPermissionName, type PermissionName, type RoleBuiltin, type RoleKey } from "@/lib/auth/permissions";
 
 type Executor = Db | Tx;
 
@@ -13,6 +13,8 @@ export interface RoleSummary {
   id: string;
   name: string;
   tenant_id: string | null;
+  /** The built-in identity (null for roles administrators made): what power is inferred from, not the name. */
+  builtin: RoleBuiltin | null;
 }
 
 export interface UserAccess {
@@ -68,7 +70,7 @@ export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]
   const ids = rows.map((row) => row.user.id);
   const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
     db
-      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId })
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId, builtin: roles.builtin })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
       .where(inArray(userRoles.userId, ids))
@@ -99,8 +101,7 @@ export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]
           overrideRows.filter((row) => row.userId === user.id),
         )
       : [];
-    const roleNames = userRoleRows.map((role) => role.name);
-    return { user, tenant, roles: userRoleRows, permissions: granted, role: inferRole(granted, active ? roleNames : []) };
+    return { user, tenant, roles: userRoleRows, permissions: granted, role: inferRole(granted, active ? userRoleRows : []) };
   });
 }
 
@@ -161,7 +162,6 @@ export function toActor(access: UserAccess, sessionId: string | null): Actor {
     email: access.user.email,
     fullName: access.user.fullName,
     role: access.role,
-    roleNames: access.roles.map((role) => role.name),
     permissions: new Set(access.permissions),
     sessionId,
   };
@@ -189,12 +189,12 @@ export function sessionView(access: UserAccess): SessionView {
   return { user: userOut(access), roles: access.roles, permissions: access.permissions };
 }
 
-/** The tenant's own Tenant Admin role (created with the tenant). */
+/** The tenant's own built-in Tenant Admin role (created with the tenant), found by identity, not by name. */
 export async function tenantAdminRoleId(db: Executor, tenantId: string): Promise<string | null> {
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.name, ROLE_NAMES.TENANT_ADMIN)))
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.builtin, "tenant_admin")))
     .limit(1);
   return role?.id ?? null;
 }

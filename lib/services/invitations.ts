@@ -5,7 +5,6 @@ import { invitations, permissions, rolePermissions, roles, tenants, userRoles, u
 import type { Invitation } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/passwords";
-import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { consume } from "@/lib/auth/rate-limit";
 import { INVITATION_TTL_MS, randomToken, sha256 } from "@/lib/auth/tokens";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
@@ -59,7 +58,7 @@ function invitationOut(invitation: Invitation, roleName: string): InvitationOut 
 /** The role must belong to the tenant or be the global Tenant User role, and carry nothing the inviter lacks. */
 async function assignableRole(tx: Tx, actor: Actor, tenantId: string, roleId: string) {
   const [role] = await tx.select().from(roles).where(eq(roles.id, roleId)).limit(1);
-  const allowed = role && (role.tenantId === tenantId || (role.tenantId === null && role.name === ROLE_NAMES.TENANT_USER));
+  const allowed = role && (role.tenantId === tenantId || (role.tenantId === null && role.builtin === "tenant_user"));
   if (!role || !allowed) throw new Forbidden(INVITATION_MESSAGES.roleNotAllowed);
   if (!isSuperAdmin(actor)) {
     const rows = await tx
@@ -295,13 +294,13 @@ export async function revokeInvitation(actor: Actor, id: string): Promise<void> 
   });
 }
 
-/** Roles an actor may offer in the invite dialog: the tenant's own roles and the global Tenant User role. */
+/** Roles an actor may offer in the invite dialog: the tenant's own roles and the global built-in Tenant User role. */
 export async function invitableRoles(actor: Actor, tenantId: string | undefined) {
   const tenant = targetTenant(actor, tenantId);
   const db = await getDb();
   return db
-    .select({ id: roles.id, name: roles.name, tenant_id: roles.tenantId })
+    .select({ id: roles.id, name: roles.name, tenant_id: roles.tenantId, builtin: roles.builtin })
     .from(roles)
-    .where(or(eq(roles.tenantId, tenant), and(isNull(roles.tenantId), eq(roles.name, ROLE_NAMES.TENANT_USER))))
+    .where(or(eq(roles.tenantId, tenant), and(isNull(roles.tenantId), eq(roles.builtin, "tenant_user"))))
     .orderBy(roles.name);
 }

@@ -1,7 +1,8 @@
 // The permission catalogue and per-user overrides (grant, revoke, reset, remove), with the breakdown the
-// permissions dialog shows. Nobody can grant what they do not hold themselves.
+// permissions dialog shows. Nobody can grant what they do not hold themselves. Changes check and write in one
+// transaction that also reads the answer.
 import { and, asc, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { permissions, rolePermissions, userPermissionOverrides, userRoles } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { isPermissionName } from "@/lib/auth/permissions";
@@ -59,11 +60,16 @@ export async function userEffectivePermissions(actor: Actor, userId: string): Pr
 export async function userOverrides(actor: Actor, userId: string): Promise<OverrideOut[]> {
   const db = await getDb();
   const target = await userInReach(db, actor, userId);
+  return overridesOf(db, target.user.id);
+}
+
+/** A user's overrides as the API shows them, read through `db` (the transaction that just changed them). */
+async function overridesOf(db: Db | Tx, userId: string): Promise<OverrideOut[]> {
   const rows = await db
     .select({ override: userPermissionOverrides, name: permissions.name })
     .from(userPermissionOverrides)
     .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
-    .where(eq(userPermissionOverrides.userId, target.user.id))
+    .where(eq(userPermissionOverrides.userId, userId))
     .orderBy(asc(permissions.name));
   return rows.map(({ override, name }) => ({
     id: override.id,
@@ -83,7 +89,7 @@ export async function permissionBreakdown(actor: Actor, userId: string): Promise
     .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(eq(userRoles.userId, target.user.id));
-  const overrides = await userOverrides(actor, userId);
+  const overrides = await overridesOf(db, target.user.id);
   const global = overrides.filter((override) => override.resource === null);
   return {
     effective_permissions: target.permissions,
@@ -93,9 +99,8 @@ export async function permissionBreakdown(actor: Actor, userId: string): Promise
   };
 }
 
-async function permissionId(name: string): Promise<string> {
+async function permissionId(db: Db | Tx, name: string): Promise<string> {
   if (!isPermissionName(name)) throw new BadRequest(PERMISSION_MESSAGES.unknown);
-  const db = await getDb();
   const [row] = await db.select({ id: permissions.id }).from(permissions).where(eq(permissions.name, name)).limit(1);
   if (!row) throw new BadRequest(PERMISSION_MESSAGES.unknown);
   return row.id;
@@ -108,13 +113,13 @@ export async function setOverride(
   input: { permission_name: string; granted: boolean; resource?: string | null },
 ): Promise<OverrideOut[]> {
   const db = await getDb();
-  const target = await userInReach(db, actor, userId);
-  if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
-  assertNotAbove(actor, target);
-  const id = await permissionId(input.permission_name);
-  if (!isSuperAdmin(actor) && !actor.permissions.has(input.permission_name as never)) throw new Forbidden(PERMISSION_MESSAGES.notHeld);
-  const resource = input.resource?.trim() ?? "";
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const target = await userInReach(tx, actor, userId);
+    if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
+    assertNotAbove(actor, target);
+    const id = await permissionId(tx, input.permission_name);
+    if (!isSuperAdmin(actor) && !actor.permissions.has(input.permission_name as never)) throw new Forbidden(PERMISSION_MESSAGES.notHeld);
+    const resource = input.resource?.trim() ?? "";
     await tx
       .insert(userPermissionOverrides)
       .values({ tenantId: target.user.tenantId, userId: target.user.id, permissionId: id, granted: input.granted, resource, createdBy: actor.userId })
@@ -131,34 +136,36 @@ export async function setOverride(
       subjectId: target.user.id,
       metadata: { permission: input.permission_name, resource },
     });
+    return overridesOf(tx, target.user.id);
   });
-  return userOverrides(actor, userId);
 }
 
 /** Removes an override so the role default applies again ('reset' and 'remove' in the dialog). */
 export async function removeOverride(actor: Actor, userId: string, permissionName: string, resource: string | undefined): Promise<void> {
   const db = await getDb();
-  const target = await userInReach(db, actor, userId);
-  if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
-  assertNotAbove(actor, target);
-  const id = await permissionId(permissionName);
-  const removed = await db
-    .delete(userPermissionOverrides)
-    .where(
-      and(
-        eq(userPermissionOverrides.userId, target.user.id),
-        eq(userPermissionOverrides.permissionId, id),
-        eq(userPermissionOverrides.resource, resource?.trim() ?? ""),
-      ),
-    )
-    .returning({ id: userPermissionOverrides.id });
-  if (removed.length === 0) throw new NotFound(PERMISSION_MESSAGES.noOverride);
-  await recordActivity(db, {
-    tenantId: target.user.tenantId,
-    actorUserId: actor.userId,
-    action: "permission.reset",
-    summary: `${actor.fullName ?? actor.email} reset ${permissionName} for ${target.user.fullName ?? target.user.email}`,
-    subjectType: "user",
-    subjectId: target.user.id,
+  await db.transaction(async (tx) => {
+    const target = await userInReach(tx, actor, userId);
+    if (target.user.id === actor.userId && !isSuperAdmin(actor)) throw new Forbidden(PERMISSION_MESSAGES.self);
+    assertNotAbove(actor, target);
+    const id = await permissionId(tx, permissionName);
+    const removed = await tx
+      .delete(userPermissionOverrides)
+      .where(
+        and(
+          eq(userPermissionOverrides.userId, target.user.id),
+          eq(userPermissionOverrides.permissionId, id),
+          eq(userPermissionOverrides.resource, resource?.trim() ?? ""),
+        ),
+      )
+      .returning({ id: userPermissionOverrides.id });
+    if (removed.length === 0) throw new NotFound(PERMISSION_MESSAGES.noOverride);
+    await recordActivity(tx, {
+      tenantId: target.user.tenantId,
+      actorUserId: actor.userId,
+      action: "permission.reset",
+      summary: `${actor.fullName ?? actor.email} reset ${permissionName} for ${target.user.fullName ?? target.user.email}`,
+      subjectType: "user",
+      subjectId: target.user.id,
+    });
   });
 }

@@ -252,14 +252,15 @@ export async function updatePlugin(
   if (issues.length > 0) throw new ValidationFailed(issues);
   const enabled = input.enabled ?? current.enabled;
   const secretsCiphertext = Object.keys(secrets).length > 0 ? encryptSecret(JSON.stringify(secrets), { tenantId: actor.tenantId, pluginId }) : null;
-  await db.transaction(async (tx) => {
-    await tx
+  const saved = await db.transaction(async (tx) => {
+    const [row] = await tx
       .insert(tenantPlugins)
       .values({ tenantId: actor.tenantId, pluginId, enabled, config, secretsCiphertext, updatedBy: actor.userId })
       .onConflictDoUpdate({
         target: [tenantPlugins.tenantId, tenantPlugins.pluginId],
         set: { enabled, config, secretsCiphertext, updatedBy: actor.userId, updatedAt: new Date() },
-      });
+      })
+      .returning({ updatedAt: tenantPlugins.updatedAt });
     await recordActivity(tx, {
       tenantId: actor.tenantId,
       actorUserId: actor.userId,
@@ -268,12 +269,10 @@ export async function updatePlugin(
       subjectType: "plugin",
       metadata: { plugin: pluginId },
     });
+    return row;
   });
-  const [saved] = await db
-    .select()
-    .from(tenantPlugins)
-    .where(and(eq(tenantPlugins.tenantId, actor.tenantId), eq(tenantPlugins.pluginId, pluginId)));
-  return pluginOut(resolve(def, saved, actor.tenantId));
+  // The answer is built from what was just written, not read back afterwards: nothing can fail after the commit.
+  return pluginOut({ definition: def, enabled, config, secrets, updatedAt: saved?.updatedAt ?? new Date() });
 }
 
 export interface ActiveProvider {

@@ -1,47 +1,30 @@
 // Roles: the overview and invite dialog read them; tenant admins shape their tenant's roles, super admins all.
-// Nobody can put a permission into a role that they do not hold themselves.
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
-import { getDb } from "@/db/client";
+// Nobody can put a permission into a role that they do not hold themselves. A role's power comes from its
+// built-in identity (roles.builtin), never from its name, and the built-in names are reserved in every disguise.
+// Every change checks first and writes after, in one transaction that also builds the answer: a request that
+// answers an error has written nothing.
+import { and, asc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { permissions, rolePermissions, roles, tenants, userRoles } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
-import { isPermissionName, ROLE_NAMES } from "@/lib/auth/permissions";
+import { isPermissionName, type RoleBuiltin } from "@/lib/auth/permissions";
+import { reservedRoleName } from "@/lib/auth/role-names";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { recordActivity } from "./activity";
+import { uniqueViolation } from "./db-errors";
 import { listTenantFilter } from "./tenancy";
+
+type Executor = Db | Tx;
+type RoleRow = typeof roles.$inferSelect;
 
 export interface RoleOut {
   id: string;
   name: string;
   description: string | null;
   tenant_id: string | null;
+  /** The built-in identity (super_admin, tenant_admin, tenant_user); null for roles administrators made. */
+  builtin: RoleBuiltin | null;
   permissions: string[];
-}
-
-/** Global roles and the roles of the actor's tenant (any tenant's for a super admin); Super Admin only for super admins. */
-export async function listRoles(actor: Actor, tenantId: string | undefined): Promise<RoleOut[]> {
-  // Checked here too, not only in the route: the role overview page calls this service directly.
-  if (!actor.permissions.has("role.view") && !actor.permissions.has("invitation.send")) throw new Forbidden();
-  const tenant = listTenantFilter(actor, tenantId);
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(tenant ? or(isNull(roles.tenantId), eq(roles.tenantId, tenant)) : undefined)
-    .orderBy(asc(roles.name));
-  const visible = rows.filter((role) => isSuperAdmin(actor) || role.name !== ROLE_NAMES.SUPER_ADMIN);
-  if (visible.length === 0) return [];
-  const grants = await db
-    .select({ roleId: rolePermissions.roleId, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, visible.map((role) => role.id)));
-  return visible.map((role) => ({
-    id: role.id,
-    name: role.name,
-    description: role.description,
-    tenant_id: role.tenantId,
-    permissions: grants.filter((grant) => grant.roleId === role.id).map((grant) => grant.name).sort(),
-  }));
 }
 
 export const ROLE_MESSAGES = {
@@ -49,55 +32,117 @@ export const ROLE_MESSAGES = {
   globalRole: "Only a super admin can change global roles",
   builtIn: "Built-in roles cannot be renamed or deleted",
   nameTaken: "A role with this name already exists",
+  reservedName: "This name is reserved for a built-in role",
   notHeld: "You cannot give a role a permission you do not hold yourself",
   inUse: "This role is assigned to users; reassign them first",
 } as const;
 
-const BUILT_IN_ROLE_NAMES: readonly string[] = Object.values(ROLE_NAMES);
+/** Global roles (the built-in Super Admin only for super admins) and the roles of the actor's own tenant. */
+function visibleTo(actor: Actor, role: RoleRow): boolean {
+  if (isSuperAdmin(actor)) return true;
+  if (role.tenantId === null) return role.builtin !== "super_admin";
+  return role.tenantId === actor.tenantId;
+}
 
-/** A role the actor may see: global roles (Super Admin only for super admins) and their tenant's roles. */
-async function roleInReach(actor: Actor, roleId: string) {
+function assertMayView(actor: Actor) {
+  // Checked here too, not only in the route: the role overview page calls this service directly.
+  if (!actor.permissions.has("role.view") && !actor.permissions.has("invitation.send")) throw new Forbidden();
+}
+
+/** The roles as the API shows them, with their permissions, read through `db` (a transaction after a write). */
+async function rolesOut(db: Executor, rows: readonly RoleRow[]): Promise<RoleOut[]> {
+  if (rows.length === 0) return [];
+  const grants = await db
+    .select({ roleId: rolePermissions.roleId, name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, rows.map((role) => role.id)));
+  return rows.map((role) => ({
+    id: role.id,
+    name: role.name,
+    description: role.description,
+    tenant_id: role.tenantId,
+    builtin: role.builtin,
+    permissions: grants.filter((grant) => grant.roleId === role.id).map((grant) => grant.name).sort(),
+  }));
+}
+
+async function roleOut(db: Executor, role: RoleRow): Promise<RoleOut> {
+  const [out] = await rolesOut(db, [role]);
+  if (!out) throw new Error("role output missing");
+  return out;
+}
+
+/** Global roles and the roles of the actor's tenant (any tenant's for a super admin); Super Admin only for super admins. */
+export async function listRoles(actor: Actor, tenantId: string | undefined): Promise<RoleOut[]> {
+  assertMayView(actor);
+  const tenant = listTenantFilter(actor, tenantId);
   const db = await getDb();
-  const [role] = await db.select().from(roles).where(eq(roles.id, roleId)).limit(1);
-  const visible =
-    role &&
-    (isSuperAdmin(actor) || (role.tenantId === null ? role.name !== ROLE_NAMES.SUPER_ADMIN : role.tenantId === actor.tenantId));
-  if (!role || !visible) throw new NotFound(ROLE_MESSAGES.notFound);
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(tenant ? or(isNull(roles.tenantId), eq(roles.tenantId, tenant)) : undefined)
+    .orderBy(asc(roles.name));
+  return rolesOut(db, rows.filter((role) => visibleTo(actor, role)));
+}
+
+/** A role the actor may see, or 404; locked for the rest of the transaction when about to be changed. */
+async function roleInReach(db: Executor, actor: Actor, roleId: string, lock = false): Promise<RoleRow> {
+  const query = db.select().from(roles).where(eq(roles.id, roleId)).limit(1);
+  const [role] = lock ? await query.for("update") : await query;
+  if (!role || !visibleTo(actor, role)) throw new NotFound(ROLE_MESSAGES.notFound);
   return role;
 }
 
-/** The role the actor may change: global roles only by a super admin. */
-async function editableRole(actor: Actor, roleId: string) {
-  const role = await roleInReach(actor, roleId);
+/** The role the actor may change (global roles only by a super admin), locked until the transaction ends. */
+async function editableRole(tx: Tx, actor: Actor, roleId: string): Promise<RoleRow> {
+  const role = await roleInReach(tx, actor, roleId, true);
   if (role.tenantId === null && !isSuperAdmin(actor)) throw new Forbidden(ROLE_MESSAGES.globalRole);
   return role;
 }
 
 export async function getRole(actor: Actor, roleId: string): Promise<RoleOut> {
-  const role = await roleInReach(actor, roleId);
-  const [out] = (await listRoles(actor, role.tenantId ?? undefined)).filter((candidate) => candidate.id === role.id);
-  if (!out) throw new NotFound(ROLE_MESSAGES.notFound);
-  return out;
+  assertMayView(actor);
+  const db = await getDb();
+  return roleOut(db, await roleInReach(db, actor, roleId));
 }
 
-async function assertNameFree(tenantId: string | null, name: string, exceptId?: string) {
-  const db = await getDb();
-  const rows = await db
+/** Built-in names are reserved, in any case, spacing, punctuation, Unicode form or look-alike letters. */
+function assertNameNotReserved(name: string) {
+  if (reservedRoleName(name) !== null) throw new Conflict(ROLE_MESSAGES.reservedName);
+}
+
+async function assertNameFree(tx: Tx, tenantId: string | null, name: string, exceptId?: string) {
+  const rows = await tx
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.name, name), tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId)));
-  if (rows.some((row) => row.id !== exceptId)) throw new Conflict(ROLE_MESSAGES.nameTaken);
+    .where(
+      and(
+        eq(roles.name, name),
+        tenantId === null ? isNull(roles.tenantId) : eq(roles.tenantId, tenantId),
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (rows.length > 0) throw new Conflict(ROLE_MESSAGES.nameTaken);
 }
 
-async function permissionIdsFor(actor: Actor, names: readonly string[]): Promise<string[]> {
+/** Runs a role write; a name taken by a concurrent request (unique violation) answers 409 and rolls back. */
+async function nameRace<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (uniqueViolation(error) !== null) throw new Conflict(ROLE_MESSAGES.nameTaken);
+    throw error;
+  }
+}
+
+/** Unknown permissions are a 400; permissions the actor lacks (unless super admin) a 403. */
+function assertGrantable(actor: Actor, names: readonly string[]) {
   for (const name of names) {
     if (!isPermissionName(name)) throw new BadRequest(`Unknown permission: ${name}`);
     if (!isSuperAdmin(actor) && !actor.permissions.has(name)) throw new Forbidden(ROLE_MESSAGES.notHeld);
   }
-  if (names.length === 0) return [];
-  const db = await getDb();
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...names]));
-  return rows.map((row) => row.id);
 }
 
 export async function createRole(
@@ -107,16 +152,23 @@ export async function createRole(
   // Tenant admins create roles in their own tenant; a super admin may create global ones (tenant_id null).
   const tenantId = isSuperAdmin(actor) ? (input.tenant_id === undefined ? null : input.tenant_id) : actor.tenantId;
   if (input.tenant_id && !isSuperAdmin(actor) && input.tenant_id !== actor.tenantId) throw new NotFound("Tenant not found");
+  assertNameNotReserved(input.name);
+  const names = [...new Set(input.permissions ?? [])];
+  assertGrantable(actor, names);
   const db = await getDb();
-  if (tenantId && (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)).length === 0) {
-    throw new NotFound("Tenant not found");
-  }
-  await assertNameFree(tenantId, input.name);
-  const permissionIds = await permissionIdsFor(actor, input.permissions ?? []);
-  const roleId = await db.transaction(async (tx) => {
-    const [role] = await tx.insert(roles).values({ name: input.name, description: input.description ?? null, tenantId }).returning();
+  return db.transaction(async (tx) => {
+    if (tenantId && (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1)).length === 0) {
+      throw new NotFound("Tenant not found");
+    }
+    await assertNameFree(tx, tenantId, input.name);
+    const permissionRows = names.length > 0 ? await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, names)) : [];
+    const [role] = await nameRace(
+      tx.insert(roles).values({ name: input.name, description: input.description ?? null, tenantId }).returning(),
+    );
     if (!role) throw new Error("role insert returned nothing");
-    if (permissionIds.length > 0) await tx.insert(rolePermissions).values(permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })));
+    if (permissionRows.length > 0) {
+      await tx.insert(rolePermissions).values(permissionRows.map((permission) => ({ roleId: role.id, permissionId: permission.id })));
+    }
     if (tenantId) {
       await recordActivity(tx, {
         tenantId,
@@ -127,51 +179,64 @@ export async function createRole(
         subjectId: role.id,
       });
     }
-    return role.id;
+    return roleOut(tx, role);
   });
-  return getRole(actor, roleId);
 }
 
 export async function updateRole(actor: Actor, roleId: string, input: { name?: string; description?: string | null }): Promise<RoleOut> {
-  const role = await editableRole(actor, roleId);
-  if (input.name !== undefined && input.name !== role.name) {
-    if (BUILT_IN_ROLE_NAMES.includes(role.name)) throw new BadRequest(ROLE_MESSAGES.builtIn);
-    await assertNameFree(role.tenantId, input.name, role.id);
-  }
   const db = await getDb();
-  await db
-    .update(roles)
-    .set({ name: input.name ?? role.name, description: input.description === undefined ? role.description : input.description })
-    .where(eq(roles.id, role.id));
-  return getRole(actor, roleId);
+  return db.transaction(async (tx) => {
+    const role = await editableRole(tx, actor, roleId);
+    const newName = input.name !== undefined && input.name !== role.name ? input.name : null;
+    if (newName !== null) {
+      if (role.builtin !== null) throw new BadRequest(ROLE_MESSAGES.builtIn);
+      assertNameNotReserved(newName);
+      await assertNameFree(tx, role.tenantId, newName, role.id);
+    }
+    const [updated] = await nameRace(
+      tx
+        .update(roles)
+        .set({ name: input.name ?? role.name, description: input.description === undefined ? role.description : input.description })
+        .where(eq(roles.id, role.id))
+        .returning(),
+    );
+    if (!updated) throw new NotFound(ROLE_MESSAGES.notFound);
+    return roleOut(tx, updated);
+  });
 }
 
 export async function deleteRole(actor: Actor, roleId: string): Promise<void> {
-  const role = await editableRole(actor, roleId);
-  if (BUILT_IN_ROLE_NAMES.includes(role.name)) throw new BadRequest(ROLE_MESSAGES.builtIn);
   const db = await getDb();
-  const holders = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role.id)).limit(1);
-  if (holders.length > 0) throw new Conflict(ROLE_MESSAGES.inUse);
-  await db.delete(roles).where(eq(roles.id, role.id));
+  await db.transaction(async (tx) => {
+    const role = await editableRole(tx, actor, roleId);
+    if (role.builtin !== null) throw new BadRequest(ROLE_MESSAGES.builtIn);
+    const holders = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, role.id)).limit(1);
+    if (holders.length > 0) throw new Conflict(ROLE_MESSAGES.inUse);
+    await tx.delete(roles).where(eq(roles.id, role.id));
+  });
 }
 
 export async function addRolePermission(actor: Actor, roleId: string, permissionId: string): Promise<RoleOut> {
-  const role = await editableRole(actor, roleId);
   const db = await getDb();
-  const [permission] = await db.select().from(permissions).where(eq(permissions.id, permissionId)).limit(1);
-  if (!permission) throw new NotFound("Permission not found");
-  await permissionIdsFor(actor, [permission.name]);
-  await db.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
-  return getRole(actor, roleId);
+  return db.transaction(async (tx) => {
+    const role = await editableRole(tx, actor, roleId);
+    const [permission] = await tx.select().from(permissions).where(eq(permissions.id, permissionId)).limit(1);
+    if (!permission) throw new NotFound("Permission not found");
+    assertGrantable(actor, [permission.name]);
+    await tx.insert(rolePermissions).values({ roleId: role.id, permissionId: permission.id }).onConflictDoNothing();
+    return roleOut(tx, role);
+  });
 }
 
 export async function removeRolePermission(actor: Actor, roleId: string, permissionId: string): Promise<RoleOut> {
-  const role = await editableRole(actor, roleId);
   const db = await getDb();
-  const removed = await db
-    .delete(rolePermissions)
-    .where(and(eq(rolePermissions.roleId, role.id), eq(rolePermissions.permissionId, permissionId)))
-    .returning({ roleId: rolePermissions.roleId });
-  if (removed.length === 0) throw new NotFound("The role does not hold this permission");
-  return getRole(actor, roleId);
+  return db.transaction(async (tx) => {
+    const role = await editableRole(tx, actor, roleId);
+    const removed = await tx
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, role.id), eq(rolePermissions.permissionId, permissionId)))
+      .returning({ roleId: rolePermissions.roleId });
+    if (removed.length === 0) throw new NotFound("The role does not hold this permission");
+    return roleOut(tx, role);
+  });
 }

@@ -2,7 +2,7 @@
 // edit, approve, delete with all data); a tenant admin sees only their own tenant.
 import { and, count, desc, eq, ilike, inArray, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
-import { getDb } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { ensureRole } from "@/db/seed";
 import { permissions, refreshTokens, tenants, userRoles, users } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
@@ -13,10 +13,12 @@ import type { Page, PageResult } from "@/lib/http/pagination";
 import { deleteTenantObjects } from "@/lib/storage";
 import type { tenantCreateInput, tenantUpdateInput } from "@/lib/validation/tenants";
 import { createInvitation } from "./invitations";
-import { sendMail } from "@/lib/mail/transport";
+import { logger } from "@/lib/log";
+import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { welcomeMail } from "@/lib/mail/templates";
 import { tenantAdminRoleId } from "./access";
 import { recordActivity } from "./activity";
+import { uniqueViolation } from "./db-errors";
 
 export interface TenantOut {
   id: string;
@@ -36,15 +38,30 @@ export function tenantOut(tenant: typeof tenants.$inferSelect): TenantOut {
   };
 }
 
+/**
+ * Sends a mail about a change that is already committed. The change stands whatever the mail server says, so
+ * a failure is logged (without the address) rather than answered as an error the caller would retry.
+ */
+async function mailAfterCommit(message: MailMessage, context: { tenantId: string; action: string }): Promise<void> {
+  try {
+    await sendMail(message);
+  } catch (error) {
+    const reason = (error as { code?: unknown }).code ?? (error instanceof Error ? error.name : typeof error);
+    logger.error({ ...context, subject: message.subject, reason }, "mail about a committed change could not be sent");
+  }
+}
+
 /** Activates a tenant and welcomes its administrators by e-mail. */
 export async function approveTenant(actor: Actor, tenantId: string) {
   if (!isSuperAdmin(actor)) throw new Forbidden();
   const db = await getDb();
   const { tenant, admins } = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+    if (!existing) throw new NotFound("Tenant not found");
     const [tenant] = await tx
       .update(tenants)
       .set({ isActive: true, approvedAt: new Date() })
-      .where(eq(tenants.id, tenantId))
+      .where(eq(tenants.id, existing.id))
       .returning();
     if (!tenant) throw new NotFound("Tenant not found");
     const roleId = await tenantAdminRoleId(tx, tenant.id);
@@ -66,7 +83,10 @@ export async function approveTenant(actor: Actor, tenantId: string) {
     return { tenant, admins };
   });
   for (const admin of admins) {
-    await sendMail(welcomeMail({ to: admin.email, fullName: admin.fullName, tenantName: tenant.name }));
+    await mailAfterCommit(welcomeMail({ to: admin.email, fullName: admin.fullName, tenantName: tenant.name }), {
+      tenantId: tenant.id,
+      action: "tenant.approved",
+    });
   }
   return { message: `Tenant ${tenant.name} approved successfully`, tenant: tenantOut(tenant) };
 }
@@ -122,9 +142,8 @@ export async function listTenants(actor: Actor, query: Page & { search?: string 
   return { items: rows.map((row) => tenantListItem(row.tenant, row.userCount)), total: total?.value ?? 0 };
 }
 
-async function tenantInReach(actor: Actor, tenantId: string) {
+async function tenantInReach(db: Db | Tx, actor: Actor, tenantId: string) {
   if (!isSuperAdmin(actor) && tenantId !== actor.tenantId) throw new NotFound(TENANT_MESSAGES.notFound);
-  const db = await getDb();
   const [row] = await db
     .select({ tenant: tenants, userCount: count(users.id) })
     .from(tenants)
@@ -136,7 +155,7 @@ async function tenantInReach(actor: Actor, tenantId: string) {
 }
 
 export async function getTenant(actor: Actor, tenantId: string): Promise<TenantListItem> {
-  const row = await tenantInReach(actor, tenantId);
+  const row = await tenantInReach(await getDb(), actor, tenantId);
   return tenantListItem(row.tenant, row.userCount);
 }
 
@@ -156,7 +175,12 @@ export async function createTenant(actor: Actor, input: z.infer<typeof tenantCre
     const [tenant] = await tx
       .insert(tenants)
       .values({ name: input.name, domain, isActive: input.is_active, approvedAt: input.is_active ? new Date() : null })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        // Another request took the domain between the check and the insert.
+        if (uniqueViolation(error) !== null) throw new Conflict(TENANT_MESSAGES.domainTaken);
+        throw error;
+      });
     if (!tenant) throw new Error("tenant insert returned nothing");
     const permissionIds = new Map(
       (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((row) => [row.name, row.id]),
@@ -172,19 +196,28 @@ export async function createTenant(actor: Actor, input: z.infer<typeof tenantCre
     });
     return { tenant, roleId };
   });
-  await createInvitation(actor, { email: adminEmail, role_id: roleId, tenant_id: tenant.id });
+  try {
+    await createInvitation(actor, { email: adminEmail, role_id: roleId, tenant_id: tenant.id });
+  } catch (error) {
+    // The invitation runs in its own transaction (and mails after it); when it fails the tenant must not stay
+    // behind without its administrator: remove it again (its role, invitation and activity cascade).
+    await db.delete(tenants).where(eq(tenants.id, tenant.id));
+    throw error;
+  }
   return tenantListItem(tenant, 0);
 }
 
 export async function updateTenant(actor: Actor, tenantId: string, input: z.infer<typeof tenantUpdateInput>): Promise<TenantListItem> {
   assertSuperAdmin(actor);
-  const { tenant } = await tenantInReach(actor, tenantId);
-  if (input.domain !== undefined && (input.domain ?? null) !== tenant.domain && (input.domain || tenant.domain)) {
-    throw new BadRequest(TENANT_MESSAGES.domainImmutable);
-  }
-  if (tenant.isPlatform && input.is_active === false) throw new BadRequest(TENANT_MESSAGES.platformDeactivate);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Concurrent edits of one tenant wait for each other, so each checks the state the other left.
+    await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+    const { tenant } = await tenantInReach(tx, actor, tenantId);
+    if (input.domain !== undefined && (input.domain ?? null) !== tenant.domain && (input.domain || tenant.domain)) {
+      throw new BadRequest(TENANT_MESSAGES.domainImmutable);
+    }
+    if (tenant.isPlatform && input.is_active === false) throw new BadRequest(TENANT_MESSAGES.platformDeactivate);
     const activating = input.is_active === true && !tenant.isActive;
     await tx
       .update(tenants)
@@ -209,27 +242,36 @@ export async function updateTenant(actor: Actor, tenantId: string, input: z.infe
       subjectType: "tenant",
       subjectId: tenant.id,
     });
+    const updated = await tenantInReach(tx, actor, tenant.id);
+    return tenantListItem(updated.tenant, updated.userCount);
   });
-  return getTenant(actor, tenantId);
 }
 
 /** Deletes a tenant with all its data (rows cascade) and its stored files. */
 export async function deleteTenant(actor: Actor, tenantId: string): Promise<void> {
   assertSuperAdmin(actor);
-  const { tenant } = await tenantInReach(actor, tenantId);
-  if (tenant.isPlatform) throw new BadRequest(TENANT_MESSAGES.platformDelete);
   const db = await getDb();
-  await db.delete(tenants).where(eq(tenants.id, tenant.id));
-  await deleteTenantObjects(tenant.id);
-  const [platform] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isPlatform, true)).limit(1);
-  if (platform) {
-    await recordActivity(db, {
-      tenantId: platform.id,
-      actorUserId: actor.userId,
-      action: "tenant.deleted",
-      summary: `${actor.fullName ?? actor.email} deleted ${tenant.name}`,
-      subjectType: "tenant",
-      subjectId: tenant.id,
-    });
+  const tenant = await db.transaction(async (tx) => {
+    const { tenant } = await tenantInReach(tx, actor, tenantId);
+    if (tenant.isPlatform) throw new BadRequest(TENANT_MESSAGES.platformDelete);
+    await tx.delete(tenants).where(eq(tenants.id, tenant.id));
+    const [platform] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.isPlatform, true)).limit(1);
+    if (platform) {
+      await recordActivity(tx, {
+        tenantId: platform.id,
+        actorUserId: actor.userId,
+        action: "tenant.deleted",
+        summary: `${actor.fullName ?? actor.email} deleted ${tenant.name}`,
+        subjectType: "tenant",
+        subjectId: tenant.id,
+      });
+    }
+    return tenant;
+  });
+  // The rows are gone for good; files that cannot be removed now are logged, not answered as a failed deletion.
+  try {
+    await deleteTenantObjects(tenant.id);
+  } catch (error) {
+    logger.error({ tenantId: tenant.id, reason: error instanceof Error ? error.name : typeof error }, "files of a deleted tenant could not be removed");
   }
 }

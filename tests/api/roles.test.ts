@@ -14,6 +14,7 @@ interface RoleOut {
   name: string;
   description: string | null;
   tenant_id: string | null;
+  builtin: string | null;
   permissions: string[];
 }
 
@@ -99,6 +100,7 @@ describe("tenant roles", () => {
       name: "Editors",
       description: "Write and publish blogs",
       tenant_id: north.tenantId,
+      builtin: null,
       permissions: ["blog.create", "blog.view", "project.view"],
     });
     expect(summary(await rolesOf(token)).map((entry) => entry.name)).toEqual(["Editors", "Tenant Admin", "Tenant User"]);
@@ -111,6 +113,7 @@ describe("tenant roles", () => {
     expect(await json(duplicate)).toEqual({ detail: "A role with this name already exists" });
     const builtInName = await call(rolesRoute.POST, "POST", { token, body: { name: "Tenant Admin" } });
     expect(builtInName.status).toBe(409);
+    expect(await json(builtInName)).toEqual({ detail: "This name is reserved for a built-in role" });
     const short = await call(rolesRoute.POST, "POST", { token, body: { name: "E" } });
     expect(short.status).toBe(422);
     expect(await json(short)).toMatchObject({ detail: [{ loc: ["body", "name"], msg: "Role name must be at least 2 characters" }] });

@@ -100,10 +100,10 @@ describe("super admin dashboard data", () => {
 
 describe("tenant admin dashboard data", () => {
   const roles = [
-    { id: "r1", name: "Tenant User", tenant_id: null, description: null, permissions: [] },
-    { id: "r2", name: "Tenant Admin", tenant_id: TENANT, description: null, permissions: [] },
-    { id: "r3", name: "Tenant Admin", tenant_id: "other", description: null, permissions: [] },
-    { id: "r4", name: "Auditor", tenant_id: null, description: null, permissions: [] },
+    { id: "r1", name: "Tenant User", tenant_id: null, builtin: "tenant_user" as const, description: null, permissions: [] },
+    { id: "r2", name: "Tenant Admin", tenant_id: TENANT, builtin: "tenant_admin" as const, description: null, permissions: [] },
+    { id: "r3", name: "Tenant Admin", tenant_id: "other", builtin: "tenant_admin" as const, description: null, permissions: [] },
+    { id: "r4", name: "Auditor", tenant_id: null, builtin: null, description: null, permissions: [] },
   ];
 
   it("invitation roles: the tenant's own, or the global Tenant User", () => {

@@ -17,9 +17,15 @@ describe("menu by role", () => {
     ]);
   });
 
-  it("a Super Admin role without tenant.create is still a super admin, filtered by what it holds", () => {
-    expect(labels(navigationFor({ permissions: ["dashboard.view"], roleNames: ["Super Admin"] }))).toEqual([
+  it("the session's role decides the layout: a super admin without tenant.create keeps the super admin menu", () => {
+    // The server infers the role from the built-in role a user holds, never from a role's name.
+    expect(labels(navigationFor({ permissions: ["dashboard.view", "project.view"], role: "super_admin" }))).toEqual([
       "Dashboard",
+      "Profile Settings",
+    ]);
+    expect(labels(navigationFor({ permissions: ["dashboard.view", "project.view"], role: "user" }))).toEqual([
+      "Dashboard",
+      "Projects",
       "Profile Settings",
     ]);
   });

@@ -16,9 +16,16 @@ describe("domain derivation", () => {
 });
 
 describe("role inferred from permissions", () => {
-  it("tenant.create or the Super Admin role make a super admin", () => {
+  it("tenant.create or the built-in Super Admin role make a super admin", () => {
     expect(inferRole(["tenant.create"])).toBe("super_admin");
-    expect(inferRole([], ["Super Admin"])).toBe("super_admin");
+    expect(inferRole([], [{ builtin: "super_admin", tenant_id: null }])).toBe("super_admin");
+  });
+  it("a role's name gives no power: a custom role called Super Admin is an ordinary role", () => {
+    const impostor = { id: "r1", name: "Super Admin", builtin: null, tenant_id: "t1" };
+    expect(inferRole(["dashboard.view"], [impostor])).toBe("user");
+    expect(inferRole(["user.create"], [impostor])).toBe("tenant_admin");
+    // Only the global row carries the identity; a tenant row marked super_admin would be a corrupt row.
+    expect(inferRole([], [{ builtin: "super_admin", tenant_id: "t1" }])).toBe("user");
   });
   it("user.create without tenant.create makes a tenant admin", () => {
     expect(inferRole(["user.create", "user.view"])).toBe("tenant_admin");

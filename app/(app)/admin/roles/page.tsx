@@ -2,7 +2,7 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import { RoleOverview, type RoleCardData } from "@/components/admin/roles/role-overview";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { currentActor } from "@/lib/auth/session";
-import { ROLE_NAMES } from "@/lib/auth/permissions";
+import type { RoleBuiltin } from "@/lib/auth/permissions";
 import { Forbidden } from "@/lib/errors";
 import { listRoles } from "@/lib/services/roles";
 
@@ -21,12 +21,14 @@ export default async function RolesPage() {
     if (error instanceof Forbidden) return <AccessDenied />;
     throw error;
   }
-  const permissionsOf = (name: string, preferTenant: string | null) =>
-    (roles.find((role) => role.name === name && role.tenant_id === preferTenant) ?? roles.find((role) => role.name === name))?.permissions ?? [];
+  // The built-in rows by identity (a tenant role may carry any name); the viewer's own tenant first.
+  const permissionsOf = (builtin: RoleBuiltin, preferTenant: string | null) =>
+    (roles.find((role) => role.builtin === builtin && role.tenant_id === preferTenant) ?? roles.find((role) => role.builtin === builtin))
+      ?.permissions ?? [];
   const cards: RoleCardData[] = [
-    { key: "user", permissions: permissionsOf(ROLE_NAMES.TENANT_USER, null) },
-    { key: "tenant_admin", permissions: permissionsOf(ROLE_NAMES.TENANT_ADMIN, actor.tenantId) },
+    { key: "user", permissions: permissionsOf("tenant_user", null) },
+    { key: "tenant_admin", permissions: permissionsOf("tenant_admin", actor.tenantId) },
   ];
-  if (actor.role === "super_admin") cards.push({ key: "super_admin", permissions: permissionsOf(ROLE_NAMES.SUPER_ADMIN, null) });
+  if (actor.role === "super_admin") cards.push({ key: "super_admin", permissions: permissionsOf("super_admin", null) });
   return <RoleOverview roles={cards} />;
 }
