@@ -1,5 +1,6 @@
-// The one wrapper every /api/v1 route handler goes through: request id, actor, permission, input parsing,
-// error mapping and a structured access log. Handlers stay thin and call one service function.
+// The one wrapper every /api/v1 route handler goes through: request id, cross-site and body-type checks, actor,
+// permission, input parsing, error mapping, the caching rule and a structured access log. Handlers stay thin and
+// call one service function.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ensureDatabaseReady } from "@/db/startup";
@@ -10,16 +11,21 @@ import { Forbidden, Unauthorized, ValidationFailed } from "@/lib/errors";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
 import { resolveActor } from "@/lib/auth/resolve";
 import type { PermissionName } from "@/lib/auth/permissions";
-import { readJsonBody } from "./body";
+import { readJsonBody, refuseNonJsonBody } from "./body";
+import { refuseCrossSiteRequest } from "./csrf";
 import { errorResponse, mapError, zodIssuesToDetail, type InputLocation } from "./errors";
 import type { PageResult } from "./pagination";
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
-type AuthMode = "required" | "public";
+type AuthMode = "required" | "optional" | "public";
 
 export interface RouteOptions<B, Q, P, A extends AuthMode> {
-  /** "required" (default): 401 without a signed-in user. "public": the actor may be null. */
+  /**
+   * "required" (default): 401 without a signed-in user. "optional": the actor may be null (sign-out, session
+   * refresh). "public": the route never acts for a signed-in user and does not read the session at all, so a
+   * leftover cookie plays no part (sign-in, registration, reset, invitation links).
+   */
   auth?: A;
   /** Permissions of which the actor needs at least one (all of them with `requireAll`). */
   permission?: PermissionName | PermissionName[];
@@ -32,7 +38,7 @@ export interface RouteOptions<B, Q, P, A extends AuthMode> {
 
 export interface RouteContext<B, Q, P, A extends AuthMode> {
   request: Request;
-  actor: A extends "public" ? Actor | null : Actor;
+  actor: A extends "public" ? null : A extends "optional" ? Actor | null : Actor;
   body: Infer<B>;
   query: Infer<Q>;
   params: Infer<P>;
@@ -82,6 +88,14 @@ function checkPermission(actor: Actor, required: PermissionName[], requireAll: b
   if (!allowed) throw new Forbidden();
 }
 
+/**
+ * Nothing the API says to a signed-in caller may be kept by a browser or proxy cache, nor any error (sign-in and
+ * refresh failures included); an anonymous answer keeps a Cache-Control its handler chose, else no-store too.
+ */
+function applyCachingRule(response: Response, signedIn: boolean, failed: boolean): void {
+  if (signedIn || failed || !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   if (result === undefined) return new Response(null, { status: 204 });
@@ -100,11 +114,16 @@ export function route<
     const started = performance.now();
     const url = new URL(request.url);
     countApiRequest();
+    const readsSession = options.auth !== "public";
+    let actor: Actor | null = null;
     let response: Response;
     try {
+      // Header checks first: a forged or non-JSON request is refused before the session is used or a byte read.
+      refuseCrossSiteRequest(request, { appUrl: env().APP_URL, readsSession });
+      if (options.body) refuseNonJsonBody(request);
       await ensureDatabaseReady();
-      const actor = await resolveActor(request);
-      if (!actor && options.auth !== "public") throw new Unauthorized();
+      actor = readsSession ? await resolveActor(request) : null;
+      if (!actor && (options.auth ?? "required") === "required") throw new Unauthorized();
       if (actor) checkPermission(actor, required, options.requireAll ?? false);
       else if (required.length > 0) throw new Unauthorized();
       const params = parse(options.params as P, (await context?.params) ?? {}, "path");
@@ -116,10 +135,12 @@ export function route<
         await handler({ request, actor: actor as RouteContext<B, Q, P, A>["actor"], body, query, params, requestId }),
       );
       response.headers.set("X-Request-Id", requestId);
+      applyCachingRule(response, actor !== null, !response.ok);
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected) logger.error({ err: error, requestId, path: loggablePath(url.pathname) }, "request failed");
       response = errorResponse(error, requestId);
+      applyCachingRule(response, actor !== null, true);
     }
     logger.info(
       {

@@ -1,8 +1,15 @@
-// The route wrapper on a real database: validation, body limits, paging, request ids and error mapping.
-import { describe, expect, it } from "vitest";
+// The route wrapper on a real database: validation, body types and limits, paging, request ids, error mapping
+// and the caching rule.
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import * as login from "@/app/api/v1/auth/login/route";
+import * as me from "@/app/api/v1/auth/me/route";
+import * as refresh from "@/app/api/v1/auth/refresh/route";
 import { route, paginated, created } from "@/lib/http/route";
 import { pageQuery } from "@/lib/http/pagination";
+import { call } from "../support/api";
+import { freshIp, SUPER_ADMIN_EMAIL, SUPER_ADMIN_PASSWORD, type SignedIn } from "../support/accounts";
+import { superAdmin } from "../support/admin";
 
 const input = z.object({
   email: z.email({ message: "Please enter a valid email address" }),
@@ -20,7 +27,7 @@ const failing = route({ auth: "public" }, () => {
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  new Request("http://localhost/api/v1/test", { method: "POST", body, headers });
+  new Request("http://localhost/api/v1/test", { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
 
 describe("route wrapper", () => {
   it("answers 422 with the FastAPI detail list for an empty object", async () => {
@@ -94,5 +101,90 @@ describe("route wrapper", () => {
     const response = await failing(new Request("http://localhost/x"));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ detail: "Internal Server Error" });
+  });
+});
+
+describe("JSON bodies only", () => {
+  let handled = 0;
+  const counted = route({ auth: "public", body: input }, ({ body }) => {
+    handled += 1;
+    return created({ email: body.email });
+  });
+  const valid = JSON.stringify({ email: "a@b.co", password: "secret1" });
+  const UNSUPPORTED = { detail: "Unsupported Media Type: send the request body as JSON (Content-Type: application/json)." };
+
+  it.each(["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonp"])(
+    "refuses a %s body with 415 before the handler runs",
+    async (type) => {
+      const before = handled;
+      const response = await counted(post(valid, { "content-type": type }));
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual(UNSUPPORTED);
+      expect(handled).toBe(before);
+    },
+  );
+
+  it("refuses a body without a Content-Type", async () => {
+    const response = await counted(new Request("http://localhost/api/v1/test", { method: "POST", body: new TextEncoder().encode(valid) }));
+    expect(response.status).toBe(415);
+  });
+
+  it("checks the type before reading: an oversized text/plain body is 415, not 413", async () => {
+    const big = "x".repeat(2_000_000);
+    const response = await counted(post(big, { "content-type": "text/plain", "content-length": String(big.length) }));
+    expect(response.status).toBe(415);
+  });
+
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON;charset=UTF-8", "application/merge-patch+json"])(
+    "accepts %s",
+    async (type) => {
+      const response = await counted(post(valid, { "content-type": type }));
+      expect(response.status).toBe(201);
+    },
+  );
+
+  it("treats a request without a body as an empty object whatever its type", async () => {
+    const bare = await counted(new Request("http://localhost/api/v1/test", { method: "POST" }));
+    expect(bare.status).toBe(422);
+    const empty = await counted(post("", { "content-type": "text/plain", "content-length": "0" }));
+    expect(empty.status).toBe(422);
+  });
+});
+
+describe("caching", () => {
+  let session: SignedIn;
+  beforeAll(async () => {
+    session = await superAdmin();
+  });
+
+  const anonymousCached = route({ auth: "public" }, () => Response.json({ ok: true }, { headers: { "Cache-Control": "public, max-age=60" } }));
+  const signedInCached = route({}, () => Response.json({ ok: true }, { headers: { "Cache-Control": "public, max-age=60" } }));
+
+  it("marks every answer to a signed-in caller no-store, by token and by cookie, overriding the handler", async () => {
+    for (const credentials of [{ token: session.access_token }, { cookie: session.cookie }]) {
+      const response = await call(me.GET, "GET", credentials);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect((await call(signedInCached, "GET", credentials)).headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("marks sign-in and refresh answers no-store, errors included", async () => {
+    const signedIn = await call(login.POST, "POST", { body: { email: SUPER_ADMIN_EMAIL, password: SUPER_ADMIN_PASSWORD }, ip: freshIp() });
+    expect(signedIn.status).toBe(200);
+    const wrong = await call(login.POST, "POST", { body: { email: SUPER_ADMIN_EMAIL, password: "wrong-password-1" }, ip: freshIp() });
+    expect(wrong.status).toBe(401);
+    const invalid = await call(login.POST, "POST", { body: {}, ip: freshIp() });
+    expect(invalid.status).toBe(422);
+    const renewed = await call(refresh.POST, "POST", { body: { refresh_token: session.refresh_token } });
+    expect(renewed.status).toBe(200);
+    const expired = await call(refresh.POST, "POST", { body: { refresh_token: "no-such-token" } });
+    expect(expired.status).toBe(401);
+    for (const response of [signedIn, wrong, invalid, renewed, expired]) expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("marks errors no-store and keeps an anonymous handler's own caching", async () => {
+    expect((await call(me.GET, "GET")).headers.get("cache-control")).toBe("no-store");
+    expect((await call(anonymousCached, "GET")).headers.get("cache-control")).toBe("public, max-age=60");
   });
 });

@@ -6,7 +6,7 @@ import { refreshInput } from "@/lib/validation/auth";
 
 // API clients send their refresh token and get a rotated pair. The browser sends none: its cookie session is
 // checked and confirmed, or the 401 tells the client to sign in again.
-export const POST = route({ auth: "public", body: refreshInput }, async ({ request, actor, body }) => {
+export const POST = route({ auth: "optional", body: refreshInput }, async ({ request, actor, body }) => {
   if (body.refresh_token) return refresh(body.refresh_token, requestMeta(request));
   if (!actor) throw new Unauthorized("Session expired. Please sign in again.");
   return { status: "ok" };
