@@ -16,7 +16,7 @@ import { TransportError } from "@/lib/http/client";
 import { acceptInvitationForm, MESSAGES } from "@/lib/validation/auth";
 import { accountApi } from "./api";
 import { AuthLayout } from "./auth-layout";
-import { SubmitButton, useVisibleErrors } from "./form-helpers";
+import { placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
 import { REDIRECT_DELAY_MS, signInWithNotice } from "./notices";
 import { StatusCard } from "./status-card";
 import type { InvitationDetails } from "./types";
@@ -105,7 +105,8 @@ function AcceptInvitationForm({ token, invitation, onAccepted }: AcceptInvitatio
       });
       email = accepted?.email ?? invitation.email;
     } catch (error) {
-      setFailure(reasonOf(error, "Failed to accept invitation"));
+      const placed = placeServerErrors(form, error, { full_name: "fullName", password: "password", phone: "phone", address: "address" });
+      setFailure(placed ?? reasonOf(error, "Failed to accept invitation"));
       setBusy(false);
       return;
     }

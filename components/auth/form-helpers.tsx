@@ -4,6 +4,7 @@ import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "re
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { fieldAria, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { HttpError } from "@/lib/http/client";
 
 /**
  * The error to show for a field: only once the field was touched (blurred) or a submit was tried
@@ -17,6 +18,35 @@ export function useVisibleErrors<T extends FieldValues, C, O>(form: UseFormRetur
     const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
     return typeof message === "string" ? message : undefined;
   };
+}
+
+/**
+ * Puts the messages of a 422 answer on the form's own fields, for the rules only the server checks (the
+ * password policy, for one): the person reads the message under the field instead of "admin_password: ...".
+ * `fields` maps the API's field names to the form's. Returns the messages placed, joined, or undefined.
+ */
+export function placeServerErrors<T extends FieldValues, C, O>(
+  form: UseFormReturn<T, C, O>,
+  error: unknown,
+  fields: Partial<Record<string, Path<T>>>,
+): string | undefined {
+  if (!(error instanceof HttpError) || error.status !== 422) return undefined;
+  let detail: unknown;
+  try {
+    detail = (JSON.parse(error.body) as { detail?: unknown }).detail;
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(detail)) return undefined;
+  const placed: string[] = [];
+  for (const entry of detail as { loc?: unknown; msg?: unknown }[]) {
+    const apiField = Array.isArray(entry.loc) ? entry.loc.at(-1) : undefined;
+    const field = typeof apiField === "string" ? fields[apiField] : undefined;
+    if (!field || typeof entry.msg !== "string") continue;
+    form.setError(field, { type: "server", message: entry.msg }, { shouldFocus: placed.length === 0 });
+    placed.push(entry.msg);
+  }
+  return placed.length > 0 ? placed.join(" ") : undefined;
 }
 
 /** A full-width submit button that shows a spinner and its busy label while the form is sent. */

@@ -12,9 +12,20 @@ import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
 import { registerForm, tenantNameFor } from "@/lib/validation/auth";
 import { accountApi } from "./api";
-import { LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
+import { LinkButton, placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 const REQUIRED = ["companyName", "fullName", "email", "phone", "address", "password", "confirmPassword"] as const;
+
+/** The registration payload's fields (POST /auth/register) as the form names them. */
+const REGISTER_FIELDS = {
+  tenant_name: "companyName",
+  domain: "domain",
+  admin_full_name: "fullName",
+  admin_email: "email",
+  admin_phone: "phone",
+  admin_address: "address",
+  admin_password: "password",
+} as const;
 
 export function RegisterView({ onRegistered, onSignIn }: { onRegistered: (email: string) => void; onSignIn: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -48,12 +59,13 @@ export function RegisterView({ onRegistered, onSignIn }: { onRegistered: (email:
       });
       onRegistered(input.email);
     } catch (error) {
+      const placed = placeServerErrors(form, error, REGISTER_FIELDS);
       toast({
         variant: "destructive",
         title: "Registration Failed",
         description:
           error instanceof HttpError
-            ? (serverMessage(error) ?? "Please check your information and try again.")
+            ? (placed ?? serverMessage(error) ?? "Please check your information and try again.")
             : error instanceof Error && error.message
               ? error.message
               : "An unexpected error occurred. Please try again.",

@@ -10,7 +10,7 @@ import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
 import { resetPasswordForm } from "@/lib/validation/auth";
 import { accountApi } from "./api";
-import { SubmitButton, useVisibleErrors } from "./form-helpers";
+import { placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 interface ResetPasswordFormProps {
   token: string;
@@ -37,10 +37,11 @@ export function ResetPasswordForm({ token, failureFallback, onReset }: ResetPass
       toast({ title: "Password Reset Successfully!", description: "Your password has been updated. You can now sign in." });
       onReset();
     } catch (error) {
+      const placed = placeServerErrors(form, error, { new_password: "password" });
       toast({
         variant: "destructive",
         title: "Reset Failed",
-        description: error instanceof HttpError ? (serverMessage(error) ?? failureFallback) : error instanceof Error ? error.message : failureFallback,
+        description: error instanceof HttpError ? (placed ?? serverMessage(error) ?? failureFallback) : error instanceof Error ? error.message : failureFallback,
       });
       setBusy(false);
     }

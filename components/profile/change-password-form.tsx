@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useState } from "react";
-import { SubmitButton, useVisibleErrors } from "@/components/auth/form-helpers";
+import { placeServerErrors, SubmitButton, useVisibleErrors } from "@/components/auth/form-helpers";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -27,10 +27,11 @@ export function ChangePasswordCard() {
       toast({ title: "Password Changed Successfully!", description: "Your password has been updated." });
       form.reset(EMPTY);
     } catch (error) {
+      const placed = placeServerErrors(form, error, { new_password: "newPassword", current_password: "currentPassword" });
       toast({
         variant: "destructive",
         title: "Password Change Failed",
-        description: changePasswordFailureMessage(error) || "Please check your current password and try again.",
+        description: placed ?? (changePasswordFailureMessage(error) || "Please check your current password and try again."),
       });
     } finally {
       setBusy(false);

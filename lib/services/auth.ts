@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { authTokens, refreshTokens, tenants, userRoles, users, type AuthToken } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { consume, refund, reset } from "@/lib/auth/rate-limit";
@@ -250,6 +251,8 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Self-registration: an inactive tenant, its Tenant Admin role and admin user, and a verification e-mail. */
 export async function register(input: RegisterInput, meta: RequestMeta) {
   const email = normaliseEmail(input.admin_email);
+  // Like the schema's rules, a refused password is not an attempt that counts against the limits.
+  assertPasswordAllowed(input.admin_password, email, "admin_password");
   await consume("registerByIp", meta.ip);
   await consume("registerByEmail", email);
   const db = await getDb();
@@ -404,6 +407,9 @@ export async function requestPasswordReset(rawEmail: string, meta: RequestMeta) 
 export async function resetPassword(token: string, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   await spendEmailToken(token, ["password_reset"], AUTH_MESSAGES.invalidReset, AUTH_MESSAGES.invalidReset, async (tx, { userId }) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!user) throw new BadRequest(AUTH_MESSAGES.invalidReset);
+    assertPasswordAllowed(newPassword, user.email, "new_password");
     // Following the link proves the mailbox, so it also counts as e-mail verification.
     await tx
       .update(users)
@@ -419,6 +425,7 @@ export async function changePassword(actor: Actor, currentPassword: string, newP
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
   if (!user) throw new NotFound("User not found");
+  assertPasswordAllowed(newPassword, user.email, "new_password");
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new BadRequest(AUTH_MESSAGES.wrongCurrentPassword);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

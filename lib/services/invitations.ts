@@ -4,6 +4,7 @@ import { getDb, type Tx } from "@/db/client";
 import { invitations, permissions, rolePermissions, roles, tenants, userRoles, users } from "@/db/schema";
 import type { Invitation } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
 import { consume } from "@/lib/auth/rate-limit";
 import { INVITATION_TTL_MS, randomToken, sha256 } from "@/lib/auth/tokens";
@@ -165,6 +166,7 @@ export async function acceptInvitation(
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { invitation } = await pendingByToken(tx, input.token);
+    assertPasswordAllowed(input.password, invitation.email, "password");
     const claimed = await tx
       .update(invitations)
       .set({ status: "accepted", acceptedAt: new Date() })

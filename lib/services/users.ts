@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, ne } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invitations, refreshTokens, roles, tenants, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
 import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
 import { BUILTIN_OF_ROLE_KEY, BUILTIN_ROLE_NAMES, ROLE_KEY_OF_BUILTIN, type RoleKey } from "@/lib/auth/permissions";
@@ -155,6 +156,7 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
   const tenantId = targetTenant(actor, input.tenant_id);
   assertAssignable(actor, input.role);
   const email = input.email.toLowerCase();
+  assertPasswordAllowed(input.password, email, "password");
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -212,6 +214,10 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
     if (self && input.is_active === false) throw new BadRequest(USER_MESSAGES.selfDeactivate);
     const newEmail = input.email !== undefined && input.email.toLowerCase() !== target.user.email ? input.email.toLowerCase() : null;
     if (newEmail) await assertNotVisiblyTaken(tx, actor, newEmail, target.user.id);
+    if (input.password) {
+      assertPasswordAllowed(input.password, target.user.email, "password");
+      if (newEmail) assertPasswordAllowed(input.password, newEmail, "password");
+    }
     if (tenantChanges && input.tenant_id) {
       const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, input.tenant_id)).limit(1);
       if (!tenant) throw new NotFound("Tenant not found");

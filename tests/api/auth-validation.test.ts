@@ -103,7 +103,7 @@ describe("registration", () => {
         admin_email: "bo@minimal.test",
         admin_phone: "0123456789",
         admin_address: "1 St.",
-        admin_password: "12345678",
+        admin_password: "tr0mb0ne",
       },
       ip: freshIp(),
     });
