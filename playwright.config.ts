@@ -53,7 +53,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    // The production server of `npm start` (the client address from the socket), on the existing build.
+    command: `node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
     url: `${baseURL}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,6 @@
 // Configuration: read from process.env once, validated with zod. Nothing else reads process.env.
 import { z } from "zod";
+import { parseTrustProxy } from "@/lib/http/client-address.mjs";
 
 const optionalString = z
   .string()
@@ -43,6 +44,21 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+  /**
+   * Which X-Forwarded-For entries the production server believes: a number of trusted proxy hops in front of the
+   * app (0, the default: none, the socket's peer is the client), or the proxies' addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("0")
+    .superRefine((value, context) => {
+      try {
+        parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+      }
+    }),
   /** Skip migration and seeding on server start (when a separate release step does it). */
   SKIP_MIGRATIONS: z
     .enum(["true", "false", "1", "0", ""])

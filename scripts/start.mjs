@@ -1,42 +1,71 @@
-// `npm start`: builds the app when the build is missing or older than the sources, then serves it.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `npm start`: builds the app when the build is missing or older than the sources, then serves it in this very
+// process (scripts/server.mjs), so one Node process serves requests and receives the signals.
+//   npm start [-- --port 3000 --hostname 127.0.0.1]
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { serverOptions, startServer, stopOnSignals } from "./server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sourceEntries = ["app", "components", "lib", "db", "proxy.ts", "instrumentation.ts", "next.config.js", "package-lock.json", "postcss.config.mjs"];
+// When this script's last build started: a source saved while it ran is not in the build, though older than
+// BUILD_ID. `next build` empties .next, so the stamp never outlives its build.
+const buildStarted = path.join(root, ".next", "build-started-at");
+// Everything `next build` reads from the project (node_modules changes go through package-lock.json).
+const sourceEntries = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.js",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package.json",
+  "package-lock.json",
+];
 
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
-}
-
-const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-const sourcesAt = Math.max(...sourceEntries.map((entry) => newestMtime(path.join(root, entry))));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? "Sources changed since the last build: building..." : "Building the app (first start)...");
-  const build = spawnSync("npx", ["next", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const port = process.env.PORT || "3000";
-const server = spawn("npx", ["next", "start", "-p", port], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
-
-const url = process.env.APP_URL || `http://localhost:${port}`;
-for (let attempt = 0; attempt < 120; attempt += 1) {
-  await new Promise((resolve) => setTimeout(resolve, 500));
+/** True as soon as one entry under `entry` was changed after `since` (stops at the first one). */
+function changedSince(entry, since) {
+  let stat;
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-    if (response.ok) {
-      console.log(`\n  Ready. Sign in at ${url}\n`);
-      break;
-    }
+    stat = statSync(entry);
   } catch {
-    // not listening yet
+    return false;
   }
+  if (stat.mtimeMs > since) return true;
+  if (!stat.isDirectory()) return false;
+  return readdirSync(entry).some((name) => changedSince(path.join(entry, name), since));
+}
+
+/** When the current build read its inputs (at the latest), or null when there is no build. */
+function builtAt() {
+  if (!existsSync(buildId)) return null;
+  return existsSync(buildStarted) ? statSync(buildStarted).mtimeMs : statSync(buildId).mtimeMs;
+}
+
+// About 300 files: the walk costs about 10 ms when the build is current and stops at the first newer file.
+const since = builtAt();
+if (since === null || sourceEntries.some((entry) => changedSince(path.join(root, entry), since))) {
+  console.log(since === null ? "Building the app (first start)..." : "Sources changed since the last build: building...");
+  const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+  const startedAt = new Date();
+  const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(buildStarted, `${startedAt.toISOString()}\n`);
+  utimesSync(buildStarted, startedAt, startedAt);
+}
+
+try {
+  const options = serverOptions();
+  const { close } = await startServer(options);
+  stopOnSignals(close);
+  const url = process.env.APP_URL || `http://localhost:${options.port}`;
+  console.log(`\n  Ready. Sign in at ${url}\n`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }

@@ -6,6 +6,7 @@ import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
 import { env } from "@/lib/env";
 import { TooManyRequests } from "@/lib/errors";
+import { CLIENT_IP_HEADER, clientIpHeaderTrusted } from "@/lib/http/client-address.mjs";
 
 interface Limit {
   points: number;
@@ -76,10 +77,14 @@ export async function reset(name: LimitName, subject: string): Promise<void> {
 }
 
 /**
- * The client's IP address. Next.js fills X-Forwarded-For from the socket when a request arrives without one;
- * behind a reverse proxy the last entry is the address the proxy saw (earlier entries are client-supplied).
+ * The client's IP address: the one the production server (scripts/server.mjs) computed from the socket and
+ * TRUST_PROXY and put in CLIENT_IP_HEADER. Nothing the client sends (X-Forwarded-For, X-Real-IP) is read: Next.js
+ * passes a client's own X-Forwarded-For through. Without that server, `next dev` uses the last X-Forwarded-For
+ * entry (Next.js fills it from the socket when absent; development only), and anything else gets one shared
+ * "unknown" bucket rather than one the client can choose.
  */
 export function clientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
+  if (clientIpHeaderTrusted()) return request.headers.get(CLIENT_IP_HEADER)?.trim() || "unknown";
+  if (env().NODE_ENV === "development") return request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
+  return "unknown";
 }

@@ -1,5 +1,6 @@
 // Calls real route handlers the way Next.js does: a Request in, a Response out.
 import path from "node:path";
+import { CLIENT_IP_HEADER, trustClientIpHeader } from "@/lib/http/client-address.mjs";
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -19,6 +20,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+// In production the server computes the client address from the socket and hands it to the app in this header;
+// API tests call the handlers directly, so they stand in for that server.
+trustClientIpHeader();
+
 export async function call(handler: Handler, method: string, options: CallOptions = {}): Promise<Response> {
   const url = new URL("http://app.test/api/v1/test");
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
@@ -29,7 +34,7 @@ export async function call(handler: Handler, method: string, options: CallOption
     headers.set("cookie", options.cookie);
     headers.set("sec-fetch-site", "same-origin");
   }
-  headers.set("x-forwarded-for", options.ip ?? "198.51.100.7");
+  headers.set(CLIENT_IP_HEADER, options.ip ?? "198.51.100.7");
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value === "") headers.delete(name);
     else headers.set(name, value);

@@ -1,0 +1,75 @@
+// The production server: the built Next.js app in this process behind a plain Node HTTP server, which computes
+// each request's client address from the socket (and TRUST_PROXY) and hands it to the app in a header no client
+// can set (issue 7, V4; lib/http/client-address.mjs). `next start` would pass the client's own X-Forwarded-For.
+// Run by `npm start` (scripts/start.mjs), the e2e tests and the CI smoke test; needs a build (`next build`).
+//   node scripts/server.mjs [--port 3000] [--hostname 127.0.0.1]
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { parseTrustProxy, trustClientIpHeader, withClientAddress } from "../lib/http/client-address.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Command-line options shared with scripts/start.mjs: --port (default PORT or 3000), --hostname (default all). */
+export function serverOptions(args = process.argv.slice(2)) {
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+  });
+  const port = Number(values.port ?? process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port: ${values.port ?? process.env.PORT}`);
+  return { port, hostname: values.hostname };
+}
+
+/** Starts the app on the port; resolves once it listens. */
+export async function startServer({ port, hostname, dir = root }) {
+  process.env.NODE_ENV ??= "production";
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir, port, hostname: hostname ?? "localhost" });
+  // prepare() loads the .env files, so TRUST_PROXY is read after it.
+  await app.prepare();
+  let trust;
+  try {
+    trust = parseTrustProxy(process.env.TRUST_PROXY);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  - TRUST_PROXY: ${error.message}`);
+  }
+  trustClientIpHeader();
+  const handle = app.getRequestHandler();
+  const server = createServer(withClientAddress(handle, trust));
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const close = async () => {
+    await new Promise((resolve) => server.close(() => resolve()));
+    await app.close();
+  };
+  return { server, close };
+}
+
+/** Ends the process on SIGINT or SIGTERM once the server stops taking requests (at most 10 seconds). */
+export function stopOnSignals(close) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      setTimeout(() => process.exit(0), 10_000).unref();
+      close().finally(() => process.exit(0));
+    });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const options = serverOptions();
+    const { close } = await startServer(options);
+    stopOnSignals(close);
+    console.log(`Listening on http://${options.hostname ?? "localhost"}:${options.port}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
