@@ -26,6 +26,13 @@ export const LIMITS = {
   resetByEmail: { points: 5, durationSeconds: 60 * 60, message: "Too many password reset requests. Please try again in {wait}." },
   resetByIp: { points: 20, durationSeconds: 60 * 60, message: "Too many password reset requests. Please try again in {wait}." },
   invitationByIp: { points: 30, durationSeconds: 15 * 60, message: "Too many invitation attempts. Please try again in {wait}." },
+  // Addresses are unique platform-wide, so creating a user with a taken address must answer 409 wherever the
+  // account is; this bounds how many addresses one administrator can probe that way.
+  userCreateConflictByActor: {
+    points: 20,
+    durationSeconds: 60 * 60,
+    message: "Too many attempts to create users with addresses that already have an account. Please try again in {wait}.",
+  },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -135,3 +135,32 @@ export function emailChangeNoticeMail(input: { to: string; fullName: string | nu
     ],
   });
 }
+
+/** To the owner of an address someone tried to register again: the registration answered as usual. */
+export function registrationAttemptMail(input: { to: string; fullName: string | null }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `A registration attempt with your ${PRODUCT_NAME} address`,
+    greeting: hello(input.fullName),
+    paragraphs: [
+      `Someone tried to register a new organisation on ${PRODUCT_NAME} with this e-mail address, which already has an account. No new account was created.`,
+      `If it was you, sign in at ${appLink("/")} with your existing account, or reset your password if you do not remember it.`,
+    ],
+    action: { label: "Reset password", url: appLink("/password-reset") },
+    footer: "If it was not you, you can ignore this message; your account is unchanged.",
+  });
+}
+
+/** To an invited address that already has an account (in another organisation): there is nothing to accept. */
+export function invitationExistingAccountMail(input: { to: string; inviterName: string | null; tenantName: string; roleName: string }): MailMessage {
+  return compose({
+    to: input.to,
+    subject: `You are invited to join ${input.tenantName} on ${PRODUCT_NAME}`,
+    greeting: "Hello,",
+    paragraphs: [
+      `${input.inviterName ?? "An administrator"} has invited you to join ${input.tenantName} as ${input.roleName}.`,
+      `This e-mail address already has an account on ${PRODUCT_NAME}, and an address can belong to one account only, so this invitation cannot be accepted with it. To join ${input.tenantName}, ask ${input.inviterName ?? "the administrator"} to invite another address of yours.`,
+    ],
+    action: { label: "Sign in to your account", url: appLink("/") },
+  });
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { authTokens, refreshTokens, tenants, userRoles, users, type AuthToken } from "@/db/schema";
+import { authTokens, refreshTokens, tenants, userRoles, users, type AuthToken, type Tenant, type User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
@@ -20,9 +20,10 @@ import {
 } from "@/lib/auth/tokens";
 import type { SessionClaims } from "@/lib/auth/session-cookie";
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from "@/lib/errors";
+import { enqueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 import { sendMail } from "@/lib/mail/transport";
-import { passwordResetMail, verificationMail } from "@/lib/mail/templates";
+import { passwordResetMail, registrationAttemptMail, verificationMail } from "@/lib/mail/templates";
 import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { deriveDomain } from "@/lib/validation/tenant";
 import { ensureRole } from "@/db/seed";
@@ -38,7 +39,6 @@ export const AUTH_MESSAGES = {
   userInactive: "Your account is inactive. Please contact your administrator.",
   invalidRefresh: "Invalid or expired refresh token. Please sign in again.",
   refreshReuse: "This session was ended for your security. Please sign in again.",
-  emailTaken: "An account with this email already exists",
   emailInUse: "This e-mail address is already in use by another account.",
   emailChanged: (email: string) => `Your e-mail address is now ${email}. Use it to sign in.`,
   domainTaken: "A tenant with this domain already exists",
@@ -248,7 +248,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Self-registration: an inactive tenant, its Tenant Admin role and admin user, and a verification e-mail. */
+/**
+ * Self-registration: an inactive tenant, its Tenant Admin role and admin user, and a verification e-mail.
+ * An address that already has an account gets the same answer (201, a message and two ids, here random ones that
+ * lead nowhere) so the form cannot be used to find accounts; its owner is mailed a notice instead. Both paths
+ * hash the password, check the domain and send one mail.
+ */
 export async function register(input: RegisterInput, meta: RequestMeta) {
   const email = normaliseEmail(input.admin_email);
   // Like the schema's rules, a refused password is not an attempt that counts against the limits.
@@ -257,43 +262,58 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
   await consume("registerByEmail", email);
   const db = await getDb();
   const passwordHash = await hashPassword(input.admin_password);
-  const result = await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing.length > 0) throw new Conflict(AUTH_MESSAGES.emailTaken);
-    const domain = await availableDomain(tx, input.domain, input.tenant_name);
-    const [tenant] = await tx.insert(tenants).values({ name: input.tenant_name, domain, isActive: false }).returning();
-    if (!tenant) throw new Error("tenant insert returned nothing");
-    const permissionIds = new Map(
-      (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((row) => [row.name, row.id]),
-    );
-    const roleId = await ensureRole(tx, ROLE_NAMES.TENANT_ADMIN, tenant.id, permissionIds);
-    const [user] = await tx
-      .insert(users)
-      .values({
+  let outcome: { created: { tenant: Tenant; user: User; token: string } } | { existing: Pick<User, "fullName"> };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      // The domain first: a taken domain answers 409 whether or not the address has an account.
+      const domain = await availableDomain(tx, input.domain, input.tenant_name);
+      const [existing] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing) return { existing };
+      const [tenant] = await tx.insert(tenants).values({ name: input.tenant_name, domain, isActive: false }).returning();
+      if (!tenant) throw new Error("tenant insert returned nothing");
+      const permissionIds = new Map(
+        (await tx.select({ id: permissions.id, name: permissions.name }).from(permissions)).map((row) => [row.name, row.id]),
+      );
+      const roleId = await ensureRole(tx, ROLE_NAMES.TENANT_ADMIN, tenant.id, permissionIds);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          tenantId: tenant.id,
+          email,
+          passwordHash,
+          fullName: input.admin_full_name,
+          phone: input.admin_phone,
+          address: input.admin_address,
+          isActive: true,
+        })
+        .returning();
+      if (!user) throw new Error("user insert returned nothing");
+      await tx.insert(userRoles).values({ userId: user.id, roleId });
+      const token = await issueEmailToken(tx, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
+      await recordActivity(tx, {
         tenantId: tenant.id,
-        email,
-        passwordHash,
-        fullName: input.admin_full_name,
-        phone: input.admin_phone,
-        address: input.admin_address,
-        isActive: true,
-      })
-      .returning();
-    if (!user) throw new Error("user insert returned nothing");
-    await tx.insert(userRoles).values({ userId: user.id, roleId });
-    const token = await issueEmailToken(tx, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
-    await recordActivity(tx, {
-      tenantId: tenant.id,
-      actorUserId: user.id,
-      action: "tenant.registered",
-      summary: `${input.admin_full_name} registered ${tenant.name}`,
-      subjectType: "tenant",
-      subjectId: tenant.id,
+        actorUserId: user.id,
+        action: "tenant.registered",
+        summary: `${input.admin_full_name} registered ${tenant.name}`,
+        subjectType: "tenant",
+        subjectId: tenant.id,
+      });
+      return { created: { tenant, user, token } };
     });
-    return { tenant, user, token };
-  });
-  await sendMail(verificationMail({ to: email, fullName: result.user.fullName, tenantName: result.tenant.name, token: result.token }));
-  return { message: AUTH_MESSAGES.registered, tenant_id: result.tenant.id, user_id: result.user.id };
+  } catch (error) {
+    // The same address registered by a concurrent request between the check and the insert.
+    if (!isUniqueViolation(error)) throw error;
+    const [existing] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.email, email)).limit(1);
+    if (!existing) throw error;
+    outcome = { existing };
+  }
+  if ("existing" in outcome) {
+    await sendMail(registrationAttemptMail({ to: email, fullName: outcome.existing.fullName }));
+    return { message: AUTH_MESSAGES.registered, tenant_id: randomUUID(), user_id: randomUUID() };
+  }
+  const { tenant, user, token } = outcome.created;
+  await sendMail(verificationMail({ to: email, fullName: user.fullName, tenantName: tenant.name, token }));
+  return { message: AUTH_MESSAGES.registered, tenant_id: tenant.id, user_id: user.id };
 }
 
 /** Spends a single-use e-mail token of one of `purposes`; the callback runs in the same transaction. */
@@ -389,18 +409,28 @@ async function confirmEmailChange(tx: Tx, row: AuthToken): Promise<{ message: st
   return { message: AUTH_MESSAGES.emailChanged(newEmail) };
 }
 
-/** Always the same answer, whether or not the address exists, so the form cannot be used to probe accounts. */
+/** The queue of the reset-link mails (lib/jobs/workers.ts); a job's data is the address typed, never a token. */
+export const PASSWORD_RESET_JOB = "password-reset-mail";
+
+/**
+ * Always the same answer, whether or not the address exists, so the form cannot be used to probe accounts. The
+ * request does the same work either way (the limits, then one job); the job looks the address up and mails.
+ */
 export async function requestPasswordReset(rawEmail: string, meta: RequestMeta) {
   const email = normaliseEmail(rawEmail);
   await consume("resetByIp", meta.ip);
   await consume("resetByEmail", email);
-  const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (user && user.isActive) {
-    const token = await db.transaction((tx) => issueEmailToken(tx, user.id, "password_reset", PASSWORD_RESET_TTL_MS));
-    await sendMail(passwordResetMail({ to: user.email, fullName: user.fullName, token }));
-  }
+  await enqueue(PASSWORD_RESET_JOB, { email });
   return { message: AUTH_MESSAGES.resetRequested };
+}
+
+/** The reset job: a link for an active account's address; nothing at all for an unknown or inactive one. */
+export async function sendPasswordResetLink(email: string): Promise<void> {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  if (!user || !user.isActive) return;
+  const token = await db.transaction((tx) => issueEmailToken(tx, user.id, "password_reset", PASSWORD_RESET_TTL_MS));
+  await sendMail(passwordResetMail({ to: user.email, fullName: user.fullName, token }));
 }
 
 /** Sets a new password from a reset link and ends every session of the account. */

@@ -11,14 +11,15 @@ import { INVITATION_TTL_MS, randomToken, sha256 } from "@/lib/auth/tokens";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import type { Page, PageResult } from "@/lib/http/pagination";
 import { sendMail } from "@/lib/mail/transport";
-import { invitationMail } from "@/lib/mail/templates";
+import { invitationExistingAccountMail, invitationMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
-import type { RequestMeta } from "./auth";
+import { isUniqueViolation, type RequestMeta } from "./auth";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const INVITATION_MESSAGES = {
   invalid: "This invitation link is invalid or has expired.",
   userExists: "A user with this email already exists",
+  accountExists: "An account with this email already exists. Please sign in with it instead.",
   pendingExists: "An invitation is already pending for this email",
   roleNotAllowed: "This role cannot be assigned in this organization",
   roleAboveYours: "You cannot invite someone into a role with permissions you do not hold",
@@ -72,15 +73,21 @@ async function assignableRole(tx: Tx, actor: Actor, tenantId: string, roleId: st
   return role;
 }
 
+/** The tenant of the account an address belongs to, or null when it has none. */
+async function accountTenantOf(tx: Tx, email: string): Promise<string | null> {
+  const [holder] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.email, email)).limit(1);
+  return holder?.tenantId ?? null;
+}
+
+/**
+ * The invitation mail: the accept link, or, for an address that already has an account, a note that it cannot
+ * be accepted with this address (an address belongs to one account). The inviter's answer is the same either way.
+ */
 async function mailInvitation(tx: Tx, actor: Actor, invitation: Invitation, roleName: string, token: string) {
   const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, invitation.tenantId));
-  return invitationMail({
-    to: invitation.email,
-    inviterName: actor.fullName ?? actor.email,
-    tenantName: tenant?.name ?? "your organization",
-    roleName,
-    token,
-  });
+  const details = { to: invitation.email, inviterName: actor.fullName ?? actor.email, tenantName: tenant?.name ?? "your organization", roleName };
+  if ((await accountTenantOf(tx, invitation.email)) !== null) return invitationExistingAccountMail(details);
+  return invitationMail({ ...details, token });
 }
 
 export async function createInvitation(actor: Actor, input: { email: string; role_id: string; tenant_id?: string }) {
@@ -91,9 +98,10 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
     if (!tenant) throw new NotFound("Tenant not found");
     const role = await assignableRole(tx, actor, tenantId, input.role_id);
-    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0) {
-      throw new Conflict(INVITATION_MESSAGES.userExists);
-    }
+    // An account the inviter can see (their own tenant's; any, for a super admin) is refused; one in another
+    // tenant is not revealed: the invitation is made as usual and its mail tells the address's owner.
+    const holderTenant = await accountTenantOf(tx, email);
+    if (holderTenant !== null && (holderTenant === tenantId || isSuperAdmin(actor))) throw new Conflict(INVITATION_MESSAGES.userExists);
     // An expired pending invitation no longer blocks a new one; a live one does (the admin resends it instead).
     const pendingForEmail = and(eq(invitations.tenantId, tenantId), eq(invitations.email, email), eq(invitations.status, "pending"));
     await tx
@@ -148,7 +156,11 @@ async function pendingByToken(tx: Tx, token: string) {
 export async function verifyInvitation(token: string, meta: RequestMeta) {
   await consume("invitationByIp", meta.ip);
   const db = await getDb();
-  const row = await db.transaction((tx) => pendingByToken(tx, token));
+  const row = await db.transaction(async (tx) => {
+    const pending = await pendingByToken(tx, token);
+    if ((await accountTenantOf(tx, pending.invitation.email)) !== null) throw new Conflict(INVITATION_MESSAGES.accountExists);
+    return pending;
+  });
   return {
     email: row.invitation.email,
     tenant_name: row.tenantName,
@@ -164,8 +176,10 @@ export async function acceptInvitation(
   await consume("invitationByIp", meta.ip);
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const accepted = db.transaction(async (tx) => {
     const { invitation } = await pendingByToken(tx, input.token);
+    // Everything is checked before the first write: a refused acceptance leaves the invitation pending.
+    if ((await accountTenantOf(tx, invitation.email)) !== null) throw new Conflict(INVITATION_MESSAGES.accountExists);
     assertPasswordAllowed(input.password, invitation.email, "password");
     const claimed = await tx
       .update(invitations)
@@ -173,9 +187,6 @@ export async function acceptInvitation(
       .where(and(eq(invitations.id, invitation.id), eq(invitations.status, "pending")))
       .returning({ id: invitations.id });
     if (claimed.length === 0) throw new NotFound(INVITATION_MESSAGES.invalid);
-    if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, invitation.email)).limit(1)).length > 0) {
-      throw new Conflict(INVITATION_MESSAGES.userExists);
-    }
     const [user] = await tx
       .insert(users)
       .values({
@@ -201,6 +212,10 @@ export async function acceptInvitation(
       subjectId: user.id,
     });
     return { message: INVITATION_MESSAGES.accepted, email: user.email };
+  });
+  // The address got an account from a concurrent request between the check and the insert.
+  return accepted.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new Conflict(INVITATION_MESSAGES.accountExists) : error;
   });
 }
 

@@ -6,6 +6,7 @@ import { invitations, refreshTokens, roles, tenants, userRoles, users } from "@/
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
+import { consume } from "@/lib/auth/rate-limit";
 import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
 import { BUILTIN_OF_ROLE_KEY, BUILTIN_ROLE_NAMES, ROLE_KEY_OF_BUILTIN, type RoleKey } from "@/lib/auth/permissions";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
@@ -16,7 +17,7 @@ import { loadAccessOf, loadUserAccess, tenantAccessColumns, userOut, type RoleSu
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
-import { issueEmailToken } from "./auth";
+import { isUniqueViolation, issueEmailToken } from "./auth";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const USER_MESSAGES = {
@@ -143,13 +144,9 @@ export function assertNotAbove(actor: Actor, target: UserAccess) {
   if (target.permissions.some((permission) => !actor.permissions.has(permission))) throw new Forbidden(USER_MESSAGES.aboveYou);
 }
 
-async function emailFree(tx: Tx, email: string, exceptUserId?: string) {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), exceptUserId ? ne(users.id, exceptUserId) : undefined))
-    .limit(1);
-  if (rows.length > 0) throw new Conflict(USER_MESSAGES.emailTaken);
+async function addressTaken(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
 }
 
 export async function createUser(actor: Actor, input: z.infer<typeof userCreateInput>): Promise<UserListItem> {
@@ -157,12 +154,21 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
   assertAssignable(actor, input.role);
   const email = input.email.toLowerCase();
   assertPasswordAllowed(input.password, email, "password");
+  // Hashed before the address is looked up, so a taken address answers no faster than a free one.
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  // Addresses are unique platform-wide and this creates the account at once, so a taken address must be
+  // refused, wherever its account is: with the same 409, never naming the tenant, and a limit per administrator
+  // on such refusals (a super admin sees every account anyway). Checked outside the transaction because the
+  // limiter writes its counter through its own connection.
+  if (await addressTaken(db, email)) {
+    if (!isSuperAdmin(actor)) await consume("userCreateConflictByActor", actor.userId);
+    throw new Conflict(USER_MESSAGES.emailTaken);
+  }
+  const created = db.transaction(async (tx) => {
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
     if (!tenant) throw new NotFound("Tenant not found");
-    await emailFree(tx, email);
+    if (await addressTaken(tx, email)) throw new Conflict(USER_MESSAGES.emailTaken);
     const roleId = await roleIdFor(tx, input.role, tenantId);
     const [user] = await tx
       .insert(users)
@@ -189,6 +195,10 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
       subjectId: user.id,
     });
     return writtenUser(tx, user.id);
+  });
+  // A concurrent request took the address between the check and the insert.
+  return created.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new Conflict(USER_MESSAGES.emailTaken) : error;
   });
 }
 

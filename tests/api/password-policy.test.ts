@@ -2,7 +2,7 @@
 // reset, change, invitation acceptance, and an administrator's create and set. The answer is a 422 on the
 // password field like any validation error, and nothing is written (a reset link or invitation stays usable).
 import { asc } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as login from "@/app/api/v1/auth/login/route";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as acceptRoute from "@/app/api/v1/invitations/accept/route";
@@ -13,9 +13,11 @@ import * as usersRoute from "@/app/api/v1/users/route";
 import * as userRoute from "@/app/api/v1/users/[id]/route";
 import { getDb } from "@/db/client";
 import { authTokens, invitations, refreshTokens, tenants, users } from "@/db/schema";
+import { stopJobQueue } from "@/lib/jobs/queue";
 import { call, json, type CallOptions } from "../support/api";
-import { freshIp, invite, mailedToken, mailsTo, registration, roleId, signIn, type Organisation } from "../support/accounts";
+import { freshIp, invite, mailsTo, registration, roleId, signIn, type Organisation } from "../support/accounts";
 import { createUser, organisation, superAdmin, type ListedUser } from "../support/admin";
+import { tokenOfNextMail } from "../support/wait";
 
 const COMMON = "This password is too common or too easy to guess. Please choose a less predictable one.";
 const PERSONAL = "Password must not be based on your email address.";
@@ -43,6 +45,10 @@ async function expectRefused(handler: Handler, options: CallOptions, field: stri
 
 let org: Organisation;
 let tenantUserRole = "";
+
+afterAll(async () => {
+  await stopJobQueue();
+});
 
 beforeAll(async () => {
   await superAdmin();
@@ -82,8 +88,9 @@ describe("registration", () => {
 describe("password reset", () => {
   it("refuses a common new password and leaves the link usable", async () => {
     const member = await createUser(org.admin.access_token, { email: "forgetful@policy.test" });
-    await call(requestReset.POST, "POST", { body: { email: member.email }, ip: freshIp() });
-    const token = await waitForToken(member.email, "Reset", "/password-reset");
+    const token = await tokenOfNextMail(member.email, "Reset", "/password-reset", () =>
+      call(requestReset.POST, "POST", { body: { email: member.email }, ip: freshIp() }),
+    );
     await expectRefused(reset.POST, { body: { token, new_password: "iloveyou" } }, "new_password", COMMON);
     await expectRefused(reset.POST, { body: { token, new_password: "forgetful1" } }, "new_password", PERSONAL);
     expect((await call(reset.POST, "POST", { body: { token, new_password: "quiet-harbour-lamp" } })).status).toBe(200);
@@ -130,15 +137,3 @@ describe("administrators setting passwords", () => {
     expect((await call(login.POST, "POST", { body: { email: member.email, password: member.password }, ip: freshIp() })).status).toBe(200);
   });
 });
-
-/** The reset mail is sent by a job; give the worker a moment. */
-async function waitForToken(email: string, subject: string, pathname: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      return mailedToken(email, subject, pathname);
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return mailedToken(email, subject, pathname);
-}

@@ -2,14 +2,17 @@
 // ceiling per address, so one attacker cannot lock a user out from every network) and per IP, registration,
 // password reset requests and invitation links.
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as login from "@/app/api/v1/auth/login/route";
 import * as register from "@/app/api/v1/auth/register/route";
 import * as acceptInvitation from "@/app/api/v1/invitations/accept/route";
 import * as verifyInvitation from "@/app/api/v1/invitations/verify/[token]/route";
 import * as requestReset from "@/app/api/v1/password/request-reset/route";
+import { stopJobQueue } from "@/lib/jobs/queue";
+import { PASSWORD_RESET_JOB } from "@/lib/services/auth";
 import { call, json } from "../support/api";
 import { approvedOrganisation, freshIp, invite, invitedMember, mailsTo, registration, roleId, signIn, type Organisation } from "../support/accounts";
+import { jobsSettle, mailsArrive } from "../support/wait";
 
 const SIGN_IN_LIMITED = "Too many sign-in attempts. Please try again in 15 minutes.";
 const REGISTRATION_LIMITED = "Too many registration attempts. Please try again in 60 minutes.";
@@ -31,6 +34,11 @@ let organisation: Organisation;
 
 beforeAll(async () => {
   organisation = await approvedOrganisation("Limits");
+});
+
+// Reset links are mailed by a job worker that the first reset request starts in this process.
+afterAll(async () => {
+  await stopJobQueue();
 });
 
 describe("sign-in", () => {
@@ -90,9 +98,9 @@ describe("sign-in", () => {
 describe("registration", () => {
   it("allows 5 attempts per address in an hour", async () => {
     const payload = registration("Repeat");
-    expect((await call(register.POST, "POST", { body: payload, ip: freshIp() })).status).toBe(201);
-    for (let attempt = 2; attempt <= 5; attempt += 1) {
-      expect((await call(register.POST, "POST", { body: payload, ip: freshIp() })).status).toBe(409);
+    // A registered address is answered like a new one (issue 7, W3), and every attempt counts.
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await call(register.POST, "POST", { body: payload, ip: freshIp() })).status).toBe(201);
     }
     await expectLimited(await call(register.POST, "POST", { body: payload, ip: freshIp() }), REGISTRATION_LIMITED, 60 * 60);
   });
@@ -125,6 +133,8 @@ describe("password reset requests", () => {
       expect((await call(requestReset.POST, "POST", { body: { email: organisation.email }, ip: freshIp() })).status).toBe(200);
     }
     await expectLimited(await call(requestReset.POST, "POST", { body: { email: organisation.email }, ip: freshIp() }), RESET_LIMITED, 60 * 60);
+    await mailsArrive(organisation.email, "Reset", 5);
+    await jobsSettle(PASSWORD_RESET_JOB);
     expect(mailsTo(organisation.email).filter((mail) => mail.subject.includes("Reset"))).toHaveLength(5);
   });
 
