@@ -1,10 +1,11 @@
 // Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
 // Actor that every service function receives.
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
+import { BROWSER_SESSION_IDLE_SECONDS, LAST_USE_RESOLUTION_SECONDS, PERSISTENT_SESSION_IDLE_SECONDS } from "@/lib/auth/session-lifetime";
 import { inferRole, isPermissionName, type PermissionName, type RoleBuiltin, type RoleKey } from "@/lib/auth/permissions";
 
 type Executor = Db | Tx;
@@ -124,24 +125,37 @@ export async function loadUserAccess(db: Executor, userId: string): Promise<User
   return access ?? null;
 }
 
-/** True while the session (refresh-token family) is neither revoked nor past its absolute expiry. */
+/**
+ * True while the session (refresh-token family) is neither revoked nor past its absolute expiry, and its current
+ * token was used within the idle limit (12 hours, or 30 days with 'Keep me logged in'). Each check counts as use:
+ * the last use is moved forward by a conditional update at most once a minute.
+ */
 export async function isSessionLive(db: Executor, userId: string, sessionId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: refreshTokens.id })
+  const idleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
+  const stale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USE_RESOLUTION_SECONDS}::integer)`;
+  const [current] = await db
+    .select({ id: refreshTokens.id, stale: sql<boolean>`${stale}` })
     .from(refreshTokens)
     .where(
       and(
         eq(refreshTokens.familyId, sessionId),
         eq(refreshTokens.userId, userId),
+        // The current token of the family: the one not yet exchanged for a newer one.
+        isNull(refreshTokens.usedAt),
         isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, new Date()),
+        gt(refreshTokens.expiresAt, sql`now()`),
+        gt(refreshTokens.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  if (!current) return false;
+  if (current.stale) {
+    await db.update(refreshTokens).set({ lastUsedAt: sql`now()` }).where(and(eq(refreshTokens.id, current.id), stale));
+  }
+  return true;
 }
 
-/** The access of a live session of an active user in an active tenant, or null. */
+/** The access of a live session of an active user in an active tenant, or null; the check counts as the session's use. */
 export async function accessForSession(db: Executor, userId: string, sessionId: string): Promise<UserAccess | null> {
   const [access, live] = await Promise.all([loadUserAccess(db, userId), isSessionLive(db, userId, sessionId)]);
   if (!access || !live) return null;

@@ -9,6 +9,7 @@ import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { consume, refund, reset } from "@/lib/auth/rate-limit";
+import { BROWSER_SESSION_IDLE_SECONDS, PERSISTENT_SESSION_IDLE_SECONDS } from "@/lib/auth/session-lifetime";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_VERIFICATION_TTL_MS,
@@ -69,6 +70,12 @@ export type LoginResponse = TokenPair & SessionView;
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** SQL: the refresh-token row was last used longer ago than its session's idle limit ('Keep me logged in' or not). */
+function idleTooLong() {
+  const limit = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
+  return sql<boolean>`${refreshTokens.lastUsedAt} <= now() - make_interval(secs => ${limit})`;
+}
+
 let timingHash: Promise<string> | undefined;
 /** Verifies against a throwaway hash so an unknown address takes as long as a wrong password. */
 async function spendPasswordCheck(password: string): Promise<void> {
@@ -84,17 +91,24 @@ function refusal(access: UserAccess): string | null {
   return null;
 }
 
-async function issueTokens(tx: Tx, access: UserAccess, familyId: string, expiresAt: Date, userAgent: string | null): Promise<TokenPair> {
+/** The session's next token. `persistent` ('Keep me logged in') sets its idle limit; its last use is now. */
+async function issueTokens(
+  tx: Tx,
+  access: UserAccess,
+  session: { familyId: string; expiresAt: Date; persistent: boolean },
+  userAgent: string | null,
+): Promise<TokenPair> {
   const refreshToken = randomToken();
   await tx.insert(refreshTokens).values({
     userId: access.user.id,
-    familyId,
+    familyId: session.familyId,
     tokenHash: sha256(refreshToken),
-    expiresAt,
+    expiresAt: session.expiresAt,
+    persistent: session.persistent,
     userAgent: userAgent?.slice(0, 400) ?? null,
   });
   return {
-    access_token: await signAccessToken({ userId: access.user.id, tenantId: access.user.tenantId, sessionId: familyId }),
+    access_token: await signAccessToken({ userId: access.user.id, tenantId: access.user.tenantId, sessionId: session.familyId }),
     refresh_token: refreshToken,
     token_type: "bearer",
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -134,7 +148,9 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<{ res
       subjectType: "user",
       subjectId: user.id,
     });
-    return issueTokens(tx, access, familyId, new Date(Date.now() + REFRESH_TOKEN_TTL_MS), meta.userAgent);
+    // API clients that do not send remember_me get the 12-hour idle limit, like a browser without the box ticked.
+    const session = { familyId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS), persistent: input.remember_me };
+    return issueTokens(tx, access, session, meta.userAgent);
   });
   return {
     response: { ...tokens, ...sessionView(access) },
@@ -156,8 +172,16 @@ async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
 export async function refresh(refreshToken: string, meta: RequestMeta): Promise<TokenPair> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const [token] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(refreshToken))).limit(1);
+    const [found] = await tx
+      .select({ token: refreshTokens, idle: idleTooLong() })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+      .limit(1);
+    const token = found?.token;
     if (!token || token.revokedAt || token.expiresAt <= new Date()) return { error: AUTH_MESSAGES.invalidRefresh } as const;
+    // The session's current token, unused for longer than its idle limit: the session is over (and stays so,
+    // since nothing can touch it any more). A replayed old token is caught below.
+    if (found.idle && !token.usedAt) return { error: AUTH_MESSAGES.invalidRefresh } as const;
     const spent = await tx
       .update(refreshTokens)
       .set({ usedAt: new Date() })
@@ -175,7 +199,8 @@ export async function refresh(refreshToken: string, meta: RequestMeta): Promise<
       await revokeFamily(tx, token.familyId);
       return { error: refused } as const;
     }
-    return { tokens: await issueTokens(tx, access, token.familyId, token.expiresAt, meta.userAgent) } as const;
+    const session = { familyId: token.familyId, expiresAt: token.expiresAt, persistent: token.persistent };
+    return { tokens: await issueTokens(tx, access, session, meta.userAgent) } as const;
   });
   if ("error" in outcome) throw new Unauthorized(outcome.error);
   return outcome.tokens;
