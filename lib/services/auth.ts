@@ -133,10 +133,6 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<{ res
   const refused = refusal(access);
   if (refused) throw new Forbidden(refused);
 
-  // This network's failures are forgotten; the address-wide ceiling keeps counting the failures from elsewhere
-  // (a distributed guess), only this success is given back.
-  await reset("loginByEmailAndIp", emailFromIp);
-  await refund("loginByEmail", email);
   const familyId = randomUUID();
   const tokens = await db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
@@ -152,6 +148,10 @@ export async function login(input: LoginInput, meta: RequestMeta): Promise<{ res
     const session = { familyId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS), persistent: input.remember_me };
     return issueTokens(tx, access, session, meta.userAgent);
   });
+  // This network's failures are forgotten; the address-wide ceiling keeps counting the failures from elsewhere
+  // (a distributed guess), only this success is given back.
+  await reset("loginByEmailAndIp", emailFromIp);
+  await refund("loginByEmail", email);
   return {
     response: { ...tokens, ...sessionView(access) },
     session: { userId: user.id, sessionId: familyId, persistent: input.remember_me },
@@ -287,7 +287,7 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
   await consume("registerByEmail", email);
   const db = await getDb();
   const passwordHash = await hashPassword(input.admin_password);
-  let outcome: { created: { tenant: Tenant; user: User; token: string } } | { existing: Pick<User, "fullName"> };
+  let outcome: { created: { tenant: Tenant; user: User } } | { existing: Pick<User, "fullName"> };
   try {
     outcome = await db.transaction(async (tx) => {
       // The domain first: a taken domain answers 409 whether or not the address has an account.
@@ -323,7 +323,9 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
         subjectType: "tenant",
         subjectId: tenant.id,
       });
-      return { created: { tenant, user, token } };
+      // Sent last, inside the transaction: if the mail cannot be sent, nothing of the registration is kept.
+      await sendMail(verificationMail({ to: email, fullName: user.fullName, tenantName: tenant.name, token }));
+      return { created: { tenant, user } };
     });
   } catch (error) {
     // The same address registered by a concurrent request between the check and the insert.
@@ -336,8 +338,7 @@ export async function register(input: RegisterInput, meta: RequestMeta) {
     await sendMail(registrationAttemptMail({ to: email, fullName: outcome.existing.fullName }));
     return { message: AUTH_MESSAGES.registered, tenant_id: randomUUID(), user_id: randomUUID() };
   }
-  const { tenant, user, token } = outcome.created;
-  await sendMail(verificationMail({ to: email, fullName: user.fullName, tenantName: tenant.name, token }));
+  const { tenant, user } = outcome.created;
   return { message: AUTH_MESSAGES.registered, tenant_id: tenant.id, user_id: user.id };
 }
 
@@ -513,6 +514,11 @@ export async function updateProfile(
   if (input.full_name !== undefined) changes.fullName = input.full_name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.address !== undefined) changes.address = input.address;
-  if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, actor.userId));
-  return currentSession(actor);
+  // The answer is read in the writing transaction, so it cannot fail once the change is made.
+  return db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await tx.update(users).set(changes).where(eq(users.id, actor.userId));
+    const access = await loadUserAccess(tx, actor.userId);
+    if (!access) throw new Unauthorized();
+    return sessionView(access);
+  });
 }

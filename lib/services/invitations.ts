@@ -94,7 +94,7 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
   const tenantId = targetTenant(actor, input.tenant_id);
   const email = input.email.trim().toLowerCase();
   const db = await getDb();
-  const { out, mail } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
     if (!tenant) throw new NotFound("Tenant not found");
     const role = await assignableRole(tx, actor, tenantId, input.role_id);
@@ -103,14 +103,16 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
     const holderTenant = await accountTenantOf(tx, email);
     if (holderTenant !== null && (holderTenant === tenantId || isSuperAdmin(actor))) throw new Conflict(INVITATION_MESSAGES.userExists);
     // An expired pending invitation no longer blocks a new one; a live one does (the admin resends it instead).
+    // Checked before the expired one is marked, so a refusal writes nothing.
+    const now = new Date();
     const pendingForEmail = and(eq(invitations.tenantId, tenantId), eq(invitations.email, email), eq(invitations.status, "pending"));
+    if ((await tx.select({ id: invitations.id }).from(invitations).where(and(pendingForEmail, gt(invitations.expiresAt, now))).limit(1)).length > 0) {
+      throw new Conflict(INVITATION_MESSAGES.pendingExists);
+    }
     await tx
       .update(invitations)
       .set({ status: "expired" })
-      .where(and(pendingForEmail, lte(invitations.expiresAt, new Date())));
-    if ((await tx.select({ id: invitations.id }).from(invitations).where(pendingForEmail).limit(1)).length > 0) {
-      throw new Conflict(INVITATION_MESSAGES.pendingExists);
-    }
+      .where(and(pendingForEmail, lte(invitations.expiresAt, now)));
     const token = randomToken();
     const [invitation] = await tx
       .insert(invitations)
@@ -132,10 +134,10 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
       subjectType: "invitation",
       subjectId: invitation.id,
     });
-    return { out: invitationOut(invitation, role.name), mail: await mailInvitation(tx, actor, invitation, role.name, token) };
+    // Sent last, inside the transaction: if the mail cannot be sent, the invitation is not kept.
+    await sendMail(await mailInvitation(tx, actor, invitation, role.name, token));
+    return invitationOut(invitation, role.name);
   });
-  await sendMail(mail);
-  return out;
 }
 
 /** A pending, unexpired invitation by its token, or 404 with the spec's text. */
@@ -270,7 +272,7 @@ async function invitationInReach(tx: Tx, actor: Actor, id: string) {
 /** Sends a fresh link: a new token (the old link stops working) and a new 7-day expiry. */
 export async function resendInvitation(actor: Actor, id: string) {
   const db = await getDb();
-  const { out, mail } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { invitation, roleName } = await invitationInReach(tx, actor, id);
     if (invitation.status !== "pending" && invitation.status !== "expired") throw new Conflict(INVITATION_MESSAGES.notPending);
     const token = randomToken();
@@ -288,10 +290,10 @@ export async function resendInvitation(actor: Actor, id: string) {
       subjectType: "invitation",
       subjectId: updated.id,
     });
-    return { out: invitationOut(updated, roleName), mail: await mailInvitation(tx, actor, updated, roleName, token) };
+    // Sent last, inside the transaction: if the mail cannot be sent, the old link stays as it was.
+    await sendMail(await mailInvitation(tx, actor, updated, roleName, token));
+    return invitationOut(updated, roleName);
   });
-  await sendMail(mail);
-  return out;
 }
 
 export async function revokeInvitation(actor: Actor, id: string): Promise<void> {

@@ -212,7 +212,7 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
   if (input.password && userId === actor.userId) throw new BadRequest(USER_MESSAGES.ownPassword);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const db = await getDb();
-  const { item, mails } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const target = await userInReach(tx, actor, userId);
     const self = target.user.id === actor.userId;
     if (!self && !isSuperAdmin(actor) && !actor.permissions.has("user.update")) throw new Forbidden();
@@ -269,10 +269,11 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
       subjectType: "user",
       subjectId: target.user.id,
     });
-    return { item: await writtenUser(tx, target.user.id), mails };
+    const item = await writtenUser(tx, target.user.id);
+    // Sent last, inside the transaction: if a mail cannot be sent, nothing of the edit is kept.
+    for (const mail of mails) await sendMail(mail);
+    return item;
   });
-  for (const mail of mails) await sendMail(mail);
-  return item;
 }
 
 /**
