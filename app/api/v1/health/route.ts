@@ -9,7 +9,8 @@ export async function GET(): Promise<Response> {
     return Response.json(await checkHealth(), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    logger.warn({ detail }, "health check failed");
+    // The error goes through the log's redacting serializer (lib/log.ts), never as raw text.
+    logger.warn({ err: error }, "health check failed");
     return Response.json({ status: "error", database: "unavailable", detail }, { status: 503 });
   }
 }
