@@ -10,6 +10,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "api-data-"));
 Object.assign(process.env, database.env, { NODE_ENV: "test", DATA_DIR: dataDir, APP_URL: "http://app.test" });
 
 afterAll(async () => {
+  // A file whose requests queued jobs started the queue: stop it before its database goes.
+  const { stopJobQueue } = await import("@/lib/jobs/queue");
+  await stopJobQueue();
   const { closeDatabase } = await import("@/db/client");
   const { resetDatabaseReady } = await import("@/db/startup");
   await closeDatabase();
