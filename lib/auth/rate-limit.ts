@@ -1,6 +1,7 @@
 // Abuse limits for sign-in, registration, reset requests and invitation links, per address, per IP and per
 // address from one IP.
 // Counters live in the database (rate-limiter-flexible's Drizzle store), so they hold across processes.
+import { isIP } from "node:net";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
@@ -91,7 +92,24 @@ export async function reset(name: LimitName, subject: string): Promise<void> {
  * "unknown" bucket rather than one the client can choose.
  */
 export function clientIp(request: Request): string {
-  if (clientIpHeaderTrusted()) return request.headers.get(CLIENT_IP_HEADER)?.trim() || "unknown";
-  if (env().NODE_ENV === "development") return request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown";
+  if (clientIpHeaderTrusted()) return limitSubject(request.headers.get(CLIENT_IP_HEADER)?.trim() || "unknown");
+  if (env().NODE_ENV === "development") return limitSubject(request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() || "unknown");
   return "unknown";
+}
+
+/**
+ * The bucket of an address: an IPv4 address itself, an IPv6 address its /64 network. A subscriber usually holds
+ * a whole /64 and could otherwise take a fresh address, and so a fresh bucket, for every attempt.
+ */
+function limitSubject(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const groupsOf = (part: string) => (part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])));
+  const before = groupsOf(head);
+  const after = tail === undefined ? [] : groupsOf(tail);
+  const groups = tail === undefined ? before : [...before, ...Array<string>(8 - before.length - after.length).fill("0"), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }

@@ -132,4 +132,15 @@ describe("clientIp() in the app", () => {
       expect(clientIp(request({ [CLIENT_IP_HEADER]: "198.51.100.20", "x-forwarded-for": forged }))).toBe("198.51.100.20");
     }
   });
+
+  it("keys an IPv6 client on its /64 network, which one subscriber holds whole", () => {
+    trustClientIpHeader();
+    const ipOf = (address: string) => clientIp(request({ [CLIENT_IP_HEADER]: address }));
+    expect(ipOf("2001:db8:1:2::1")).toBe(ipOf("2001:db8:1:2:ffff:ffff:ffff:fffe"));
+    expect(ipOf("2001:db8:1:2::1")).toBe(ipOf("2001:0db8:0001:0002:0:0:0:abcd"));
+    expect(ipOf("2001:db8:1:2::1")).not.toBe(ipOf("2001:db8:1:3::1"));
+    expect(ipOf("::1")).toBe("0:0:0:0::/64");
+    expect(ipOf("2001:db8::ffff:192.0.2.1")).toBe("2001:db8:0:0::/64");
+    expect(ipOf("198.51.100.20")).toBe("198.51.100.20");
+  });
 });
