@@ -26,7 +26,13 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("users_email_unique").on(table.email), index("users_tenant_idx").on(table.tenantId)],
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    // The user list's order, within a tenant and across all of them (super admin). Search by name or e-mail
+    // uses trigram indexes that drizzle-kit cannot express: see migration 0003_list_indexes.
+    index("users_tenant_created_idx").on(table.tenantId, table.createdAt.desc().nullsFirst(), table.id),
+    index("users_created_idx").on(table.createdAt.desc().nullsFirst(), table.id),
+  ],
 );
 
 /**
@@ -138,7 +144,8 @@ export const invitations = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("invitations_tenant_idx").on(table.tenantId),
+    // The invitation list (and the user list's invited rows): a tenant's invitations by status, newest first.
+    index("invitations_tenant_status_created_idx").on(table.tenantId, table.status, table.createdAt.desc().nullsFirst()),
     uniqueIndex("invitations_pending_email_unique")
       .on(table.tenantId, table.email)
       .where(sql`${table.status} = 'pending'`),

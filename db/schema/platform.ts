@@ -38,7 +38,13 @@ export const activityEvents = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index("activity_events_tenant_idx").on(table.tenantId, table.createdAt)],
+  (table) => [
+    index("activity_events_tenant_idx").on(table.tenantId, table.createdAt),
+    // The platform-wide Recent Activity of a super admin.
+    index("activity_events_created_idx").on(table.createdAt),
+    // A user's own Recent Activity, and the set-null when a user is deleted.
+    index("activity_events_actor_idx").on(table.actorUserId, table.createdAt),
+  ],
 );
 
 /** Fixed-window counters, e.g. API requests per hour for the analytics panel. */

@@ -1,6 +1,6 @@
 // Tenants: the organisations that own every other row.
 import { relations } from "drizzle-orm";
-import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { users } from "./accounts";
 
@@ -19,7 +19,7 @@ export const tenants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("tenants_domain_unique").on(table.domain)],
+  (table) => [uniqueIndex("tenants_domain_unique").on(table.domain), index("tenants_created_idx").on(table.createdAt.desc().nullsFirst(), table.id)],
 );
 
 export const tenantsRelations = relations(tenants, ({ many }) => ({ users: many(users) }));

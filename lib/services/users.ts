@@ -1,19 +1,27 @@
 // User administration: list (with pending invitations as 'invited' rows), create, edit, delete, in the
 // actor's reach (super admin: everyone; tenant admin: their tenant; anyone: themselves).
-import { and, desc, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
-import { invitations, refreshTokens, roles, tenants, userRoles, users } from "@/db/schema";
+import { invitations, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword } from "@/lib/auth/passwords";
 import { consume } from "@/lib/auth/rate-limit";
 import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
-import { BUILTIN_OF_ROLE_KEY, BUILTIN_ROLE_NAMES, ROLE_KEY_OF_BUILTIN, type RoleKey } from "@/lib/auth/permissions";
+import {
+  BUILTIN_OF_ROLE_KEY,
+  BUILTIN_ROLE_NAMES,
+  ROLE_KEY_OF_BUILTIN,
+  type PermissionName,
+  type RoleBuiltin,
+  type RoleKey,
+} from "@/lib/auth/permissions";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { loadAccessOf, loadUserAccess, tenantAccessColumns, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { loadAccessOf, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
@@ -54,57 +62,229 @@ async function writtenUser(tx: Tx, userId: string): Promise<UserListItem> {
   return listItem(access);
 }
 
-/** Users in the actor's reach, with their access computed in a fixed number of queries. */
-async function usersInScope(db: Executor, tenantId: string | null): Promise<UserAccess[]> {
-  const rows = await db
-    .select({ user: users, tenant: tenantAccessColumns })
-    .from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(tenantId ? eq(users.tenantId, tenantId) : undefined)
-    .orderBy(desc(users.createdAt), users.id);
-  return loadAccessOf(db, rows);
+/** A LIKE pattern matching the text anywhere, with LIKE's own wildcards in it taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-async function pendingInvitationRows(db: Executor, tenantId: string | null): Promise<UserListItem[]> {
-  const rows = await db
-    .select({ invitation: invitations, roleName: roles.name, roleBuiltin: roles.builtin, tenantName: tenants.name })
-    .from(invitations)
-    .innerJoin(roles, eq(roles.id, invitations.roleId))
-    .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
-    .where(and(eq(invitations.status, "pending"), tenantId ? eq(invitations.tenantId, tenantId) : undefined))
-    .orderBy(desc(invitations.createdAt));
-  return rows.map(({ invitation, roleName, roleBuiltin, tenantName }) => ({
-    id: invitation.id,
-    tenant_id: invitation.tenantId,
-    tenant_name: tenantName,
-    email: invitation.email,
+/** Whether the user holds the permission after overrides: a global override decides, else any of the user's roles. */
+function holds(permission: PermissionName): SQL {
+  return sql`coalesce(
+    (select ${userPermissionOverrides.granted} from ${userPermissionOverrides}
+      inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
+      where ${userPermissionOverrides.userId} = ${users.id} and ${userPermissionOverrides.resource} = '' and ${permissions.name} = ${permission}),
+    exists (select 1 from ${userRoles}
+      inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+      inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+      where ${userRoles.userId} = ${users.id} and ${permissions.name} = ${permission}))`;
+}
+
+/**
+ * Users who might hold the permission: through a role that has it or a global grant. A small set, computed once
+ * per statement (hashed), so the exact check runs only for its members, not for every row of a large tenant.
+ */
+function mayHold(permission: PermissionName, extraRoles?: SQL): SQL {
+  return sql`(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where exists (select 1 from ${rolePermissions} inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+        where ${rolePermissions.roleId} = ${roles.id} and ${permissions.name} = ${permission})${extraRoles ? sql` or ${extraRoles}` : sql``}
+    union all
+    select ${userPermissionOverrides.userId} from ${userPermissionOverrides}
+      inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
+      where ${permissions.name} = ${permission} and ${userPermissionOverrides.granted} and ${userPermissionOverrides.resource} = '')`;
+}
+
+const superAdminRole = sql`(${roles.builtin} = 'super_admin' and ${roles.tenantId} is null)`;
+
+/**
+ * The role key of a user row (users joined with tenants), as `inferRole` derives it from `loadAccessOf`: an
+ * inactive user or tenant holds nothing ('user'); tenant.create or the global built-in Super Admin role makes a
+ * super admin, user.create a tenant admin. The list filters by it; the page's rows are then loaded through
+ * `loadAccessOf`, and tests/api/user-list.test.ts holds the two to the same answer.
+ */
+const userRoleKey = sql<RoleKey>`case
+  when not (${users.isActive} and ${tenants.isActive}) then 'user'
+  when ${users.id} in ${mayHold("tenant.create", superAdminRole)} and (
+    exists (select 1 from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${userRoles.userId} = ${users.id} and ${superAdminRole})
+    or ${holds("tenant.create")}) then 'super_admin'
+  when ${users.id} in ${mayHold("user.create")} and ${holds("user.create")} then 'tenant_admin'
+  else 'user' end`;
+
+/** The role key an invitation's role stands for, by its built-in identity, never its name (as ROLE_KEY_OF_BUILTIN). */
+const invitationRoleKey = sql<RoleKey>`case ${roles.builtin} when 'super_admin' then 'super_admin' when 'tenant_admin' then 'tenant_admin' else 'user' end`;
+
+type ListQuery = z.infer<typeof userListQuery>;
+
+/** The filters of the users' part of the list. */
+function userConditions(actor: Actor, tenantId: string | null, query: ListQuery): SQL | undefined {
+  const pattern = query.search ? containing(query.search) : null;
+  return and(
+    tenantId ? eq(users.tenantId, tenantId) : undefined,
+    query.status === "active" ? eq(users.isActive, true) : query.status === "inactive" ? eq(users.isActive, false) : undefined,
+    pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
+    query.role !== "all" ? sql`${userRoleKey} = ${query.role}` : undefined,
+    // Only a super admin sees super admins.
+    isSuperAdmin(actor) ? undefined : sql`${userRoleKey} <> 'super_admin'`,
+  );
+}
+
+/** The filters of the pending invitations shown as 'invited' rows. */
+function invitationConditions(actor: Actor, tenantId: string | null, query: ListQuery): SQL | undefined {
+  const pattern = query.search ? containing(query.search) : null;
+  return and(
+    eq(invitations.status, "pending"),
+    tenantId ? eq(invitations.tenantId, tenantId) : undefined,
+    pattern ? ilike(invitations.email, pattern) : undefined,
+    query.role !== "all" ? sql`${invitationRoleKey} = ${query.role}` : undefined,
+    isSuperAdmin(actor) ? undefined : sql`${invitationRoleKey} <> 'super_admin'`,
+  );
+}
+
+/**
+ * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
+ * filtered, searched, counted and paged in SQL: two statements (the page, the total), then the roles of the
+ * page's users only, through `loadAccessOf` (three more). Password hashes are never read.
+ */
+export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
+  const tenantId = listTenantFilter(actor, query.tenant_id);
+  const db = await getDb();
+  const withUsers = query.status !== "invited";
+  const withInvitations = query.status === "all" || query.status === "invited";
+  const userWhere = userConditions(actor, tenantId, query);
+  const invitationWhere = invitationConditions(actor, tenantId, query);
+
+  const userPart = (limit: number, offset: number) =>
+    db
+      .select({
+        kind: sql<ListedKind>`'user'`.as("kind"),
+        ...listedUserColumns,
+        tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
+        tenantIsActive: sql<boolean>`${tenants.isActive}`.as("tenant_is_active"),
+        tenantApprovedAt: sql<Date | null>`${tenants.approvedAt}`.mapWith(tenants.approvedAt).as("tenant_approved_at"),
+        roleId: sql<string | null>`null::uuid`.as("role_id"),
+        roleName: sql<string | null>`null::text`.as("role_name"),
+        roleBuiltin: sql<RoleBuiltin | null>`null::role_builtin`.as("role_builtin"),
+      })
+      .from(users)
+      .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(userWhere)
+      .orderBy(desc(users.createdAt), users.id)
+      .limit(limit)
+      .offset(offset);
+  const invitationPart = (limit: number, offset: number) =>
+    db
+      .select({
+        kind: sql<ListedKind>`'invitation'`.as("kind"),
+        id: invitations.id,
+        tenantId: invitations.tenantId,
+        email: invitations.email,
+        fullName: sql<string | null>`null::text`.as("full_name"),
+        phone: sql<string | null>`null::text`.as("phone"),
+        address: sql<string | null>`null::text`.as("address"),
+        isActive: sql<boolean>`false`.as("is_active"),
+        emailVerifiedAt: sql<Date | null>`null::timestamptz`.as("email_verified_at"),
+        pendingEmail: sql<string | null>`null::text`.as("pending_email"),
+        lastLoginAt: sql<Date | null>`null::timestamptz`.as("last_login_at"),
+        createdAt: invitations.createdAt,
+        updatedAt: invitations.updatedAt,
+        tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
+        tenantIsActive: sql<boolean>`${tenants.isActive}`.as("tenant_is_active"),
+        tenantApprovedAt: sql<Date | null>`${tenants.approvedAt}`.mapWith(tenants.approvedAt).as("tenant_approved_at"),
+        roleId: sql<string | null>`${invitations.roleId}`.as("role_id"),
+        roleName: sql<string | null>`${roles.name}`.as("role_name"),
+        roleBuiltin: sql<RoleBuiltin | null>`${roles.builtin}`.as("role_builtin"),
+      })
+      .from(invitations)
+      .innerJoin(roles, eq(roles.id, invitations.roleId))
+      .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+      .where(invitationWhere)
+      .orderBy(desc(invitations.createdAt), invitations.id)
+      .limit(limit)
+      .offset(offset);
+  // With both parts, each is ordered and cut at offset + limit on its own (along its index), then the two merge.
+  const reach = query.offset + query.limit;
+  const page =
+    withUsers && withInvitations
+      ? unionAll(userPart(reach, 0), invitationPart(reach, 0))
+          .orderBy(sql`created_at desc`, sql`id`)
+          .limit(query.limit)
+          .offset(query.offset)
+      : withUsers
+        ? userPart(query.limit, query.offset)
+        : invitationPart(query.limit, query.offset);
+
+  const userCount = sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId} where ${userWhere ?? sql`true`})`;
+  const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
+  const total = db
+    .select({ value: sql<number>`${withUsers ? userCount : sql`0`} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
+    .from(sql`(values (1)) as single`);
+
+  const [rows, counted] = await Promise.all([page, total]);
+  const userRows = rows.filter((row) => row.kind === "user");
+  const accesses = await loadAccessOf(
+    db,
+    userRows.map((row) => ({
+      user: {
+        id: row.id,
+        tenantId: row.tenantId,
+        email: row.email,
+        fullName: row.fullName,
+        phone: row.phone,
+        address: row.address,
+        isActive: row.isActive,
+        emailVerifiedAt: row.emailVerifiedAt,
+        pendingEmail: row.pendingEmail,
+        lastLoginAt: row.lastLoginAt,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      },
+      tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
+    })),
+  );
+  const listedUsers = new Map(accesses.map((access) => [access.user.id, listItem(access)]));
+  const items = rows.flatMap((row): UserListItem[] => {
+    if (row.kind === "invitation") return [invitedItem(row)];
+    const item = listedUsers.get(row.id);
+    return item ? [item] : [];
+  });
+  return { items, total: counted[0]?.value ?? 0 };
+}
+
+type ListedKind = "user" | "invitation";
+
+/** The users' columns a list shows: never the password hash. */
+const { passwordHash: _passwordHash, ...listedUserColumns } = getTableColumns(users);
+
+/** A pending invitation as an 'invited' row of the user list. */
+function invitedItem(row: {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  email: string;
+  roleId: string | null;
+  roleName: string | null;
+  roleBuiltin: RoleBuiltin | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): UserListItem {
+  return {
+    id: row.id,
+    tenant_id: row.tenantId,
+    tenant_name: row.tenantName,
+    email: row.email,
     full_name: null,
     phone: null,
     address: null,
     is_active: false,
     // By the role's built-in identity, never its name.
-    role: roleBuiltin ? ROLE_KEY_OF_BUILTIN[roleBuiltin] : "user",
+    role: row.roleBuiltin ? ROLE_KEY_OF_BUILTIN[row.roleBuiltin] : "user",
     status: "invited",
-    roles: [{ id: invitation.roleId, name: roleName, tenant_id: invitation.tenantId, builtin: roleBuiltin }],
-    invitation_id: invitation.id,
-    created_at: invitation.createdAt.toISOString(),
-    updated_at: invitation.updatedAt.toISOString(),
-  }));
-}
-
-export async function listUsers(actor: Actor, query: z.infer<typeof userListQuery>): Promise<PageResult<UserListItem>> {
-  const tenantId = listTenantFilter(actor, query.tenant_id);
-  const db = await getDb();
-  const [accesses, invited] = await Promise.all([usersInScope(db, tenantId), pendingInvitationRows(db, tenantId)]);
-  const search = query.search?.toLowerCase();
-  const all = [...invited.map((row) => ({ ...row, pending_email: null })), ...accesses.map(listItem)].filter((item) => {
-    if (!isSuperAdmin(actor) && item.role === "super_admin") return false;
-    if (query.role !== "all" && item.role !== query.role) return false;
-    if (query.status !== "all" && item.status !== query.status) return false;
-    if (search && !`${item.full_name ?? ""} ${item.email}`.toLowerCase().includes(search)) return false;
-    return true;
-  });
-  return { items: all.slice(query.offset, query.offset + query.limit), total: all.length };
+    pending_email: null,
+    roles: [{ id: row.roleId ?? "", name: row.roleName ?? "", tenant_id: row.tenantId, builtin: row.roleBuiltin }],
+    invitation_id: row.id,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** A user the actor may see and manage, or 404. */
