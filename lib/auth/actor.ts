@@ -1,4 +1,5 @@
 // Who is calling: the signed-in user with tenant, role and effective permissions, resolved once per request.
+import type { SessionView } from "@/lib/services/access";
 import type { PermissionName, RoleKey } from "./permissions";
 
 export interface Actor {
@@ -11,6 +12,11 @@ export interface Actor {
   permissions: ReadonlySet<PermissionName>;
   /** The browser or API session (refresh-token family) the request belongs to. */
   sessionId: string | null;
+  /**
+   * The signed-in user as GET /auth/me shows it (profile, tenant name, roles, permissions), loaded in the same
+   * statement as the rest of the actor, so a handler that answers with it costs no second load.
+   */
+  view: SessionView;
 }
 
 export function isSuperAdmin(actor: Actor): boolean {

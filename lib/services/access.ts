@@ -1,6 +1,6 @@
 // Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
 // Actor that every service function receives.
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
@@ -18,8 +18,16 @@ export interface RoleSummary {
   builtin: RoleBuiltin | null;
 }
 
+/** A user row without its password hash: what access decisions and the API need. */
+export type AccessUser = Omit<User, "passwordHash">;
+
+const { passwordHash: _passwordHash, ...userColumnsWithoutHash } = getTableColumns(users);
+
+/** The columns of `AccessUser`, for selects that load access. */
+export const accessUserColumns = userColumnsWithoutHash;
+
 export interface UserAccess {
-  user: User;
+  user: AccessUser;
   tenant: { id: string; name: string; isActive: boolean; approvedAt: Date | null };
   roles: RoleSummary[];
   /** Effective permissions; empty for an inactive user or a user of an inactive tenant. */
@@ -63,7 +71,7 @@ export function effectivePermissions(
   return [...result].sort();
 }
 
-type UserWithTenant = { user: User; tenant: UserAccess["tenant"] };
+type UserWithTenant = { user: AccessUser; tenant: UserAccess["tenant"] };
 
 /** Access of many users at once: three queries whatever the number of users. */
 export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]): Promise<UserAccess[]> {
@@ -116,7 +124,7 @@ export const tenantAccessColumns = {
 
 export async function loadUserAccess(db: Executor, userId: string): Promise<UserAccess | null> {
   const rows = await db
-    .select({ user: users, tenant: tenantAccessColumns })
+    .select({ user: accessUserColumns, tenant: tenantAccessColumns })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(eq(users.id, userId))
@@ -125,45 +133,84 @@ export async function loadUserAccess(db: Executor, userId: string): Promise<User
   return access ?? null;
 }
 
+/** The idle limit of a session's current refresh-token row: 30 days with 'Keep me logged in', else 12 hours. */
+const idleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
+
+/** The row's last use is older than the resolution, so this use is written. */
+const lastUseStale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USE_RESOLUTION_SECONDS}::integer)`;
+
 /**
- * True while the session (refresh-token family) is neither revoked nor past its absolute expiry, and its current
- * token was used within the idle limit (12 hours, or 30 days with 'Keep me logged in'). Each check counts as use:
- * the last use is moved forward by a conditional update at most once a minute.
+ * The access of a live session of an active user in an active tenant, or null, in ONE statement: every signed-in
+ * request runs it, so its cost is the floor of every route.
+ *
+ * A session (refresh-token family) is live while its current token (the one not yet exchanged for a newer one)
+ * is neither revoked nor past its absolute expiry, and was used within the idle limit. Each check counts as use:
+ * a data-modifying CTE moves the last use forward, at most once a minute (the condition is checked again on the
+ * row, so concurrent requests write it once), whatever the user's state, as the check did when it was two queries.
+ * Roles, their permissions and the overrides come as JSON arrays from scalar subqueries; the effective
+ * permissions and the role key are computed here, exactly as for a list (`loadAccessOf`).
  */
-export async function isSessionLive(db: Executor, userId: string, sessionId: string): Promise<boolean> {
-  const idleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
-  const stale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USE_RESOLUTION_SECONDS}::integer)`;
-  const [current] = await db
-    .select({ id: refreshTokens.id, stale: sql<boolean>`${stale}` })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, sessionId),
-        eq(refreshTokens.userId, userId),
-        // The current token of the family: the one not yet exchanged for a newer one.
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, sql`now()`),
-        gt(refreshTokens.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
-      ),
-    )
-    .limit(1);
-  if (!current) return false;
-  if (current.stale) {
-    await db.update(refreshTokens).set({ lastUsedAt: sql`now()` }).where(and(eq(refreshTokens.id, current.id), stale));
-  }
-  return true;
-}
-
-/** The access of a live session of an active user in an active tenant, or null; the check counts as the session's use. */
 export async function accessForSession(db: Executor, userId: string, sessionId: string): Promise<UserAccess | null> {
-  const [access, live] = await Promise.all([loadUserAccess(db, userId), isSessionLive(db, userId, sessionId)]);
-  if (!access || !live) return null;
-  if (!access.user.isActive || !access.tenant.isActive) return null;
-  return access;
+  const session = db.$with("actor_session").as(
+    db
+      .select({ id: refreshTokens.id, stale: sql<boolean>`${lastUseStale}`.as("stale") })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, sessionId),
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+          gt(refreshTokens.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+        ),
+      )
+      .limit(1),
+  );
+  // PostgreSQL runs a data-modifying CTE to completion even though the main query does not read it.
+  const touch = db.$with("actor_session_touch", {}).as(
+    sql`update ${refreshTokens} set ${sql.identifier(refreshTokens.lastUsedAt.name)} = now()
+        where ${refreshTokens.id} in (select ${session.id} from ${session} where ${session.stale}) and ${lastUseStale}`,
+  );
+  const [row] = await db
+    .with(session, touch)
+    .select({
+      user: accessUserColumns,
+      tenant: tenantAccessColumns,
+      roles: jsonColumn<RoleSummary[]>(sql`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${roles.id}, 'name', ${roles.name}, 'tenant_id', ${roles.tenantId}, 'builtin', ${roles.builtin}
+        ) order by ${roles.name}), '[]'::json)
+        from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+        where ${userRoles.userId} = ${users.id})`),
+      rolePermissions: jsonColumn<string[]>(sql`(
+        select coalesce(json_agg(distinct ${permissions.name}), '[]'::json)
+        from ${userRoles}
+        inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
+        inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+        where ${userRoles.userId} = ${users.id})`),
+      overrides: jsonColumn<{ name: string; granted: boolean; resource: string }[]>(sql`(
+        select coalesce(json_agg(json_build_object(
+          'name', ${permissions.name}, 'granted', ${userPermissionOverrides.granted}, 'resource', ${userPermissionOverrides.resource}
+        )), '[]'::json)
+        from ${userPermissionOverrides} inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
+        where ${userPermissionOverrides.userId} = ${users.id})`),
+    })
+    .from(session)
+    .innerJoin(users, eq(users.id, userId))
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(and(eq(users.isActive, true), eq(tenants.isActive, true)));
+  if (!row) return null;
+  const granted = effectivePermissions(row.rolePermissions, row.overrides);
+  return { user: row.user, tenant: row.tenant, roles: row.roles, permissions: granted, role: inferRole(granted, row.roles) };
 }
 
-/** The actor of a live session of an active user in an active tenant, or null. */
+/** A JSON value computed in SQL; the drivers parse json already, a string is parsed here should one not. */
+function jsonColumn<T>(expression: SQL): SQL<T> {
+  return expression.mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T);
+}
+
+/** The actor of a live session of an active user in an active tenant, or null (one statement). */
 export async function actorForSession(db: Executor, userId: string, sessionId: string): Promise<Actor | null> {
   const access = await accessForSession(db, userId, sessionId);
   return access ? toActor(access, sessionId) : null;
@@ -178,6 +225,7 @@ export function toActor(access: UserAccess, sessionId: string | null): Actor {
     role: access.role,
     permissions: new Set(access.permissions),
     sessionId,
+    view: sessionView(access),
   };
 }
 

@@ -1,0 +1,151 @@
+// The query budget (issue 8): how many SQL statements the main signed-in routes send per request, bearer and
+// cookie alike. Counts, not timings: a second load of the actor, or a query per row of a list (N+1), fails here.
+import { and, eq, isNull } from "drizzle-orm";
+import { decodeJwt } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as meRoute from "@/app/api/v1/auth/me/route";
+import * as profileRoute from "@/app/api/v1/auth/profile/route";
+import * as dashboardStatsRoute from "@/app/api/v1/dashboard/stats/route";
+import * as roleRoute from "@/app/api/v1/roles/[id]/route";
+import * as tenantsRoute from "@/app/api/v1/tenants/route";
+import * as userRoute from "@/app/api/v1/users/[id]/route";
+import * as usersRoute from "@/app/api/v1/users/route";
+import { getDb } from "@/db/client";
+import { refreshTokens } from "@/db/schema";
+import { withStatementLog } from "@/db/statement-log";
+import { call, json, type CallOptions } from "../support/api";
+import { roleId, type SignedIn } from "../support/accounts";
+import { createUser, organisation, superAdmin } from "../support/admin";
+
+type Handler = Parameters<typeof call>[0];
+
+/** The one statement that resolves the actor: session liveness and use, user, tenant, roles and overrides. */
+const ACTOR_STATEMENT = /^with "actor_session" as \(/;
+
+/**
+ * Statements per request beyond the actor's. The auth routes are exact. The details, lists and dashboard are
+ * ceilings: those services are being rewritten to page and count in SQL (issue 8, items 2 and 4), and their
+ * counts will be tightened to exact figures once that lands.
+ */
+const BUDGET = {
+  me: 0,
+  profileUpdate: 1,
+  userDetail: 4,
+  roleDetail: 2,
+  userList: 5,
+  tenantList: 2,
+  tenantAdminDashboard: 11,
+  superAdminDashboard: 14,
+};
+
+let tenantAdmin: SignedIn;
+let platformAdmin: SignedIn;
+let memberId = "";
+let tenantAdminRoleId = "";
+
+beforeAll(async () => {
+  platformAdmin = await superAdmin();
+  const org = await organisation("Budget");
+  tenantAdmin = org.admin;
+  memberId = (await createUser(tenantAdmin.access_token, { email: "ada@budget.test" })).id;
+  tenantAdminRoleId = await roleId(tenantAdmin.access_token, "Tenant Admin");
+});
+
+const credentials: Record<string, (session: SignedIn) => CallOptions> = {
+  bearer: (session) => ({ token: session.access_token }),
+  cookie: (session) => ({ cookie: session.cookie }),
+};
+
+/** The statements one request sends; the request must succeed. */
+async function statementsOf(handler: Handler, method: string, options: CallOptions): Promise<string[]> {
+  const { result, statements } = await withStatementLog(() => call(handler, method, options));
+  expect(result.status, await result.clone().text()).toBe(200);
+  return statements;
+}
+
+/** Checks the actor was resolved by exactly one statement and returns how many the route sent besides. */
+function beyondActor(statements: string[]): number {
+  expect(statements.filter((text) => ACTOR_STATEMENT.test(text)), statements.join("\n\n")).toHaveLength(1);
+  return statements.length - 1;
+}
+
+function sessionOf(session: SignedIn): string {
+  const { sid } = decodeJwt(session.access_token);
+  if (typeof sid !== "string") throw new Error("access token without a session");
+  return sid;
+}
+
+describe.each(Object.entries(credentials))("signed in with a %s", (kind, credential) => {
+  const as = (session: SignedIn, options: CallOptions = {}): CallOptions => ({ ...credential(session), ...options });
+
+  it("GET /auth/me answers from the actor: one statement in all", async () => {
+    expect(beyondActor(await statementsOf(meRoute.GET, "GET", as(tenantAdmin)))).toBe(BUDGET.me);
+  });
+
+  it("GET /auth/profile answers from the actor too", async () => {
+    expect(beyondActor(await statementsOf(profileRoute.GET, "GET", as(tenantAdmin)))).toBe(BUDGET.me);
+  });
+
+  it("PUT /auth/profile is the actor and one update that returns the row", async () => {
+    const phone = kind === "bearer" ? "+1 555 0100 201" : "+1 555 0100 202";
+    const { result, statements } = await withStatementLog(() =>
+      call(profileRoute.PUT, "PUT", as(tenantAdmin, { body: { phone } })),
+    );
+    expect(result.status).toBe(200);
+    const body = await json<{ user: { phone: string; email: string }; roles: unknown[]; permissions: string[] }>(result);
+    expect(body.user).toMatchObject({ phone, email: tenantAdmin.user.email });
+    expect(body.roles).toEqual(tenantAdmin.roles);
+    expect(body.permissions).toEqual(tenantAdmin.permissions);
+    expect(beyondActor(statements)).toBe(BUDGET.profileUpdate);
+  });
+
+  it("recording the session's use (at most once a minute) costs no statement of its own", async () => {
+    const db = await getDb();
+    const current = and(eq(refreshTokens.familyId, sessionOf(tenantAdmin)), isNull(refreshTokens.usedAt));
+    await db.update(refreshTokens).set({ lastUsedAt: new Date(Date.now() - 5 * 60_000) }).where(current);
+    expect(beyondActor(await statementsOf(meRoute.GET, "GET", as(tenantAdmin)))).toBe(BUDGET.me);
+    const [row] = await db.select({ lastUsedAt: refreshTokens.lastUsedAt }).from(refreshTokens).where(current);
+    expect(row && Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it("a detail: GET /users/{id} and GET /roles/{id}", async () => {
+    const user = await statementsOf(userRoute.GET, "GET", as(tenantAdmin, { params: { id: memberId } }));
+    expect(beyondActor(user)).toBeLessThanOrEqual(BUDGET.userDetail);
+    const role = await statementsOf(roleRoute.GET, "GET", as(tenantAdmin, { params: { id: tenantAdminRoleId } }));
+    expect(beyondActor(role)).toBeLessThanOrEqual(BUDGET.roleDetail);
+  });
+
+  it("a list page: GET /users/?limit=20 and GET /tenants/ (super admin)", async () => {
+    const users = await statementsOf(usersRoute.GET, "GET", as(tenantAdmin, { query: { limit: "20" } }));
+    expect(beyondActor(users)).toBeLessThanOrEqual(BUDGET.userList);
+    const tenants = await statementsOf(tenantsRoute.GET, "GET", as(platformAdmin));
+    expect(beyondActor(tenants)).toBeLessThanOrEqual(BUDGET.tenantList);
+  });
+
+  it("GET /dashboard/stats, for a tenant admin and for the super admin", async () => {
+    const tenant = await statementsOf(dashboardStatsRoute.GET, "GET", as(tenantAdmin));
+    expect(beyondActor(tenant)).toBeLessThanOrEqual(BUDGET.tenantAdminDashboard);
+    const system = await statementsOf(dashboardStatsRoute.GET, "GET", as(platformAdmin));
+    expect(beyondActor(system)).toBeLessThanOrEqual(BUDGET.superAdminDashboard);
+  });
+});
+
+describe("the cost of a list or the dashboard does not grow with the rows it covers", () => {
+  it("stays the same after more users and another tenant are added", async () => {
+    const measure = async () => ({
+      users: (await statementsOf(usersRoute.GET, "GET", { token: tenantAdmin.access_token, query: { limit: "20" } })).length,
+      tenants: (await statementsOf(tenantsRoute.GET, "GET", { token: platformAdmin.access_token })).length,
+      dashboard: (await statementsOf(dashboardStatsRoute.GET, "GET", { token: tenantAdmin.access_token })).length,
+      system: (await statementsOf(dashboardStatsRoute.GET, "GET", { token: platformAdmin.access_token })).length,
+    });
+    const before = await measure();
+    for (const name of ["ben", "cy", "dee", "eve"]) await createUser(tenantAdmin.access_token, { email: `${name}@budget.test` });
+    await organisation("Overspend");
+    const after = await measure();
+    // At most: the system figures may come from a short-lived cache on the second read.
+    expect(after.users).toBeLessThanOrEqual(before.users);
+    expect(after.tenants).toBeLessThanOrEqual(before.tenants);
+    expect(after.dashboard).toBeLessThanOrEqual(before.dashboard);
+    expect(after.system).toBeLessThanOrEqual(before.system);
+  });
+});
