@@ -1,5 +1,5 @@
 // Dashboard statistics, shaped by the actor's role (spec section 3, "Dashboard stats response").
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activityEvents, blogs, invitations, presentations, projects, tenants, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
@@ -35,6 +35,21 @@ interface RecentPresentation {
   created_at: string;
 }
 
+interface TenantStat {
+  id: string;
+  name: string;
+  domain: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+interface RecentUser {
+  id: string;
+  email: string;
+  full_name: string | null;
+  is_active: boolean;
+  created_at: string;
+}
+
 export type DashboardStats =
   | {
       type: "super_admin";
@@ -45,7 +60,7 @@ export type DashboardStats =
       total_projects: number;
       total_blogs: number;
       total_presentations: number;
-      tenant_stats: { id: string; name: string; domain: string | null; is_active: boolean; created_at: string }[];
+      tenant_stats: TenantStat[];
       analytics: SystemAnalytics;
       recent_activity: ActivityOut[];
     }
@@ -60,7 +75,7 @@ export type DashboardStats =
       recent_projects: RecentProject[];
       recent_blogs: RecentBlog[];
       recent_presentations: RecentPresentation[];
-      recent_users: { id: string; email: string; full_name: string | null; is_active: boolean; created_at: string }[];
+      recent_users: RecentUser[];
       recent_activity: ActivityOut[];
     }
   | {
@@ -75,128 +90,161 @@ export type DashboardStats =
       recent_activity: ActivityOut[];
     };
 
+/** Entries of each Recent list. */
 const RECENT = 5;
+/** Tenants in the super admin's Recent Tenants: bounded, whatever the number of tenants. */
+const RECENT_TENANTS = 10;
 
-async function countOf(promise: Promise<{ value: number }[]>): Promise<number> {
-  const [row] = await promise;
-  return row?.value ?? 0;
+/** A timestamp as `Date.toISOString()` writes it, made in SQL so a list read as JSON needs no conversion. */
+function iso(column: SQL | AnyColumn): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-function activityOut(row: typeof activityEvents.$inferSelect): ActivityOut {
-  return { id: row.id, action: row.action, summary: row.summary, actor_user_id: row.actorUserId, created_at: row.createdAt.toISOString() };
+/** A figure: a count read as a number (PostgreSQL's bigint comes as a string). */
+function figure(expression: SQL): SQL<number> {
+  return sql<number>`${expression}`.mapWith(Number);
 }
 
-async function recentContent(tenantId: string) {
-  const db = await getDb();
-  const [recentProjects, recentBlogs, recentPresentations] = await Promise.all([
-    db.select().from(projects).where(eq(projects.tenantId, tenantId)).orderBy(desc(projects.createdAt)).limit(RECENT),
-    db.select().from(blogs).where(eq(blogs.tenantId, tenantId)).orderBy(desc(blogs.createdAt)).limit(RECENT),
-    db.select().from(presentations).where(eq(presentations.tenantId, tenantId)).orderBy(desc(presentations.createdAt)).limit(RECENT),
-  ]);
-  return {
-    recent_projects: recentProjects.map((project) => ({
-      id: project.id,
-      name: project.name,
-      description: project.description,
-      created_at: project.createdAt.toISOString(),
-    })),
-    recent_blogs: recentBlogs.map((blog) => ({
-      id: blog.id,
-      project_id: blog.projectId,
-      blog_title: blog.blogTitle,
-      blog_author: blog.blogAuthor,
-      created_at: blog.createdAt.toISOString(),
-    })),
-    recent_presentations: recentPresentations.map((presentation) => ({
-      id: presentation.id,
-      blog_id: presentation.blogId,
-      status: presentation.status,
-      webhook_status: presentation.webhookStatus,
-      created_at: presentation.createdAt.toISOString(),
-    })),
-  };
+/**
+ * A bounded list as one JSON column of the dashboard statement: the rows of `query` (newest first, at most its
+ * limit), each an object keyed by the query's column aliases.
+ */
+function recentList<T>(query: SQL): SQL<T[]> {
+  return sql`(select coalesce(json_agg(recent), '[]'::json) from (${query}) as recent)`.mapWith(
+    (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T[],
+  );
 }
 
-async function contentCounts(tenantId: string | null) {
-  const db = await getDb();
-  const [totalProjects, totalBlogs, totalPresentations] = await Promise.all([
-    countOf(db.select({ value: count() }).from(projects).where(tenantId ? eq(projects.tenantId, tenantId) : undefined)),
-    countOf(db.select({ value: count() }).from(blogs).where(tenantId ? eq(blogs.tenantId, tenantId) : undefined)),
-    countOf(db.select({ value: count() }).from(presentations).where(tenantId ? eq(presentations.tenantId, tenantId) : undefined)),
-  ]);
-  return { total_projects: totalProjects, total_blogs: totalBlogs, total_presentations: totalPresentations };
-}
+const recentActivity = (where: SQL | undefined) =>
+  recentList<ActivityOut>(sql`select ${activityEvents.id} as id, ${activityEvents.action} as action, ${activityEvents.summary} as summary,
+      ${activityEvents.actorUserId} as actor_user_id, ${iso(activityEvents.createdAt)} as created_at
+    from ${activityEvents} ${where ? sql`where ${where}` : sql``}
+    order by ${activityEvents.createdAt} desc limit ${RECENT}`);
 
+const recentContent = (tenantId: string) => ({
+  recentProjects: recentList<RecentProject>(sql`select ${projects.id} as id, ${projects.name} as name, ${projects.description} as description,
+      ${iso(projects.createdAt)} as created_at
+    from ${projects} where ${projects.tenantId} = ${tenantId} order by ${projects.createdAt} desc limit ${RECENT}`),
+  recentBlogs: recentList<RecentBlog>(sql`select ${blogs.id} as id, ${blogs.projectId} as project_id, ${blogs.blogTitle} as blog_title,
+      ${blogs.blogAuthor} as blog_author, ${iso(blogs.createdAt)} as created_at
+    from ${blogs} where ${blogs.tenantId} = ${tenantId} order by ${blogs.createdAt} desc limit ${RECENT}`),
+  recentPresentations: recentList<RecentPresentation>(sql`select ${presentations.id} as id, ${presentations.blogId} as blog_id,
+      ${presentations.status} as status, ${presentations.webhookStatus} as webhook_status, ${iso(presentations.createdAt)} as created_at
+    from ${presentations} where ${presentations.tenantId} = ${tenantId} order by ${presentations.createdAt} desc limit ${RECENT}`),
+});
+
+/** Projects, blogs and presentations: of one tenant, or of all (super admin). */
+const contentCounts = (tenantId: string | null) => ({
+  totalProjects: figure(sql`(select count(*) from ${projects}${tenantId ? sql` where ${projects.tenantId} = ${tenantId}` : sql``})`),
+  totalBlogs: figure(sql`(select count(*) from ${blogs}${tenantId ? sql` where ${blogs.tenantId} = ${tenantId}` : sql``})`),
+  totalPresentations: figure(
+    sql`(select count(*) from ${presentations}${tenantId ? sql` where ${presentations.tenantId} = ${tenantId}` : sql``})`,
+  ),
+});
+
+/** The dashboard reads one row: every figure and every Recent list in one statement. */
+const SINGLE_ROW = sql`(values (1)) as single`;
+
+/**
+ * The figures and Recent lists of the actor's dashboard in ONE statement (counts with `count(*) FILTER`, lists
+ * bounded and aggregated as JSON) plus, for a super admin, the System Analytics cached in the process. Reads only:
+ * nothing is written on a read.
+ */
 export async function dashboardStats(actor: Actor): Promise<DashboardStats> {
   const db = await getDb();
   if (isSuperAdmin(actor)) {
-    const [totalTenants, activeTenants, totalUsers, activeUsers, content, tenantRows, analytics, activity] = await Promise.all([
-      countOf(db.select({ value: count() }).from(tenants)),
-      countOf(db.select({ value: count() }).from(tenants).where(eq(tenants.isActive, true))),
-      countOf(db.select({ value: count() }).from(users)),
-      countOf(db.select({ value: count() }).from(users).where(eq(users.isActive, true))),
-      contentCounts(null),
-      db.select().from(tenants).orderBy(desc(tenants.createdAt)),
+    const [[row], analytics] = await Promise.all([
+      db
+        .select({
+          totalTenants: figure(sql`tenant_counts.total`),
+          activeTenants: figure(sql`tenant_counts.active`),
+          totalUsers: figure(sql`user_counts.total`),
+          activeUsers: figure(sql`user_counts.active`),
+          ...contentCounts(null),
+          tenantStats: recentList<TenantStat>(sql`select ${tenants.id} as id, ${tenants.name} as name, ${tenants.domain} as domain,
+              ${tenants.isActive} as is_active, ${iso(tenants.createdAt)} as created_at
+            from ${tenants} order by ${tenants.createdAt} desc, ${tenants.id} limit ${RECENT_TENANTS}`),
+          recentActivity: recentActivity(undefined),
+        })
+        .from(
+          sql`(select count(*) as total, count(*) filter (where ${tenants.isActive}) as active from ${tenants}) as tenant_counts
+            cross join (select count(*) as total, count(*) filter (where ${users.isActive}) as active from ${users}) as user_counts`,
+        ),
       systemAnalytics(),
-      db.select().from(activityEvents).orderBy(desc(activityEvents.createdAt)).limit(RECENT),
     ]);
+    if (!row) throw new Error("dashboard statement returned no row");
     return {
       type: "super_admin",
-      total_tenants: totalTenants,
-      active_tenants: activeTenants,
-      total_users: totalUsers,
-      active_users: activeUsers,
-      ...content,
-      tenant_stats: tenantRows.map((tenant) => ({
-        id: tenant.id,
-        name: tenant.name,
-        domain: tenant.domain,
-        is_active: tenant.isActive,
-        created_at: tenant.createdAt.toISOString(),
-      })),
+      total_tenants: row.totalTenants,
+      active_tenants: row.activeTenants,
+      total_users: row.totalUsers,
+      active_users: row.activeUsers,
+      total_projects: row.totalProjects,
+      total_blogs: row.totalBlogs,
+      total_presentations: row.totalPresentations,
+      tenant_stats: row.tenantStats,
       analytics,
-      recent_activity: activity.map(activityOut),
+      recent_activity: row.recentActivity,
     };
   }
   if (actor.role === "tenant_admin") {
-    const [totalUsers, activeUsers, pending, content, recent, recentUsers, activity] = await Promise.all([
-      countOf(db.select({ value: count() }).from(users).where(eq(users.tenantId, actor.tenantId))),
-      countOf(db.select({ value: count() }).from(users).where(and(eq(users.tenantId, actor.tenantId), eq(users.isActive, true)))),
-      countOf(
-        db
-          .select({ value: count() })
-          .from(invitations)
-          .where(and(eq(invitations.tenantId, actor.tenantId), eq(invitations.status, "pending"), gt(invitations.expiresAt, new Date()))),
-      ),
-      contentCounts(actor.tenantId),
-      recentContent(actor.tenantId),
-      db.select().from(users).where(eq(users.tenantId, actor.tenantId)).orderBy(desc(users.createdAt)).limit(RECENT),
-      db.select().from(activityEvents).where(eq(activityEvents.tenantId, actor.tenantId)).orderBy(desc(activityEvents.createdAt)).limit(RECENT),
-    ]);
+    const tenantId = actor.tenantId;
+    const content = recentContent(tenantId);
+    const [row] = await db
+      .select({
+        totalUsers: figure(sql`user_counts.total`),
+        activeUsers: figure(sql`user_counts.active`),
+        pendingInvitations: figure(
+          sql`(select count(*) from ${invitations}
+            where ${invitations.tenantId} = ${tenantId} and ${invitations.status} = 'pending' and ${invitations.expiresAt} > now())`,
+        ),
+        ...contentCounts(tenantId),
+        ...content,
+        recentUsers: recentList<RecentUser>(sql`select ${users.id} as id, ${users.email} as email, ${users.fullName} as full_name,
+            ${users.isActive} as is_active, ${iso(users.createdAt)} as created_at
+          from ${users} where ${users.tenantId} = ${tenantId} order by ${users.createdAt} desc, ${users.id} limit ${RECENT}`),
+        recentActivity: recentActivity(eq(activityEvents.tenantId, tenantId)),
+      })
+      .from(
+        sql`(select count(*) as total, count(*) filter (where ${users.isActive}) as active from ${users}
+          where ${users.tenantId} = ${tenantId}) as user_counts`,
+      );
+    if (!row) throw new Error("dashboard statement returned no row");
     return {
       type: "tenant_admin",
-      total_users: totalUsers,
-      active_users: activeUsers,
-      pending_invitations: pending,
-      ...content,
-      ...recent,
-      recent_users: recentUsers.map((user) => ({
-        id: user.id,
-        email: user.email,
-        full_name: user.fullName,
-        is_active: user.isActive,
-        created_at: user.createdAt.toISOString(),
-      })),
-      recent_activity: activity.map(activityOut),
+      total_users: row.totalUsers,
+      active_users: row.activeUsers,
+      pending_invitations: row.pendingInvitations,
+      total_projects: row.totalProjects,
+      total_blogs: row.totalBlogs,
+      total_presentations: row.totalPresentations,
+      recent_projects: row.recentProjects,
+      recent_blogs: row.recentBlogs,
+      recent_presentations: row.recentPresentations,
+      recent_users: row.recentUsers,
+      recent_activity: row.recentActivity,
     };
   }
   if (!actor.permissions.has("dashboard.view")) throw new Forbidden();
   const mine = and(eq(activityEvents.tenantId, actor.tenantId), eq(activityEvents.actorUserId, actor.userId));
-  const [content, recent, activity, activityCount] = await Promise.all([
-    contentCounts(actor.tenantId),
-    recentContent(actor.tenantId),
-    db.select().from(activityEvents).where(mine).orderBy(desc(activityEvents.createdAt)).limit(RECENT),
-    countOf(db.select({ value: count() }).from(activityEvents).where(mine)),
-  ]);
-  return { type: "user", ...content, activity_count: activityCount, ...recent, recent_activity: activity.map(activityOut) };
+  const [row] = await db
+    .select({
+      ...contentCounts(actor.tenantId),
+      activityCount: figure(sql`(select count(*) from ${activityEvents} where ${mine})`),
+      ...recentContent(actor.tenantId),
+      recentActivity: recentActivity(mine),
+    })
+    .from(SINGLE_ROW);
+  if (!row) throw new Error("dashboard statement returned no row");
+  return {
+    type: "user",
+    total_projects: row.totalProjects,
+    total_blogs: row.totalBlogs,
+    total_presentations: row.totalPresentations,
+    activity_count: row.activityCount,
+    recent_projects: row.recentProjects,
+    recent_blogs: row.recentBlogs,
+    recent_presentations: row.recentPresentations,
+    recent_activity: row.recentActivity,
+  };
 }

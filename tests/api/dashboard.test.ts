@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as stats from "@/app/api/v1/dashboard/stats/route";
 import { getDb } from "@/db/client";
 import { blogs, files, presentations, projects } from "@/db/schema";
+import { withStatementLog } from "@/db/statement-log";
 import { call, json } from "../support/api";
 import { invite, invitedMember, registerOrganisation, roleId, type Organisation, type Registered, type SignedIn } from "../support/accounts";
 import { createUser, organisation, platformTenantId, superAdmin } from "../support/admin";
@@ -204,5 +205,31 @@ describe("user dashboard", () => {
 
   it("answers 401 without a session", async () => {
     expect((await call(stats.GET, "GET")).status).toBe(401);
+  });
+});
+
+describe("dashboard cost (issue 8)", () => {
+  /** The statements of one stats request besides the actor's own. */
+  async function statementsBeyondActor(token: string): Promise<string[]> {
+    const { result, statements } = await withStatementLog(() => call(stats.GET, "GET", { token }));
+    expect(result.status).toBe(200);
+    return statements.filter((text) => !/^with "actor_session" as \(/.test(text));
+  }
+
+  it("reads each dashboard in one statement and writes nothing", async () => {
+    await statsOf<SuperAdminStats>(superToken);
+    for (const token of [superToken, lantern.admin.access_token, member.access_token]) {
+      const statements = await statementsBeyondActor(token);
+      // The super admin's System Analytics were just read and are cached for a few seconds.
+      expect(statements, statements.join("\n\n")).toHaveLength(1);
+      expect(statements.join("\n")).not.toMatch(/\b(insert|update|delete)\b/i);
+    }
+  });
+
+  it("gives times as ISO strings, as the rest of the API", async () => {
+    const body = await statsOf<TenantAdminStats & { recent_users: { created_at: string }[] }>(lantern.admin.access_token);
+    for (const entry of [...body.recent_activity, ...body.recent_users]) {
+      expect(entry.created_at).toBe(new Date(entry.created_at).toISOString());
+    }
   });
 });
