@@ -1,5 +1,5 @@
 import { cookies } from "next/headers";
-import { AuthScreen } from "@/components/auth/auth-screen";
+import { LazyAuthScreen } from "@/components/auth/lazy-auth-screen";
 import { AppFrame } from "@/components/shell/app-frame";
 import { SIDEBAR_COOKIE } from "@/components/shell/sidebar-cookie";
 import { currentSession } from "@/lib/auth/session";
@@ -8,7 +8,7 @@ import { currentSession } from "@/lib/auth/session";
 // page asked for appears right after signing in (spec section 2). Services check access again on every call.
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const session = await currentSession();
-  if (!session) return <AuthScreen afterSignIn="stay" />;
+  if (!session) return <LazyAuthScreen afterSignIn="stay" />;
   const sidebarCollapsed = (await cookies()).get(SIDEBAR_COOKIE)?.value === "1";
   return (
     <AppFrame session={session} sidebarCollapsed={sidebarCollapsed}>

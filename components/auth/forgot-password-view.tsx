@@ -1,13 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { forgotPasswordForm } from "@/lib/validation/auth";
+import { emailRule, rulesResolver } from "@/components/forms/rules";
 import { accountApi } from "./api";
 import { EmailField, SubmitButton, useVisibleErrors } from "./form-helpers";
 
@@ -39,11 +38,13 @@ export function BackToLoginButton({ onClick }: { onClick: () => void }) {
   );
 }
 
+const forgotPasswordResolver = rulesResolver<{ email: string }>({ email: emailRule() });
+
 export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
-    resolver: zodResolver(forgotPasswordForm),
+    resolver: forgotPasswordResolver,
     mode: "onBlur",
     reValidateMode: "onChange",
     defaultValues: { email: "" },

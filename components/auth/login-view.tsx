@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -12,9 +11,14 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { loginForm } from "@/lib/validation/auth";
+import { emailRule, FORM_MESSAGES, passwordRule, rulesResolver } from "@/components/forms/rules";
 import { accountApi } from "./api";
 import { EmailField, LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
+
+const loginResolver = rulesResolver<{ email: string; password: string; rememberMe: boolean }>({
+  email: emailRule(),
+  password: passwordRule(6, FORM_MESSAGES.loginPassword, "secret"),
+});
 
 interface LoginViewProps {
   defaultEmail?: string;
@@ -27,7 +31,7 @@ interface LoginViewProps {
 export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassword, onRegister }: LoginViewProps) {
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    resolver: zodResolver(loginForm),
+    resolver: loginResolver,
     mode: "onBlur",
     reValidateMode: "onChange",
     defaultValues: { email: defaultEmail, password: "", rememberMe: false },

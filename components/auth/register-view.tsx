@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { useState } from "react";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,11 +9,33 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { registerForm, tenantNameFor } from "@/lib/validation/auth";
+import { emailRule, FORM_MESSAGES, matchRule, passwordRule, rulesResolver, textRule } from "@/components/forms/rules";
 import { accountApi } from "./api";
 import { LinkButton, placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 const REQUIRED = ["companyName", "fullName", "email", "phone", "address", "password", "confirmPassword"] as const;
+
+type RegisterFields = Record<"companyName" | "domain" | "fullName" | "email" | "phone" | "address" | "password" | "confirmPassword", string>;
+
+// The checks of registerForm (lib/validation/auth.ts) without zod; the API checks registerInput again.
+const registerResolver = rulesResolver<RegisterFields>(
+  {
+    companyName: textRule(2, FORM_MESSAGES.companyName, 200, "name"),
+    domain: textRule(0, "", 253),
+    fullName: textRule(2, FORM_MESSAGES.fullName, 200, "name"),
+    email: emailRule(),
+    phone: textRule(10, FORM_MESSAGES.phone, 40),
+    address: textRule(5, FORM_MESSAGES.address, 500, "multiline"),
+    password: passwordRule(8, FORM_MESSAGES.password),
+  },
+  [matchRule<RegisterFields>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
+);
+
+/** The tenant name sent at registration (tenantNameFor of lib/validation/auth.ts): the company, or "<full name>'s Organization". */
+function tenantNameFor(companyName: string | undefined, fullName: string): string {
+  const company = companyName?.trim();
+  return company ? company : `${fullName.trim()}'s Organization`;
+}
 
 /** The registration payload's fields (POST /auth/register) as the form names them. */
 const REGISTER_FIELDS = {
@@ -30,7 +51,7 @@ const REGISTER_FIELDS = {
 export function RegisterView({ onRegistered, onSignIn }: { onRegistered: (email: string) => void; onSignIn: () => void }) {
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    resolver: zodResolver(registerForm),
+    resolver: registerResolver,
     mode: "onBlur",
     reValidateMode: "onChange",
     defaultValues: { companyName: "", domain: "", fullName: "", email: "", phone: "", address: "", password: "", confirmPassword: "" },

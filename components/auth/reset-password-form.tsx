@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useState } from "react";
 import { FormField, fieldAria } from "@/components/ui/form-field";
@@ -8,9 +7,15 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { resetPasswordForm } from "@/lib/validation/auth";
+import { FORM_MESSAGES, matchRule, passwordRule, rulesResolver } from "@/components/forms/rules";
 import { accountApi } from "./api";
 import { placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
+
+type ResetFields = { password: string; confirmPassword: string };
+
+const resetPasswordResolver = rulesResolver<ResetFields>({ password: passwordRule(8, FORM_MESSAGES.password) }, [
+  matchRule<ResetFields>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch),
+]);
 
 interface ResetPasswordFormProps {
   token: string;
@@ -23,7 +28,7 @@ interface ResetPasswordFormProps {
 export function ResetPasswordForm({ token, failureFallback, onReset }: ResetPasswordFormProps) {
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    resolver: zodResolver(resetPasswordForm),
+    resolver: resetPasswordResolver,
     mode: "onBlur",
     reValidateMode: "onChange",
     defaultValues: { password: "", confirmPassword: "" },

@@ -75,21 +75,25 @@ export interface SuperAdminData {
   analytics: SystemAnalytics | null;
 }
 
+/** The super admin's figures from GET /dashboard/stats (the browser's loader and the server's first view). */
+export function superAdminFromStats(s: StatsOf<"super_admin">): SuperAdminData {
+  return {
+    source: "stats",
+    totalTenants: s.total_tenants,
+    activeTenants: s.active_tenants,
+    totalUsers: s.total_users,
+    activeUsers: s.active_users,
+    totalProjects: s.total_projects,
+    totalBlogs: s.total_blogs,
+    totalPresentations: s.total_presentations,
+    recentTenants: s.tenant_stats.slice(0, RECENT_LIMIT),
+    analytics: s.analytics,
+  };
+}
+
 export async function loadSuperAdmin(): Promise<SuperAdminData> {
   try {
-    const s = await stats("super_admin");
-    return {
-      source: "stats",
-      totalTenants: s.total_tenants,
-      activeTenants: s.active_tenants,
-      totalUsers: s.total_users,
-      activeUsers: s.active_users,
-      totalProjects: s.total_projects,
-      totalBlogs: s.total_blogs,
-      totalPresentations: s.total_presentations,
-      recentTenants: s.tenant_stats.slice(0, RECENT_LIMIT),
-      analytics: s.analytics,
-    };
+    return superAdminFromStats(await stats("super_admin"));
   } catch {
     const [tenants, active, inactive, projects] = await Promise.all([
       api.list<TenantListRow>(`/tenants?limit=${RECENT_LIMIT}`),
@@ -138,6 +142,27 @@ export function invitableRoles(roles: readonly RoleOut[], tenantId: string): Rol
   return roles.filter((role) => role.tenant_id === tenantId || (role.tenant_id === null && role.builtin === "tenant_user"));
 }
 
+/** The tenant admin's dashboard from the stats, the team's first page and the roles (null when unreadable). */
+export function tenantAdminFromStats(
+  s: StatsOf<"tenant_admin">,
+  team: { items: UserListItem[]; total: number },
+  roles: RoleOut[] | null,
+  tenantId: string,
+): TenantAdminData {
+  return {
+    members: team.items,
+    membersTotal: team.total,
+    roles: roles ? invitableRoles(roles, tenantId) : null,
+    source: "stats",
+    totalUsers: s.total_users,
+    activeUsers: s.active_users,
+    pendingInvitations: s.pending_invitations,
+    totalProjects: s.total_projects,
+    totalBlogs: s.total_blogs,
+    activity: activity(s.recent_activity),
+  };
+}
+
 export async function loadTenantAdmin(tenantId: string): Promise<TenantAdminData> {
   const query = new URLSearchParams({ tenant_id: tenantId, limit: String(TEAM_PAGE) });
   // Stats, users and roles in parallel; the users list is the one the screen cannot do without.
@@ -148,22 +173,10 @@ export async function loadTenantAdmin(tenantId: string): Promise<TenantAdminData
   ]);
   if (usersResult.status === "rejected") throw usersResult.reason;
   const members = usersResult.value.items;
-  const roles = rolesResult.status === "fulfilled" && Array.isArray(rolesResult.value) ? invitableRoles(rolesResult.value, tenantId) : null;
-  const base = { members, membersTotal: usersResult.value.total, roles };
+  const allRoles = rolesResult.status === "fulfilled" && Array.isArray(rolesResult.value) ? rolesResult.value : null;
+  if (statsResult.status === "fulfilled") return tenantAdminFromStats(statsResult.value, usersResult.value, allRoles, tenantId);
 
-  if (statsResult.status === "fulfilled") {
-    const s = statsResult.value;
-    return {
-      ...base,
-      source: "stats",
-      totalUsers: s.total_users,
-      activeUsers: s.active_users,
-      pendingInvitations: s.pending_invitations,
-      totalProjects: s.total_projects,
-      totalBlogs: s.total_blogs,
-      activity: activity(s.recent_activity),
-    };
-  }
+  const base = { members, membersTotal: usersResult.value.total, roles: allRoles ? invitableRoles(allRoles, tenantId) : null };
 
   const people = members.filter((member) => member.status !== "invited");
   const projects = await projectCount();
@@ -209,20 +222,24 @@ export interface UserDashboardData {
   activity: ActivityItem[];
 }
 
+/** A user's dashboard from GET /dashboard/stats (the browser's loader and the server's first view). */
+export function userFromStats(s: StatsOf<"user">): UserDashboardData {
+  return {
+    source: "stats",
+    totalProjects: s.total_projects,
+    totalBlogs: s.total_blogs,
+    totalPresentations: s.total_presentations,
+    activityCount: s.activity_count,
+    recentProjects: s.recent_projects.slice(0, RECENT_LIMIT),
+    latestBlogId: s.recent_blogs[0]?.id ?? null,
+    latestPresentationId: s.recent_presentations[0]?.id ?? null,
+    activity: activity(s.recent_activity),
+  };
+}
+
 export async function loadUser(): Promise<UserDashboardData> {
   try {
-    const s = await stats("user");
-    return {
-      source: "stats",
-      totalProjects: s.total_projects,
-      totalBlogs: s.total_blogs,
-      totalPresentations: s.total_presentations,
-      activityCount: s.activity_count,
-      recentProjects: s.recent_projects.slice(0, RECENT_LIMIT),
-      latestBlogId: s.recent_blogs[0]?.id ?? null,
-      latestPresentationId: s.recent_presentations[0]?.id ?? null,
-      activity: activity(s.recent_activity),
-    };
+    return userFromStats(await stats("user"));
   } catch {
     const projects = await api.list<ProjectSummary>(`/projects?limit=${RECENT_LIMIT}`);
     return {

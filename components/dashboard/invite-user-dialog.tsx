@@ -1,10 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { useVisibleErrors } from "@/components/auth/form-helpers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,14 +13,11 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
-import { emailAddress, MESSAGES } from "@/lib/validation/auth";
+import { emailRule, FORM_MESSAGES, requiredRule, rulesResolver } from "@/components/forms/rules";
 import type { RoleOut } from "./data";
 
 // Spec section 5, "Invite user": email required and an address; role required. Generic messages read 'Required'.
-const inviteForm = z.object({
-  email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(emailAddress()),
-  role_id: z.string().min(1, { message: MESSAGES.required }),
-});
+const inviteResolver = rulesResolver<{ email: string; role_id: string }>({ email: emailRule(FORM_MESSAGES.required), role_id: requiredRule() });
 
 const FALLBACK_ERROR = "Could not send invitation. Please try again.";
 
@@ -43,7 +38,7 @@ function defaultRole(roles: readonly RoleOut[] | null): string {
 export function InviteUserDialog({ open, onOpenChange, tenantId, roles, onInvited }: InviteUserDialogProps) {
   const [sending, setSending] = useState(false);
   const form = useForm({
-    resolver: zodResolver(inviteForm),
+    resolver: inviteResolver,
     mode: "onBlur",
     reValidateMode: "onChange",
     defaultValues: { email: "", role_id: defaultRole(roles) },

@@ -5,16 +5,16 @@ import Link from "next/link";
 import { useCurrentUser } from "@/components/auth/current-user";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { loadSuperAdmin } from "./data";
+import { loadSuperAdmin, type SuperAdminData } from "./data";
 import { formatCount, formatDate } from "./format";
 import { DashboardError, DashboardHeader, DashboardSkeleton, EmptyState, Panel, StatCard, StatGrid } from "./parts";
 import { SystemAnalyticsPanel } from "./system-analytics";
 import { useDashboardData } from "./use-dashboard-data";
 
 /** The platform operator's dashboard: totals, the newest tenants and live system figures. */
-export function SuperAdminDashboard() {
+export function SuperAdminDashboard({ initial }: { initial?: SuperAdminData }) {
   const { user } = useCurrentUser();
-  const { data, error, reload } = useDashboardData(loadSuperAdmin);
+  const { data, error, reload } = useDashboardData(loadSuperAdmin, undefined, initial);
 
   if (!data) return error ? <DashboardError onRetry={reload} /> : <DashboardSkeleton />;
 

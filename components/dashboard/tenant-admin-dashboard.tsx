@@ -1,6 +1,7 @@
 "use client";
 
 import { CreditCard, Download, FileText, FolderKanban, Mail, UserPlus, Users, type LucideIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
 import { useCurrentUser } from "@/components/auth/current-user";
@@ -13,11 +14,13 @@ import { toast } from "@/components/ui/use-toast";
 import { usersCsvFileName, usersToCsv } from "@/lib/csv/users";
 import { cn } from "@/lib/cn";
 import { getErrorMessage } from "@/lib/errors/messages";
-import { fetchTeamForExport, loadTenantAdmin, type UserListItem } from "./data";
+import { fetchTeamForExport, loadTenantAdmin, type TenantAdminData, type UserListItem } from "./data";
 import { formatCount } from "./format";
-import { InviteUserDialog } from "./invite-user-dialog";
 import { ActivityPanel, Age, DashboardError, DashboardHeader, DashboardSkeleton, EmptyState, Panel, StatCard, StatGrid } from "./parts";
 import { useDashboardData } from "./use-dashboard-data";
+
+// The invitation dialog (a form and a Radix dialog) renders nothing until opened: it loads after the page.
+const InviteUserDialog = dynamic(() => import("./invite-user-dialog").then((module) => module.InviteUserDialog), { ssr: false });
 
 /** Rows shown in the Team Members table; the full list is in User Management. */
 const TEAM_ROWS = 8;
@@ -113,10 +116,10 @@ function TeamTable({ members, total }: { members: readonly UserListItem[]; total
 }
 
 /** A tenant admin's dashboard: team, invitations, quick actions and the tenant's recent activity. */
-export function TenantAdminDashboard() {
+export function TenantAdminDashboard({ initial }: { initial?: TenantAdminData }) {
   const { user, permissions } = useCurrentUser();
   const canViewProjects = permissions.includes("project.view");
-  const { data, error, loading, reload } = useDashboardData(() => loadTenantAdmin(user.tenant_id), getErrorMessage);
+  const { data, error, loading, reload } = useDashboardData(() => loadTenantAdmin(user.tenant_id), getErrorMessage, initial);
   const [inviting, setInviting] = useState(false);
   const [exporting, setExporting] = useState(false);
 

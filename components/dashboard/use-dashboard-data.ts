@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 
 export const LOAD_ERROR_TITLE = "Error Loading Dashboard";
@@ -14,13 +14,25 @@ interface State<T> {
 
 /**
  * Loads a dashboard's data on mount and on reload(). The previous data stays on screen while reloading; a
- * failure (after the loader's own fallback) shows the destructive toast once per attempt.
+ * failure (after the loader's own fallback) shows the destructive toast once per attempt. With `initial` (the
+ * first view, read on the server) nothing is fetched on mount, only on reload().
  */
-export function useDashboardData<T>(loader: () => Promise<T>, errorMessage: (error: unknown) => string = () => LOAD_ERROR_MESSAGE) {
-  const [state, setState] = useState<State<T>>({ data: null, error: null, loading: true });
+export function useDashboardData<T>(
+  loader: () => Promise<T>,
+  errorMessage: (error: unknown) => string = () => LOAD_ERROR_MESSAGE,
+  initial?: T,
+) {
+  const [state, setState] = useState<State<T>>(() =>
+    initial === undefined ? { data: null, error: null, loading: true } : { data: initial, error: null, loading: false },
+  );
   const [version, setVersion] = useState(0);
+  const skipFirst = useRef(initial !== undefined);
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
     let current = true;
     loader().then(
       (data) => {

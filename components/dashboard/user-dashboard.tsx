@@ -6,7 +6,7 @@ import { useCurrentUser } from "@/components/auth/current-user";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
-import { loadUser } from "./data";
+import { loadUser, type UserDashboardData } from "./data";
 import { formatDate } from "./format";
 import { ActivityPanel, DashboardError, DashboardHeader, DashboardSkeleton, EmptyState, Panel, StatCard, StatGrid } from "./parts";
 import { useDashboardData } from "./use-dashboard-data";
@@ -40,10 +40,10 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
 }
 
 /** An ordinary member's dashboard: their content, profile, activity and shortcuts allowed by their permissions. */
-export function UserDashboard() {
+export function UserDashboard({ initial }: { initial?: UserDashboardData }) {
   const { user, permissions } = useCurrentUser();
   const can = (permission: string) => permissions.includes(permission);
-  const { data, error, reload } = useDashboardData(loadUser);
+  const { data, error, reload } = useDashboardData(loadUser, undefined, initial);
 
   if (!data) return error ? <DashboardError onRetry={reload} /> : <DashboardSkeleton />;
 

@@ -1,15 +1,18 @@
 "use client";
 
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { cn } from "@/lib/cn";
-import { MobileDrawer } from "./mobile-drawer";
 import { SidebarBrand } from "./sidebar-brand";
 import { SidebarNav } from "./sidebar-nav";
 import { SIDEBAR_COOKIE } from "./sidebar-cookie";
 import { TopBar } from "./top-bar";
 import "./shell.css";
+
+// The phone drawer (a Radix dialog) renders nothing until opened: it loads after the page, not with it.
+const MobileDrawer = dynamic(() => import("./mobile-drawer").then((module) => module.MobileDrawer), { ssr: false });
 
 function rememberCollapsed(collapsed: boolean) {
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? "1" : "0"}; path=/; max-age=31536000; samesite=lax`;

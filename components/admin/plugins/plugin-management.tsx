@@ -183,11 +183,13 @@ function Section({ title, description, icon: Icon, plugins, onChange }: { title:
 }
 
 /** Plugin management (spec section 2): speech providers of the tenant, switched on and configured per plugin. */
-export function PluginManagement() {
-  const [plugins, setPlugins] = useState<PluginRow[] | null>(null);
+export function PluginManagement({ initial }: { initial?: PluginRow[] }) {
+  const [plugins, setPlugins] = useState<PluginRow[] | null>(initial ?? null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
+    // The server read the plugins for the first view; without them (a failure there) they load here.
+    if (initial) return;
     let current = true;
     api.get<PluginRow[]>("/plugins").then(
       (rows) => {
@@ -202,6 +204,8 @@ export function PluginManagement() {
     return () => {
       current = false;
     };
+    // Only the first view's answer matters: later changes come back from each plugin's save.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const replace = (updated: PluginRow) => setPlugins((rows) => rows?.map((row) => (row.id === updated.id ? updated : row)) ?? rows);

@@ -7,7 +7,8 @@ import { formatDate } from "@/components/admin/format";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { SearchInput } from "@/components/admin/search-input";
-import { useApiList } from "@/components/admin/use-api-list";
+import { ADMIN_PAGE_SIZE } from "@/components/admin/page-size";
+import { useApiList, type InitialPage } from "@/components/admin/use-api-list";
 import { useDebounced } from "@/components/admin/use-debounced";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,7 @@ import { api } from "@/lib/http/client";
 import { CreateTenantDialog, EditTenantDialog } from "./tenant-form-dialog";
 import { tenantStatusLabel, type TenantRow } from "./types";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 function StatusBadge({ tenant }: { tenant: TenantRow }) {
   const label = tenantStatusLabel(tenant);
@@ -64,8 +65,11 @@ function RowActions({ tenant, approving, onApprove, onEdit, onDelete }: RowActio
   );
 }
 
-/** Tenant Management (spec section 2): list with user counts, search, create, edit, approve, delete. */
-export function TenantManagement() {
+/**
+ * Tenant Management (spec section 2): list with user counts, search, create, edit, approve, delete. `initial` is
+ * the first page (no search) as the server read it; every later page, search or reload is fetched.
+ */
+export function TenantManagement({ initial }: { initial?: InitialPage<TenantRow> }) {
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim());
   const [page, setPage] = useState(0);
@@ -78,6 +82,7 @@ export function TenantManagement() {
   if (query) params.set("search", query);
   const { items: tenants, total, error: loadError, reload: load } = useApiList<TenantRow>(`/tenants?${params}`, (error) =>
     toast({ variant: "destructive", title: "Failed to fetch tenants", description: getErrorMessage(error) }),
+    initial,
   );
 
   async function approve(tenant: TenantRow) {

@@ -7,7 +7,8 @@ import { formatDate } from "@/components/admin/format";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { SearchInput } from "@/components/admin/search-input";
-import { useApiList } from "@/components/admin/use-api-list";
+import { ADMIN_PAGE_SIZE } from "@/components/admin/page-size";
+import { useApiList, type InitialPage } from "@/components/admin/use-api-list";
 import { useDebounced } from "@/components/admin/use-debounced";
 import { useCurrentUser } from "@/components/auth/current-user";
 import { Avatar } from "@/components/ui/avatar";
@@ -26,7 +27,7 @@ import { PermissionsDialog } from "./permissions-dialog";
 import { ROLE_FILTERS, STATUS_FILTERS, type UserRow } from "./types";
 import { UserFormDialog } from "./user-form-dialog";
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
 function StatusBadge({ user }: { user: UserRow }) {
   const label = statusLabel(user);
@@ -98,8 +99,11 @@ function RowActions({ user, self, busy, onEdit, onPermissions, onDelete, onResen
   );
 }
 
-/** User Management (spec section 2): filters, paging, create/edit, delete, invitations, permissions, CSV export. */
-export function UserManagement() {
+/**
+ * User Management (spec section 2): filters, paging, create/edit, delete, invitations, permissions, CSV export.
+ * `initial` is the first page (no filter) as the server read it; every later page, filter or reload is fetched.
+ */
+export function UserManagement({ initial }: { initial?: InitialPage<UserRow> }) {
   const session = useCurrentUser();
   const me = session.user;
   const isSuperAdmin = me.role === "super_admin";
@@ -126,6 +130,7 @@ export function UserManagement() {
 
   const { items: users, total, error, reload } = useApiList<UserRow>(`/users?${pageParams}`, (failure) =>
     toast({ variant: "destructive", title: "Failed to fetch users", description: getErrorMessage(failure) }),
+    initial,
   );
 
   const roleFilters = ROLE_FILTERS.filter((option) => isSuperAdmin || option.value !== "super_admin");

@@ -1,0 +1,146 @@
+// The zod-free checks of the sign-in screen and the dashboard give the answers of the schemas in
+// lib/validation/auth.ts, which the API applies: the same first message per field, the same trimmed values.
+import { describe, expect, it } from "vitest";
+import type { ZodType } from "zod";
+import {
+  emailRule,
+  FORM_MESSAGES,
+  matchRule,
+  passwordRule,
+  requiredRule,
+  rulesResolver,
+  textRule,
+} from "@/components/forms/rules";
+import { emailAddress, forgotPasswordForm, loginForm, MESSAGES, registerForm, resetPasswordForm } from "@/lib/validation/auth";
+import { z } from "zod";
+import type { FieldValues, Resolver } from "react-hook-form";
+import * as characters from "@/components/forms/characters";
+import * as text from "@/lib/validation/text";
+
+type Answer = { values: Record<string, unknown>; errors: Record<string, string> };
+
+function fromZod(schema: ZodType, values: Record<string, unknown>): Answer {
+  const result = schema.safeParse(values);
+  if (result.success) return { values: result.data as Record<string, unknown>, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0]);
+    errors[key] ??= issue.message;
+  }
+  return { values: {}, errors };
+}
+
+async function fromRules<T extends FieldValues>(resolver: Resolver<T>, values: Record<string, unknown>): Promise<Answer> {
+  const answer = await resolver(values as T, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const errors: Record<string, string> = {};
+  for (const [key, error] of Object.entries(answer.errors)) errors[key] = String((error as { message?: string }).message);
+  return { values: answer.values as Record<string, unknown>, errors };
+}
+
+const emails = ["", " ", "a@b.c", "  user@example.com ", "admin@localhost", "no-at-sign", "a@", "x".repeat(250) + "@a.io", "bad @x.io", "a\u0000@x.io"];
+const passwords = ["", "12345", "123456", "1234567", "12345678", "pass\u0000word1", "tab\tpassword", "p".repeat(257), "  spaced  "];
+
+describe("form rules match the schemas", () => {
+  it("messages are the schemas' own", () => {
+    for (const [key, message] of Object.entries(FORM_MESSAGES)) expect(MESSAGES[key as keyof typeof MESSAGES]).toBe(message);
+  });
+
+  it("character rules are lib/validation/text.ts's", () => {
+    expect(characters.CONTROL_CHARACTERS_MESSAGE).toBe(text.CONTROL_CHARACTERS_MESSAGE);
+    const samples = ["plain", "tab\there", "line\nfeed", "crlf\r\nok", "lone\rcr", "nul\u0000", "del\u007F", "c1\u0085", "sep\u2028",
+      "bidi\u202Eevil", "zero\u200Bwidth", "Mi\u200Cchael", "\u0645\u200C\u0646", "soft\u00ADhyphen", "lone\uD800surrogate", "emoji 😀", "Zoë"];
+    for (const kind of ["line", "multiline", "name", "password", "secret"] as const)
+      for (const sample of samples) expect(characters.hasForbiddenCharacters(sample, kind), `${kind} ${JSON.stringify(sample)}`).toBe(text.hasForbiddenCharacters(sample, kind));
+  });
+
+  it("login", async () => {
+    const resolver = rulesResolver<{ email: string; password: string; rememberMe: boolean }>({
+      email: emailRule(),
+      password: passwordRule(6, FORM_MESSAGES.loginPassword, "secret"),
+    });
+    for (const email of emails)
+      for (const password of passwords) {
+        const values = { email, password, rememberMe: false };
+        expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(loginForm, values));
+      }
+  });
+
+  it("forgot password", async () => {
+    const resolver = rulesResolver<{ email: string }>({ email: emailRule() });
+    for (const email of emails) expect(await fromRules(resolver, { email })).toEqual(fromZod(forgotPasswordForm, { email }));
+  });
+
+  it("reset password", async () => {
+    type Reset = { password: string; confirmPassword: string };
+    const resolver = rulesResolver<Reset>({ password: passwordRule(8, FORM_MESSAGES.password) }, [
+      matchRule<Reset>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch),
+    ]);
+    for (const password of passwords)
+      for (const confirmPassword of ["", "12345678", password]) {
+        const values = { password, confirmPassword };
+        expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(resetPasswordForm, values));
+      }
+  });
+
+  it("register", async () => {
+    type Register = Record<"companyName" | "domain" | "fullName" | "email" | "phone" | "address" | "password" | "confirmPassword", string>;
+    const resolver = rulesResolver<Register>(
+      {
+        companyName: textRule(2, FORM_MESSAGES.companyName, 200, "name"),
+        domain: textRule(0, "", 253),
+        fullName: textRule(2, FORM_MESSAGES.fullName, 200, "name"),
+        email: emailRule(),
+        phone: textRule(10, FORM_MESSAGES.phone, 40),
+        address: textRule(5, FORM_MESSAGES.address, 500, "multiline"),
+        password: passwordRule(8, FORM_MESSAGES.password),
+      },
+      [matchRule<Register>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
+    );
+    const valid: Register = {
+      companyName: " Acme ",
+      domain: "",
+      fullName: "Ada Lovelace",
+      email: "ada@acme.test",
+      phone: "0123456789",
+      address: "1 Main Street",
+      password: "longenough",
+      confirmPassword: "longenough",
+    };
+    const variants: Partial<Register>[] = [
+      {},
+      { companyName: "A" },
+      { companyName: "A\u202Eb" },
+      { fullName: " B " },
+      { phone: "123" },
+      { address: "Road\nTown" },
+      { address: "abc" },
+      { email: "nope" },
+      { password: "short" },
+      { password: "short", confirmPassword: "other" },
+      { confirmPassword: "other" },
+      { companyName: "A", confirmPassword: "other" },
+      { fullName: "Ada\u0007", confirmPassword: "other" },
+      { domain: "acme.test " },
+    ];
+    for (const variant of variants) {
+      const values = { ...valid, ...variant };
+      const ours = await fromRules(resolver, values);
+      const theirs = fromZod(registerForm, values);
+      expect(ours.errors, JSON.stringify(values)).toEqual(theirs.errors);
+      if (Object.keys(theirs.errors).length === 0) expect(ours.values).toEqual({ ...theirs.values, domain: values.domain.trim() });
+    }
+  });
+
+  it("invite user", async () => {
+    const schema = z.object({
+      email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(emailAddress()),
+      role_id: z.string().min(1, { message: MESSAGES.required }),
+    });
+    const resolver = rulesResolver<{ email: string; role_id: string }>({ email: emailRule(FORM_MESSAGES.required), role_id: requiredRule() });
+    for (const email of emails)
+      for (const role_id of ["", "role"]) {
+        const values = { email, role_id };
+        expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(schema, values));
+      }
+  });
+});
