@@ -1,5 +1,5 @@
 // Invitations: a tenant admin invites a person by e-mail into a role; the link is single-use and expires in 7 days.
-import { and, count, desc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invitations, permissions, rolePermissions, roles, tenants, userRoles, users } from "@/db/schema";
 import type { Invitation } from "@/db/schema";
@@ -243,18 +243,19 @@ export async function listInvitations(
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
   const where = and(tenantId ? eq(invitations.tenantId, tenantId) : undefined, statusFilter(query.status));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ invitation: invitations, roleName: roles.name })
-      .from(invitations)
-      .innerJoin(roles, eq(roles.id, invitations.roleId))
-      .where(where)
-      .orderBy(desc(invitations.createdAt))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ value: count() }).from(invitations).where(where),
-  ]);
-  return { items: rows.map((row) => invitationOut(row.invitation, row.roleName)), total: total?.value ?? 0 };
+  // One statement: the page (along invitations (tenant_id, status, created_at)) with the filtered total as a
+  // window count; only an offset past the end, which leaves no row to carry it, counts on its own.
+  const rows = await db
+    .select({ invitation: invitations, roleName: roles.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(invitations)
+    .innerJoin(roles, eq(roles.id, invitations.roleId))
+    .where(where)
+    .orderBy(desc(invitations.createdAt), invitations.id)
+    .limit(query.limit)
+    .offset(query.offset);
+  const total =
+    rows[0]?.total ?? (query.offset > 0 ? ((await db.select({ value: count() }).from(invitations).where(where))[0]?.value ?? 0) : 0);
+  return { items: rows.map((row) => invitationOut(row.invitation, row.roleName)), total };
 }
 
 /** The invitation in the actor's reach, or 404. */

@@ -1,6 +1,6 @@
 // Tenants: the platform operator manages organisations (list with user counts, create with an invited admin,
 // edit, approve, delete with all data); a tenant admin sees only their own tenant.
-import { and, count, desc, eq, ilike, inArray, isNull, or } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { ensureRole } from "@/db/seed";
@@ -119,7 +119,11 @@ function assertSuperAdmin(actor: Actor) {
   if (!isSuperAdmin(actor)) throw new Forbidden();
 }
 
-/** Tenants with their user counts in one query; a tenant admin sees only their own tenant. */
+/**
+ * Tenants with their user counts, filtered, ordered (newest first, then id), counted and paged in ONE statement:
+ * the total comes as a window count over the filtered tenants, and users are counted for the page's tenants
+ * only (along users (tenant_id, created_at, id)). A tenant admin sees only their own tenant.
+ */
 export async function listTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
   const db = await getDb();
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
@@ -127,19 +131,33 @@ export async function listTenants(actor: Actor, query: Page & { search?: string 
     isSuperAdmin(actor) ? undefined : eq(tenants.id, actor.tenantId),
     search ? or(ilike(tenants.name, search), ilike(tenants.domain, search)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ tenant: tenants, userCount: count(users.id) })
-      .from(tenants)
-      .leftJoin(users, eq(users.tenantId, tenants.id))
-      .where(where)
-      .groupBy(tenants.id)
-      .orderBy(desc(tenants.createdAt))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ value: count() }).from(tenants).where(where),
-  ]);
-  return { items: rows.map((row) => tenantListItem(row.tenant, row.userCount)), total: total?.value ?? 0 };
+  const page = db
+    .select({ ...getTableColumns(tenants), total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+    .from(tenants)
+    .where(where)
+    .orderBy(desc(tenants.createdAt), tenants.id)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as("page");
+  const { total: _total, ...tenantColumns } = page._.selectedFields;
+  const rows = await db
+    .select({
+      tenant: tenantColumns,
+      total: page.total,
+      // Qualified by hand: drizzle leaves columns of a one-table select unqualified, and inside the subquery an
+      // unqualified "id" would be the user's.
+      userCount: sql<number>`(select count(*) from ${users} where ${users.tenantId} = "page"."id")`.mapWith(Number),
+    })
+    .from(page)
+    .orderBy(desc(page.createdAt), page.id);
+  // An offset past the end leaves no row to carry the total: only then is it counted on its own.
+  const total = rows[0]?.total ?? (query.offset > 0 ? await countOf(db, where) : 0);
+  return { items: rows.map((row) => tenantListItem(row.tenant, row.userCount)), total };
+}
+
+async function countOf(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(tenants).where(where);
+  return row?.value ?? 0;
 }
 
 async function tenantInReach(db: Db | Tx, actor: Actor, tenantId: string) {

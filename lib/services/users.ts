@@ -115,6 +115,13 @@ const invitationRoleKey = sql<RoleKey>`case ${roles.builtin} when 'super_admin' 
 
 type ListQuery = z.infer<typeof userListQuery>;
 
+/** The role filter; only a super admin sees super admins (rows held to the role key, not to its name). */
+function roleCondition(actor: Actor, role: ListQuery["role"], roleKey: SQL<RoleKey>): SQL | undefined {
+  if (isSuperAdmin(actor)) return role === "all" ? undefined : sql`${roleKey} = ${role}`;
+  if (role === "super_admin") return sql`false`;
+  return role === "all" ? sql`${roleKey} <> 'super_admin'` : sql`${roleKey} = ${role}`;
+}
+
 /** The filters of the users' part of the list. */
 function userConditions(actor: Actor, tenantId: string | null, query: ListQuery): SQL | undefined {
   const pattern = query.search ? containing(query.search) : null;
@@ -122,9 +129,7 @@ function userConditions(actor: Actor, tenantId: string | null, query: ListQuery)
     tenantId ? eq(users.tenantId, tenantId) : undefined,
     query.status === "active" ? eq(users.isActive, true) : query.status === "inactive" ? eq(users.isActive, false) : undefined,
     pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
-    query.role !== "all" ? sql`${userRoleKey} = ${query.role}` : undefined,
-    // Only a super admin sees super admins.
-    isSuperAdmin(actor) ? undefined : sql`${userRoleKey} <> 'super_admin'`,
+    roleCondition(actor, query.role, userRoleKey),
   );
 }
 
@@ -135,8 +140,7 @@ function invitationConditions(actor: Actor, tenantId: string | null, query: List
     eq(invitations.status, "pending"),
     tenantId ? eq(invitations.tenantId, tenantId) : undefined,
     pattern ? ilike(invitations.email, pattern) : undefined,
-    query.role !== "all" ? sql`${invitationRoleKey} = ${query.role}` : undefined,
-    isSuperAdmin(actor) ? undefined : sql`${invitationRoleKey} <> 'super_admin'`,
+    roleCondition(actor, query.role, invitationRoleKey),
   );
 }
 

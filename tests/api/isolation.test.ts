@@ -396,6 +396,60 @@ describe("tenant A's admin using tenant B's ids", () => {
   });
 });
 
+describe("lists with search and paging parameters (issue 8: filtered and paged in SQL)", () => {
+  const userQueries: Record<string, string>[] = [
+    { search: "bravo" },
+    { search: "pending@bravo" },
+    { search: "user@" },
+    { search: "@" },
+    { status: "invited" },
+    { status: "invited", search: "pending" },
+    { role: "tenant_admin", search: "admin" },
+    { role: "user", status: "active", limit: "1" },
+    // tenant_id is filled in with A's own id when the case runs.
+    { tenant_id: "", search: "bravo" },
+    { limit: "1", offset: "1" },
+  ];
+
+  it.each(userQueries)("GET /users %o by A's admin shows only A's rows", async (query) => {
+    const token = alpha.admin.access_token;
+    const effective = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, key === "tenant_id" ? a.tenantId : value]));
+    const listed = await listOf<ListedUser>(usersRoute.GET, { token, query: effective });
+    expect(listed.items.every((user) => user.tenant_id === a.tenantId)).toBe(true);
+    expect(listed.items.map((user) => user.email).join(" ")).not.toContain("bravo");
+    if (query.search?.includes("bravo")) expect(listed.total).toBe(0);
+  });
+
+  it("pages through all of A's users and invitations, and only those, however the pages are cut", async () => {
+    const token = alpha.admin.access_token;
+    const whole = await listOf<ListedUser>(usersRoute.GET, { token });
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.total + 2; offset += 2) {
+      const page = await listOf<ListedUser>(usersRoute.GET, { token, query: { limit: "2", offset: String(offset) } });
+      expect(page.total).toBe(whole.total);
+      paged.push(...page.items.map((user) => user.id));
+    }
+    expect(paged).toEqual(whole.items.map((user) => user.id));
+    expect(paged).not.toContain(b.userId);
+    expect(paged).not.toContain(b.invitationId);
+  });
+
+  it("GET /tenants and GET /invitations with search and paging show only A's", async () => {
+    const token = alpha.admin.access_token;
+    const tenantQueries: Record<string, string>[] = [{ search: "Bravo" }, { limit: "1", offset: "0" }, { limit: "5", offset: "1" }];
+    for (const query of tenantQueries) {
+      const tenants = await listOf<{ id: string }>(tenantsRoute.GET, { token, query });
+      expect(tenants.items.every((tenant) => tenant.id === a.tenantId), JSON.stringify(query)).toBe(true);
+    }
+    expect((await listOf<{ id: string }>(tenantsRoute.GET, { token, query: { search: "Bravo" } })).total).toBe(0);
+    const invitationQueries: Record<string, string>[] = [{ status: "pending" }, { limit: "1", offset: "0" }, { limit: "1", offset: "1" }];
+    for (const query of invitationQueries) {
+      const invitations = await listOf<InvitationOut>(invitationsRoute.GET, { token, query });
+      expect(invitations.items.map((invitation) => invitation.id).filter((id) => id !== a.invitationId), JSON.stringify(query)).toEqual([]);
+    }
+  });
+});
+
 describe("a regular user (Tenant User role)", () => {
   const cases: Case[] = adminEndpoints.map((endpoint) => ({ ...endpoint, status: 403, detail: FORBIDDEN.detail }));
 

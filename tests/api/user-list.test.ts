@@ -1,0 +1,170 @@
+// The user list computed in SQL (issue 8): its role filter agrees with the role each row shows (loadAccessOf:
+// role permissions plus global overrides minus revokes, nothing for an inactive user or tenant), super admins stay
+// hidden from tenant admins, invited rows merge into one stable order, and the cost of a page is a fixed number
+// of statements, whatever the number of users, none reading a password hash.
+import { and, eq, isNull } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as grantRoute from "@/app/api/v1/users/[id]/permissions/grant/route";
+import * as revokeRoute from "@/app/api/v1/users/[id]/permissions/revoke/route";
+import * as usersRoute from "@/app/api/v1/users/route";
+import { getDb } from "@/db/client";
+import { rolePermissions, roles, userRoles, users } from "@/db/schema";
+import { withStatementLog } from "@/db/statement-log";
+import { call } from "../support/api";
+import { invite, roleId, setTenantActive, type Organisation } from "../support/accounts";
+import { createUser, listOf, organisation, permissionIdOf, superAdmin, type ListedUser } from "../support/admin";
+
+let north: Organisation;
+let south: Organisation;
+let superToken = "";
+const ids: Record<string, string> = {};
+
+type Listed = ListedUser & { created_at: string };
+
+const list = (query: Record<string, string> = {}, token = north.admin.access_token) => listOf<Listed>(usersRoute.GET, { token, query });
+const emails = (items: ListedUser[]) => items.map((user) => user.email).sort();
+
+/** Users written straight into the table (no password hashing), `count` of them, as Tenant Users of the tenant. */
+async function bulkUsers(tenantId: string, prefix: string, count: number): Promise<void> {
+  const db = await getDb();
+  const [tenantUser] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.builtin, "tenant_user"), isNull(roles.tenantId)));
+  const created = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        tenantId,
+        email: `${prefix}-${index}@bulk.test`,
+        passwordHash: "not-a-hash",
+        fullName: `Bulk ${prefix} ${index}`,
+      })),
+    )
+    .returning({ id: users.id });
+  await db.insert(userRoles).values(created.map((user) => ({ userId: user.id, roleId: tenantUser!.id })));
+}
+
+async function expectOk(response: Promise<Response>) {
+  const answered = await response;
+  expect(answered.status, await answered.clone().text()).toBeLessThan(300);
+}
+
+beforeAll(async () => {
+  superToken = (await superAdmin()).access_token;
+  north = await organisation("North");
+  south = await organisation("South");
+  const token = north.admin.access_token;
+  const make = async (email: string, extra: Record<string, unknown> = {}) => {
+    ids[email] = (await createUser(token, { email, ...extra })).id;
+  };
+  await make("plain@north.test");
+  await make("granted@north.test");
+  await make("revoked@north.test", { role: "tenant_admin" });
+  await make("idle-admin@north.test", { role: "tenant_admin", is_active: false });
+  await make("custom@north.test");
+  await make("local-grant@north.test");
+  await make("raised@north.test");
+  await make("odd_100%@north.test");
+  // Power through overrides, as the permission screens give it.
+  const grant = (email: string, body: Record<string, unknown>, as = token) =>
+    expectOk(call(grantRoute.POST, "POST", { token: as, params: { id: ids[email]! }, body }));
+  await grant("granted@north.test", { permission_name: "user.create" });
+  await grant("local-grant@north.test", { permission_name: "user.create", resource: "one-project" });
+  await grant("raised@north.test", { permission_name: "tenant.create" }, superToken);
+  await expectOk(
+    call(revokeRoute.POST, "POST", { token, params: { id: ids["revoked@north.test"]! }, body: { permission_name: "user.create" } }),
+  );
+  // A role an administrator made, holding user.create, assigned directly.
+  const db = await getDb();
+  const [custom] = await db.insert(roles).values({ name: "Helpers", tenantId: north.tenantId }).returning({ id: roles.id });
+  await db.insert(rolePermissions).values({ roleId: custom!.id, permissionId: await permissionIdOf("user.create") });
+  await db.insert(userRoles).values({ userId: ids["custom@north.test"]!, roleId: custom!.id });
+  await invite(token, "invited-admin@north.test", await roleId(token, "Tenant Admin"));
+  await invite(token, "invited-user@north.test", await roleId(token, "Tenant User"));
+  await createUser(south.admin.access_token, { email: "plain@south.test" });
+});
+
+describe("role filter in SQL", () => {
+  it("agrees with the role each row shows, for every role value, and the three make the whole list", async () => {
+    const all = await list({ limit: "500" });
+    const byRole = { user: [] as string[], tenant_admin: [] as string[], super_admin: [] as string[] };
+    for (const role of ["user", "tenant_admin", "super_admin"] as const) {
+      const filtered = await list({ role, limit: "500" });
+      expect(filtered.items.every((item) => item.role === role), role).toBe(true);
+      expect(filtered.total).toBe(filtered.items.length);
+      byRole[role] = emails(filtered.items);
+    }
+    expect([...byRole.user, ...byRole.tenant_admin].sort()).toEqual(emails(all.items));
+    expect(byRole.tenant_admin).toEqual(
+      ["admin@north.test", "custom@north.test", "granted@north.test", "invited-admin@north.test"].sort(),
+    );
+    // A revoke takes user.create away; an inactive user holds nothing; a resource grant is not a global one.
+    expect(byRole.user).toEqual(expect.arrayContaining(["revoked@north.test", "idle-admin@north.test", "local-grant@north.test"]));
+  });
+
+  it("hides a user raised to super admin by an override from the tenant admin, not from the super admin", async () => {
+    expect(emails((await list({ limit: "500" })).items)).not.toContain("raised@north.test");
+    expect((await list({ role: "super_admin" })).total).toBe(0);
+    const seen = await list({ tenant_id: north.tenantId, role: "super_admin" }, superToken);
+    expect(seen.items.map((item) => [item.email, item.role])).toEqual([["raised@north.test", "super_admin"]]);
+  });
+
+  it("counts the users of an inactive tenant as holding nothing", async () => {
+    await setTenantActive(south.tenantId, false);
+    try {
+      const admins = await list({ tenant_id: south.tenantId, role: "tenant_admin" }, superToken);
+      expect(admins.total).toBe(0);
+      const everyone = await list({ tenant_id: south.tenantId, role: "user" }, superToken);
+      expect(emails(everyone.items)).toEqual(["admin@south.test", "plain@south.test"]);
+    } finally {
+      await setTenantActive(south.tenantId, true);
+    }
+  });
+});
+
+describe("search, order and paging in SQL", () => {
+  it("takes LIKE wildcards in a search literally", async () => {
+    expect(emails((await list({ search: "_100%" })).items)).toEqual(["odd_100%@north.test"]);
+    expect((await list({ search: "%" })).items.map((item) => item.email)).toEqual(["odd_100%@north.test"]);
+  });
+
+  it("merges invited rows into one order, newest first then by id, stable across pages", async () => {
+    const all = (await list({ limit: "500" })).items;
+    const keys = all.map((item) => [item.created_at, item.id] as const);
+    const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : b[0].localeCompare(a[0])));
+    expect(keys).toEqual(sorted);
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length; offset += 3) {
+      const page = await list({ limit: "3", offset: String(offset) });
+      expect(page.total).toBe(all.length);
+      paged.push(...page.items.map((item) => item.id));
+    }
+    expect(paged).toEqual(all.map((item) => item.id));
+    const past = await list({ offset: String(all.length + 10) });
+    expect(past).toEqual({ items: [], total: all.length });
+  });
+});
+
+describe("cost of a page", () => {
+  async function statementsOf(query: Record<string, string>, token = north.admin.access_token): Promise<string[]> {
+    const { result, statements } = await withStatementLog(() => call(usersRoute.GET, "GET", { token, query }));
+    expect(result.status).toBe(200);
+    return statements.filter((text) => !/^with "actor_session" as \(/.test(text));
+  }
+
+  it("is five statements (page, total, the page's roles in three), the same with 10 or 160 more users, none reading a password hash", async () => {
+    const query = { limit: "20", search: "bulk" };
+    await bulkUsers(north.tenantId, "first", 10);
+    const small = await statementsOf(query);
+    await bulkUsers(north.tenantId, "second", 150);
+    const large = await statementsOf(query);
+    expect(small.length, small.join("\n\n")).toBe(5);
+    expect(large.length).toBe(5);
+    for (const text of [...small, ...large]) expect(text).not.toMatch(/password_hash/);
+    const page = await list(query);
+    expect(page.total).toBe(160);
+    expect(page.items).toHaveLength(20);
+    expect(await statementsOf({ status: "invited" })).toHaveLength(2);
+  });
+});
