@@ -15,6 +15,7 @@ export const FORM_MESSAGES = {
   phone: "Phone number must be at least 10 characters",
   address: "Address must be at least 5 characters",
   required: "Required",
+  currentPasswordRequired: "Current password is required",
 } as const;
 
 /** The HTML5 e-mail rule (zod's `regexes.html5Email`): addresses on local hosts such as admin@localhost pass. */

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useState } from "react";
@@ -9,15 +8,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
-import { changePasswordForm } from "@/lib/validation/auth";
+import { FORM_MESSAGES, matchRule, passwordRule, rulesResolver } from "@/components/forms/rules";
 import { changePassword, changePasswordFailureMessage } from "./change-password";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+type ChangePasswordFields = typeof EMPTY;
+
+// The checks of changePasswordForm (lib/validation/auth.ts) without zod; the API checks its payload again.
+const changePasswordResolver = rulesResolver<ChangePasswordFields>(
+  {
+    currentPassword: passwordRule(1, FORM_MESSAGES.currentPasswordRequired, "secret"),
+    newPassword: passwordRule(8, FORM_MESSAGES.password),
+  },
+  [matchRule<ChangePasswordFields>("newPassword", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
+);
+
 /** 'Profile Settings' card holding the Change Password form; the form resets after success. */
 export function ChangePasswordCard() {
   const [busy, setBusy] = useState(false);
-  const form = useForm({ resolver: zodResolver(changePasswordForm), mode: "onBlur", reValidateMode: "onChange", defaultValues: EMPTY });
+  const form = useForm({ resolver: changePasswordResolver, mode: "onBlur", reValidateMode: "onChange", defaultValues: EMPTY });
   const errorFor = useVisibleErrors(form);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {

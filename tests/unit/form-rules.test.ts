@@ -11,7 +11,7 @@ import {
   rulesResolver,
   textRule,
 } from "@/components/forms/rules";
-import { emailAddress, forgotPasswordForm, loginForm, MESSAGES, registerForm, resetPasswordForm } from "@/lib/validation/auth";
+import { changePasswordForm, emailAddress, forgotPasswordForm, loginForm, MESSAGES, registerForm, resetPasswordForm } from "@/lib/validation/auth";
 import { z } from "zod";
 import type { FieldValues, Resolver } from "react-hook-form";
 import * as characters from "@/components/forms/characters";
@@ -80,6 +80,20 @@ describe("form rules match the schemas", () => {
         const values = { password, confirmPassword };
         expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(resetPasswordForm, values));
       }
+  });
+
+  it("change password", async () => {
+    type Change = { currentPassword: string; newPassword: string; confirmPassword: string };
+    const resolver = rulesResolver<Change>(
+      { currentPassword: passwordRule(1, FORM_MESSAGES.currentPasswordRequired, "secret"), newPassword: passwordRule(8, FORM_MESSAGES.password) },
+      [matchRule<Change>("newPassword", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
+    );
+    for (const currentPassword of ["", "x", "old\u0000"])
+      for (const newPassword of passwords)
+        for (const confirmPassword of ["", newPassword]) {
+          const values = { currentPassword, newPassword, confirmPassword };
+          expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(changePasswordForm, values));
+        }
   });
 
   it("register", async () => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { Building2, CheckCircle2, Pencil, Plus, Trash2, Users } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { formatDate } from "@/components/admin/format";
@@ -18,8 +19,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { toast } from "@/components/ui/use-toast";
 import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
-import { CreateTenantDialog, EditTenantDialog } from "./tenant-form-dialog";
 import { tenantStatusLabel, type TenantRow } from "./types";
+
+// The tenant forms render nothing until opened: they load after the page, not with it.
+const CreateTenantDialog = dynamic(() => import("./tenant-form-dialog").then((module) => module.CreateTenantDialog), { ssr: false });
+const EditTenantDialog = dynamic(() => import("./tenant-form-dialog").then((module) => module.EditTenantDialog), { ssr: false });
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
 

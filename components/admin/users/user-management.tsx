@@ -1,6 +1,7 @@
 "use client";
 
 import { Download, KeyRound, MailPlus, Pencil, Plus, Trash2, UserX, UsersRound } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { formatDate } from "@/components/admin/format";
@@ -23,9 +24,12 @@ import { roleLabel, statusLabel } from "@/lib/csv/users";
 import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import { downloadUsersCsv, fetchAllUsers } from "./export-users";
-import { PermissionsDialog } from "./permissions-dialog";
 import { ROLE_FILTERS, STATUS_FILTERS, type UserRow } from "./types";
-import { UserFormDialog } from "./user-form-dialog";
+
+// The user and permission dialogs (forms, a schema, Radix parts) render nothing until opened: they load after the
+// page, not with it.
+const UserFormDialog = dynamic(() => import("./user-form-dialog").then((module) => module.UserFormDialog), { ssr: false });
+const PermissionsDialog = dynamic(() => import("./permissions-dialog").then((module) => module.PermissionsDialog), { ssr: false });
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
