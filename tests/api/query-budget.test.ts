@@ -34,7 +34,7 @@ const BUDGET = {
   userDetail: 4,
   roleDetail: 2,
   userList: 5,
-  tenantList: 2,
+  tenantList: 1,
   tenantAdminDashboard: 1,
   superAdminDashboard: 5,
 };
