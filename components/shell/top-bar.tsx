@@ -3,7 +3,7 @@
 import { Building2, Menu } from "lucide-react";
 import { useCurrentUser } from "@/components/auth/current-user";
 import { SidebarBrand } from "./sidebar-brand";
-import { UserMenu } from "./user-menu";
+import { LazyUserMenu } from "./lazy-user-menu";
 
 /** The signed-in top bar: the menu button and brand on small screens, the organisation and the avatar menu. */
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -29,7 +29,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
               <span className="truncate">{user.tenant_name}</span>
             </span>
           ) : null}
-          <UserMenu />
+          <LazyUserMenu />
         </div>
       </div>
     </header>

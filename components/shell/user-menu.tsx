@@ -3,7 +3,7 @@
 import { LogOut, UserCog } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/components/auth/current-user";
 import { accountApi } from "@/components/auth/api";
 import { Avatar } from "@/components/ui/avatar";
@@ -15,12 +15,27 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { USER_MENU_TRIGGER_CLASSES } from "./user-menu-trigger";
+
+export interface UserMenuProps {
+  /** Opens at once: the stand-in was clicked before the menu arrived. */
+  defaultOpen?: boolean;
+  /** Takes the focus at once: the stand-in held it. */
+  focusTrigger?: boolean;
+}
 
 /** The avatar menu of the top bar: 'Profile Settings' and 'Sign Out'. */
-export function UserMenu() {
+export function UserMenu({ defaultOpen = false, focusTrigger = false }: UserMenuProps) {
   const { user } = useCurrentUser();
   const router = useRouter();
   const [signingOut, setSigningOut] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) trigger.current?.focus();
+    // Only on arrival: the stand-in's focus passes to the real button once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function signOut() {
     setSigningOut(true);
@@ -34,11 +49,8 @@ export function UserMenu() {
   }
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Open user menu"
-        className="flex items-center gap-3 rounded-full p-0.5 transition-shadow hover:ring-4 hover:ring-brand-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 data-[state=open]:ring-4 data-[state=open]:ring-brand-100"
-      >
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger ref={trigger} aria-label="Open user menu" className={USER_MENU_TRIGGER_CLASSES}>
         <Avatar fullName={user.full_name} email={user.email} size="sm" className="h-9 w-9" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
