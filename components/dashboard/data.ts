@@ -122,6 +122,9 @@ export async function loadSuperAdmin(): Promise<SuperAdminData> {
 /** The team list the dashboard reads: enough for the table and the counts of a fallback. */
 export const TEAM_PAGE = 500;
 
+/** Rows shown in the Team Members table; the full list is in User Management. */
+export const TEAM_ROWS = 8;
+
 export interface TenantAdminData {
   source: "stats" | "lists";
   totalUsers: number;

@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { usersCsvFileName, usersToCsv } from "@/lib/csv/users";
 import { cn } from "@/lib/cn";
 import { getErrorMessage } from "@/lib/errors/messages";
-import { fetchTeamForExport, loadTenantAdmin, type TenantAdminData, type UserListItem } from "./data";
+import { fetchTeamForExport, loadTenantAdmin, TEAM_ROWS, type TenantAdminData, type UserListItem } from "./data";
 import { formatCount } from "./format";
 import { ActivityPanel, Age, DashboardError, DashboardHeader, DashboardSkeleton, EmptyState, Panel, StatCard, StatGrid } from "./parts";
 import { useDashboardData } from "./use-dashboard-data";
@@ -22,8 +22,6 @@ import { useDashboardData } from "./use-dashboard-data";
 // The invitation dialog (a form and a Radix dialog) renders nothing until opened: it loads after the page.
 const InviteUserDialog = dynamic(() => import("./invite-user-dialog").then((module) => module.InviteUserDialog), { ssr: false });
 
-/** Rows shown in the Team Members table; the full list is in User Management. */
-const TEAM_ROWS = 8;
 
 /** The tenant-admin table's status (spec section 4): invited rows 'Invited', inactive users 'Pending'. */
 export function memberStatus(member: Pick<UserListItem, "status" | "is_active">): { label: "Active" | "Pending" | "Invited"; variant: BadgeVariant } {

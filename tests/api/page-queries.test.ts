@@ -1,0 +1,96 @@
+// The first view of the dashboard and admin pages is read on the server from the services (issue 8, item 6):
+// the page component hands it to the client component as a prop, in a small fixed number of statements beyond
+// the actor, however many rows the tenant holds. Counts, not timings.
+import { describe, expect, it, vi, beforeAll } from "vitest";
+import type { Actor } from "@/lib/auth/actor";
+
+const session = vi.hoisted(() => ({ actor: null as Actor | null }));
+vi.mock("@/lib/auth/session", () => ({ currentActor: async () => session.actor }));
+
+import DashboardPage from "@/app/(app)/dashboard/page";
+import PluginsPage from "@/app/(app)/admin/plugins/page";
+import TenantsPage from "@/app/(app)/admin/tenants/page";
+import UsersPage from "@/app/(app)/admin/users/page";
+import { withStatementLog } from "@/db/statement-log";
+import { resolveActor } from "@/lib/auth/resolve";
+import type { SignedIn } from "../support/accounts";
+import { createUser, organisation, superAdmin } from "../support/admin";
+
+/**
+ * Upper bounds of the statements each first view sends (the actor is resolved before, by the layout). The tenant
+ * admin's dashboard is the stats (1), the team's first page (the user list: count, page, and the page's roles,
+ * role permissions and overrides) and the invitable roles (1), side by side.
+ */
+const BUDGET = { tenantAdminDashboard: 7, superAdminDashboard: 6, userList: 5, tenantList: 2, plugins: 2 };
+
+let tenantAdmin: SignedIn;
+let platformAdmin: SignedIn;
+
+async function actorOf(signedIn: SignedIn): Promise<Actor> {
+  const actor = await resolveActor(new Request("http://localhost/", { headers: { authorization: `Bearer ${signedIn.access_token}` } }));
+  if (!actor) throw new Error("no actor");
+  return actor;
+}
+
+/** Renders the page component (a server component: an async function) as the actor; its element and statements. */
+async function render(page: () => Promise<unknown>, actor: Actor) {
+  session.actor = actor;
+  const { result, statements } = await withStatementLog(page);
+  return { props: (result as { props: Record<string, unknown> }).props, statements };
+}
+
+beforeAll(async () => {
+  platformAdmin = await superAdmin();
+  tenantAdmin = (await organisation("Pages")).admin;
+  for (let index = 0; index < 3; index += 1) await createUser(tenantAdmin.access_token, { email: `member${index}@pages.test` });
+});
+
+describe("first views read on the server", () => {
+  it("tenant admin's dashboard: stats, team and roles, the same count with more members", async () => {
+    const actor = await actorOf(tenantAdmin);
+    const first = await render(DashboardPage, actor);
+    const initial = first.props.initial as { type: string; data: { members: unknown[]; roles: unknown[] | null; totalUsers: number } };
+    expect(initial.type).toBe("tenant_admin");
+    expect(initial.data.members.length).toBeGreaterThanOrEqual(4);
+    expect(initial.data.members.length).toBeLessThanOrEqual(8);
+    expect(initial.data.roles?.length).toBeGreaterThan(0);
+    expect(first.statements.length, first.statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.tenantAdminDashboard);
+
+    for (let index = 3; index < 10; index += 1) await createUser(tenantAdmin.access_token, { email: `member${index}@pages.test` });
+    const again = await render(DashboardPage, await actorOf(tenantAdmin));
+    expect(again.statements.length).toBe(first.statements.length);
+    const more = again.props.initial as { data: { members: unknown[]; membersTotal: number } };
+    expect(more.data.members).toHaveLength(8);
+    expect(more.data.membersTotal).toBeGreaterThanOrEqual(11);
+  });
+
+  it("super admin's dashboard", async () => {
+    const { props, statements } = await render(DashboardPage, await actorOf(platformAdmin));
+    expect((props.initial as { type: string }).type).toBe("super_admin");
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.superAdminDashboard);
+  });
+
+  it("user management's first page, in the API's shape", async () => {
+    const { props, statements } = await render(UsersPage, await actorOf(tenantAdmin));
+    const initial = props.initial as { items: { email: string; created_at: unknown }[]; total: number };
+    expect(initial.total).toBeGreaterThanOrEqual(4);
+    expect(initial.items.length).toBe(Math.min(initial.total, 20));
+    expect(typeof initial.items[0]?.created_at).toBe("string");
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.userList);
+  });
+
+  it("tenant management's first page (super admin) and Access Denied for a tenant admin", async () => {
+    const { props, statements } = await render(TenantsPage, await actorOf(platformAdmin));
+    expect((props.initial as { total: number }).total).toBeGreaterThanOrEqual(2);
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.tenantList);
+    const denied = await render(TenantsPage, await actorOf(tenantAdmin));
+    expect(denied.props.initial).toBeUndefined();
+    expect(denied.statements).toHaveLength(0);
+  });
+
+  it("plugins", async () => {
+    const { props, statements } = await render(PluginsPage, await actorOf(tenantAdmin));
+    expect(Array.isArray(props.initial)).toBe(true);
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.plugins);
+  });
+});
