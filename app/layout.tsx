@@ -13,8 +13,9 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4f46e5" };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Reading the request headers renders every page per request, which lets Next.js put the CSP nonce
-  // from proxy.ts on its scripts.
+  // Reading the request headers renders every page per request, which lets Next.js put the CSP nonce from proxy.ts
+  // on its scripts. The pages are dynamic anyway (the sign-in pages check the session and read the query), but a
+  // page prerendered at build time (the 404 page) would carry inline scripts without the nonce and be blocked.
   await headers();
   return (
     <html lang="en">
