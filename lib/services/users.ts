@@ -67,59 +67,64 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** Whether the user holds the permission after overrides: a global override decides, else any of the user's roles. */
-function holds(permission: PermissionName): SQL {
-  return sql`coalesce(
-    (select ${userPermissionOverrides.granted} from ${userPermissionOverrides}
+/**
+ * The ids of the users holding a permission after overrides, whatever their state: through one of their roles
+ * unless a global override revokes it, or by a global grant. Set operations, uncorrelated: computed once per
+ * statement, whatever the number of rows filtered by it.
+ */
+function holdersOf(permission: PermissionName): SQL {
+  const override = (granted: boolean) =>
+    sql`select ${userPermissionOverrides.userId} from ${userPermissionOverrides}
       inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
-      where ${userPermissionOverrides.userId} = ${users.id} and ${userPermissionOverrides.resource} = '' and ${permissions.name} = ${permission}),
-    exists (select 1 from ${userRoles}
-      inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
-      inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-      where ${userRoles.userId} = ${users.id} and ${permissions.name} = ${permission}))`;
+      where ${permissions.name} = ${permission} and ${userPermissionOverrides.resource} = '' and ${userPermissionOverrides.granted} = ${granted}`;
+  return sql`((select ${userRoles.userId} from ${userRoles}
+      where ${userRoles.roleId} in (select ${rolePermissions.roleId} from ${rolePermissions}
+        inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission})
+    except ${override(false)})
+    union ${override(true)})`;
 }
 
+/** Holders of tenant.create and of the global built-in Super Admin role: super admins while active. */
+const superAdminCandidates = sql`(${holdersOf("tenant.create")}
+  union select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null)`;
+
 /**
- * Users who might hold the permission: through a role that has it or a global grant. A small set, computed once
- * per statement (hashed), so the exact check runs only for its members, not for every row of a large tenant.
+ * The role key of a row of users joined with tenants, as `inferRole` derives it from `loadAccessOf`: an inactive
+ * user or tenant holds nothing ('user'); tenant.create or the global built-in Super Admin role makes a super
+ * admin, user.create a tenant admin. Each test is one hash probe per row into a set computed once per statement
+ * (no correlated subquery per row, so neither the work nor the planner's estimate grows with the tenant). The
+ * page's roles are then loaded through `loadAccessOf`; tests/api/user-list.test.ts holds the two to one answer.
  */
-function mayHold(permission: PermissionName, extraRoles?: SQL): SQL {
-  return sql`(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-      where exists (select 1 from ${rolePermissions} inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-        where ${rolePermissions.roleId} = ${roles.id} and ${permissions.name} = ${permission})${extraRoles ? sql` or ${extraRoles}` : sql``}
-    union all
-    select ${userPermissionOverrides.userId} from ${userPermissionOverrides}
-      inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
-      where ${permissions.name} = ${permission} and ${userPermissionOverrides.granted} and ${userPermissionOverrides.resource} = '')`;
+const activeRow = sql`(${users.isActive} and ${tenants.isActive})`;
+const isSuperAdminRow = sql`(${activeRow} and ${users.id} in ${superAdminCandidates})`;
+const isTenantAdminRow = sql`(${activeRow} and ${users.id} in ${holdersOf("user.create")} and ${users.id} not in ${superAdminCandidates})`;
+
+type ListQuery = z.infer<typeof userListQuery>;
+
+/** The role filter of the users' part; only a super admin sees super admins. */
+function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefined {
+  const hideSuperAdmins = isSuperAdmin(actor) ? undefined : sql`not ${isSuperAdminRow}`;
+  switch (role) {
+    case "all":
+      return hideSuperAdmins;
+    case "super_admin":
+      return isSuperAdmin(actor) ? isSuperAdminRow : sql`false`;
+    case "tenant_admin":
+      return isTenantAdminRow;
+    case "user":
+      return sql`not ${isSuperAdminRow} and not ${isTenantAdminRow}`;
+  }
 }
-
-const superAdminRole = sql`(${roles.builtin} = 'super_admin' and ${roles.tenantId} is null)`;
-
-/**
- * The role key of a user row (users joined with tenants), as `inferRole` derives it from `loadAccessOf`: an
- * inactive user or tenant holds nothing ('user'); tenant.create or the global built-in Super Admin role makes a
- * super admin, user.create a tenant admin. The list filters by it; the page's rows are then loaded through
- * `loadAccessOf`, and tests/api/user-list.test.ts holds the two to the same answer.
- */
-const userRoleKey = sql<RoleKey>`case
-  when not (${users.isActive} and ${tenants.isActive}) then 'user'
-  when ${users.id} in ${mayHold("tenant.create", superAdminRole)} and (
-    exists (select 1 from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-      where ${userRoles.userId} = ${users.id} and ${superAdminRole})
-    or ${holds("tenant.create")}) then 'super_admin'
-  when ${users.id} in ${mayHold("user.create")} and ${holds("user.create")} then 'tenant_admin'
-  else 'user' end`;
 
 /** The role key an invitation's role stands for, by its built-in identity, never its name (as ROLE_KEY_OF_BUILTIN). */
 const invitationRoleKey = sql<RoleKey>`case ${roles.builtin} when 'super_admin' then 'super_admin' when 'tenant_admin' then 'tenant_admin' else 'user' end`;
 
-type ListQuery = z.infer<typeof userListQuery>;
-
-/** The role filter; only a super admin sees super admins (rows held to the role key, not to its name). */
-function roleCondition(actor: Actor, role: ListQuery["role"], roleKey: SQL<RoleKey>): SQL | undefined {
-  if (isSuperAdmin(actor)) return role === "all" ? undefined : sql`${roleKey} = ${role}`;
+/** The role filter of the invited rows; only a super admin sees invitations to Super Admin. */
+function invitationRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefined {
+  if (isSuperAdmin(actor)) return role === "all" ? undefined : sql`${invitationRoleKey} = ${role}`;
   if (role === "super_admin") return sql`false`;
-  return role === "all" ? sql`${roleKey} <> 'super_admin'` : sql`${roleKey} = ${role}`;
+  return role === "all" ? sql`${invitationRoleKey} <> 'super_admin'` : sql`${invitationRoleKey} = ${role}`;
 }
 
 /** The filters of the users' part of the list. */
@@ -129,7 +134,7 @@ function userConditions(actor: Actor, tenantId: string | null, query: ListQuery)
     tenantId ? eq(users.tenantId, tenantId) : undefined,
     query.status === "active" ? eq(users.isActive, true) : query.status === "inactive" ? eq(users.isActive, false) : undefined,
     pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
-    roleCondition(actor, query.role, userRoleKey),
+    userRoleCondition(actor, query.role),
   );
 }
 
@@ -140,7 +145,7 @@ function invitationConditions(actor: Actor, tenantId: string | null, query: List
     eq(invitations.status, "pending"),
     tenantId ? eq(invitations.tenantId, tenantId) : undefined,
     pattern ? ilike(invitations.email, pattern) : undefined,
-    roleCondition(actor, query.role, invitationRoleKey),
+    invitationRoleCondition(actor, query.role),
   );
 }
 
