@@ -188,11 +188,15 @@ async function measure(name, pathname, headers = {}) {
   };
 }
 
-/** Gzipped size of the JavaScript a first visit to the page loads (every script the HTML names). */
+/**
+ * Gzipped size of the JavaScript a first visit to the page loads in a current browser: every script the HTML
+ * names, except `nomodule` ones (Next's legacy polyfills), which browsers with module support never fetch.
+ */
 async function firstLoadJs(pathname, cookie) {
   const response = await fetch(`${BASE}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await response.text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]))];
+  const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter((match) => !/\bnomodule\b/i.test(match[0]));
+  const sources = [...new Set(tags.map((match) => match[1]))];
   let bytes = 0;
   for (const source of sources) {
     const body = Buffer.from(await (await fetch(new URL(source, BASE))).arrayBuffer());
