@@ -57,8 +57,10 @@ export function pgliteDirectory(): string {
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  // pg_trgm backs the user search's trigram indexes (migration 0003), as on PostgreSQL.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   if (!dataDir.includes("://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   return {
     kind: "pglite",
     db: drizzle(client, drizzleOptions()) as unknown as Db,

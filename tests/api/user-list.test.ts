@@ -2,7 +2,7 @@
 // role permissions plus global overrides minus revokes, nothing for an inactive user or tenant), super admins stay
 // hidden from tenant admins, invited rows merge into one stable order, and the cost of a page is a fixed number
 // of statements, whatever the number of users, none reading a password hash.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as grantRoute from "@/app/api/v1/users/[id]/permissions/grant/route";
 import * as revokeRoute from "@/app/api/v1/users/[id]/permissions/revoke/route";
@@ -143,6 +143,15 @@ describe("search, order and paging in SQL", () => {
     expect(paged).toEqual(all.map((item) => item.id));
     const past = await list({ offset: String(all.length + 10) });
     expect(past).toEqual({ items: [], total: all.length });
+  });
+
+  it("has the trigram indexes that back the search, on PostgreSQL and on PGlite alike", async () => {
+    const db = await getDb();
+    const rows = await db.execute<{ indexname: string }>(
+      sql`select indexname from pg_indexes where tablename = 'users' and indexdef like '%gin_trgm_ops%' order by indexname`,
+    );
+    const names = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { indexname: string }[] }).rows).map((row) => row.indexname);
+    expect(names).toEqual(["users_email_trgm_idx", "users_full_name_trgm_idx"]);
   });
 });
 
