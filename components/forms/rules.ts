@@ -2,21 +2,11 @@
 // library. They give the messages of the schemas in lib/validation/auth.ts (spec sections 3 and 5, verbatim),
 // which the API applies again to every payload; tests/unit/form-rules.test.ts holds the two to the same answers.
 import type { FieldError, FieldErrors, FieldValues, Resolver } from "react-hook-form";
-import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters, type TextKind } from "./characters";
+import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters, type TextKind } from "@/lib/validation/characters";
+import { MESSAGES } from "@/lib/validation/messages";
 
-/** The messages of lib/validation/auth.ts that the forms show (kept here so zod stays out of the bundle). */
-export const FORM_MESSAGES = {
-  email: "Please enter a valid email address",
-  loginPassword: "Password must be at least 6 characters",
-  password: "Password must be at least 8 characters",
-  passwordsDontMatch: "Passwords don't match",
-  companyName: "Company/Organization name must be at least 2 characters",
-  fullName: "Full name must be at least 2 characters",
-  phone: "Phone number must be at least 10 characters",
-  address: "Address must be at least 5 characters",
-  required: "Required",
-  currentPasswordRequired: "Current password is required",
-} as const;
+/** The messages of lib/validation/auth.ts that the forms show (from its zod-free module). */
+export const FORM_MESSAGES = MESSAGES;
 
 /** The HTML5 e-mail rule (zod's `regexes.html5Email`): addresses on local hosts such as admin@localhost pass. */
 const HTML5_EMAIL =

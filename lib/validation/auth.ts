@@ -1,25 +1,10 @@
 // Schemas of the account forms and API payloads (spec sections 3 and 5), shared by forms and route handlers.
 // Messages are the spec's, verbatim.
 import { z } from "zod";
+import { MESSAGES } from "./messages";
 import { charactersOf, type TextKind } from "./text";
 
-export const MESSAGES = {
-  email: "Please enter a valid email address",
-  loginPassword: "Password must be at least 6 characters",
-  password: "Password must be at least 8 characters",
-  passwordsDontMatch: "Passwords don't match",
-  companyName: "Company/Organization name must be at least 2 characters",
-  fullName: "Full name must be at least 2 characters",
-  phone: "Phone number must be at least 10 characters",
-  address: "Address must be at least 5 characters",
-  currentPasswordRequired: "Current password is required",
-  fullNameRequired: "Full name is required",
-  invitationPassword: "Password must be at least 8 characters long",
-  passwordsDoNotMatch: "Passwords do not match",
-  invalidInvitationLink: "Invalid invitation link",
-  emailRequired: "Email address is required",
-  required: "Required",
-} as const;
+export { MESSAGES };
 
 /** Longest password accepted: argon2 handles any length, but unbounded input is a denial-of-service lever. */
 const MAX_PASSWORD = 256;
