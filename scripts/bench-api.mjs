@@ -16,6 +16,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// BENCH_ONLY=api1k,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
+const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,pages,js,api100k").split(",").map((part) => part.trim()));
+// Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+const SERVER_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
 const SUPER_ADMIN = { email: "superadmin@bench.test", password: "Bench#SuperAdmin-2026" };
 
 function log(message) {
@@ -98,6 +102,7 @@ async function startServer(databaseUrlValue, dataDir) {
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100000",
+      ...(SERVER_NODE_OPTIONS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${SERVER_NODE_OPTIONS}`.trim() } : {}),
     },
   });
   let output = "";
@@ -239,28 +244,30 @@ async function main() {
     const superBearer = { authorization: `Bearer ${superAdmin.token}` };
 
     log("Measuring (1,000 users)...");
-    const api1k = [
+    const api1k = !ONLY.has("api1k") ? [] : [
       await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
       await measure("GET /api/v1/auth/me", "/api/v1/auth/me", bearer),
       await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
       await measure("GET /api/v1/tenants/ (super admin)", "/api/v1/tenants/", superBearer),
       await measure("GET /api/v1/dashboard/stats", "/api/v1/dashboard/stats", bearer),
     ];
-    const pages = [
+    const pages = !ONLY.has("pages") ? [] : [
       await measure("static file /robots.txt (floor)", "/robots.txt"),
       await measure("page /login", "/login"),
       await measure("page /dashboard (session cookie)", "/dashboard", { cookie: tenantAdmin.cookie }),
     ];
-    const js = [
+    const js = !ONLY.has("js") ? [] : [
       await firstLoadJs("/login"),
       await firstLoadJs("/dashboard", tenantAdmin.cookie),
       await firstLoadJs("/admin/users", tenantAdmin.cookie),
     ];
 
-    log("Adding 100,000 users to one tenant...");
-    await addUsers(sql, admins[0].tenantId, 100_000, passwordHash);
-    log("Measuring (100,000 users in one tenant)...");
-    const api100k = [
+    if (ONLY.has("api100k")) {
+      log("Adding 100,000 users to one tenant...");
+      await addUsers(sql, admins[0].tenantId, 100_000, passwordHash);
+      log("Measuring (100,000 users in one tenant)...");
+    }
+    const api100k = !ONLY.has("api100k") ? [] : [
       await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
       await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
       await measure("GET /api/v1/users/?search=many4242", "/api/v1/users/?limit=20&search=many4242", bearer),
@@ -268,15 +275,23 @@ async function main() {
     const rss = rssMegabytes(server.pid);
 
     const floorApi = (rows) => (row) => (row === rows[0] ? null : rows[0]);
-    console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
-    console.log(table(api1k, floorApi(api1k)));
-    console.log(`\n## Pages (ratio to the static file)\n`);
-    console.log(table(pages, floorApi(pages)));
-    console.log(`\n## API, 100,000 users in one tenant\n`);
-    console.log(table(api100k, floorApi(api100k)));
-    console.log(`\n## First-load JavaScript (gzipped)\n`);
-    console.log("| page | scripts | KB |\n|---|---|---|");
-    for (const row of js) console.log(`| ${row.pathname} | ${row.scripts} | ${row.kilobytes} |`);
+    if (api1k.length > 0) {
+      console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
+      console.log(table(api1k, floorApi(api1k)));
+    }
+    if (pages.length > 0) {
+      console.log(`\n## Pages (ratio to the static file)\n`);
+      console.log(table(pages, floorApi(pages)));
+    }
+    if (api100k.length > 0) {
+      console.log(`\n## API, 100,000 users in one tenant\n`);
+      console.log(table(api100k, floorApi(api100k)));
+    }
+    if (js.length > 0) {
+      console.log(`\n## First-load JavaScript (gzipped)\n`);
+      console.log("| page | scripts | KB |\n|---|---|---|");
+      for (const row of js) console.log(`| ${row.pathname} | ${row.scripts} | ${row.kilobytes} |`);
+    }
     console.log(`\nServer RSS after the runs (all server processes): ${rss} MB`);
   } finally {
     await sql.end();
