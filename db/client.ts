@@ -47,7 +47,7 @@ function preparingStatements<C extends { unsafe: (...args: never[]) => unknown }
     get(target, property, receiver) {
       if (property !== "unsafe") return Reflect.get(target, property, receiver) as unknown;
       return (text: string, values?: unknown[], options?: { prepare?: boolean }) =>
-        unsafe(text, values, values && values.length > 0 && !VALUE_DEPENDENT_PLAN.test(text) ? { ...options, prepare: true } : options);
+        unsafe(text, values, { ...options, prepare: values !== undefined && values.length > 0 && !VALUE_DEPENDENT_PLAN.test(text) });
     },
   });
 }

@@ -1,8 +1,8 @@
 // User administration: list (with pending invitations as 'invited' rows), create, edit, delete, in the
 // actor's reach (super admin: everyone; tenant admin: their tenant; anyone: themselves).
-import { and, desc, eq, getTableColumns, ilike, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { getDb, type Tx } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -131,10 +131,10 @@ function invitationRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | u
 }
 
 /** The filters of the users' part of the list. */
-function userConditions(actor: Actor, tenantId: string | null, query: ListQuery): SQL | undefined {
-  const pattern = query.search ? containing(query.search) : null;
+function userConditions(actor: Actor, byTenant: boolean, query: ListQuery): SQL | undefined {
+  const pattern = query.search ? sql.placeholder("pattern") : null;
   return and(
-    tenantId ? eq(users.tenantId, tenantId) : undefined,
+    byTenant ? eq(users.tenantId, sql.placeholder("tenantId")) : undefined,
     query.status === "active" ? eq(users.isActive, true) : query.status === "inactive" ? eq(users.isActive, false) : undefined,
     pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
     userRoleCondition(actor, query.role),
@@ -142,11 +142,11 @@ function userConditions(actor: Actor, tenantId: string | null, query: ListQuery)
 }
 
 /** The filters of the pending invitations shown as 'invited' rows. */
-function invitationConditions(actor: Actor, tenantId: string | null, query: ListQuery): SQL | undefined {
-  const pattern = query.search ? containing(query.search) : null;
+function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery): SQL | undefined {
+  const pattern = query.search ? sql.placeholder("pattern") : null;
   return and(
     eq(invitations.status, "pending"),
-    tenantId ? eq(invitations.tenantId, tenantId) : undefined,
+    byTenant ? eq(invitations.tenantId, sql.placeholder("tenantId")) : undefined,
     pattern ? ilike(invitations.email, pattern) : undefined,
     invitationRoleCondition(actor, query.role),
   );
@@ -160,12 +160,75 @@ function invitationConditions(actor: Actor, tenantId: string | null, query: List
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
+  const { page, total } = listStatements(db, actor, tenantId !== null, query);
+  const values = {
+    tenantId,
+    pattern: query.search ? containing(query.search) : null,
+    limit: query.limit,
+    offset: query.offset,
+    reach: query.offset + query.limit,
+  };
+  const [rows, counted] = await Promise.all([page.execute(values), total.execute(values)]);
+  const userRows = rows.filter((row) => row.kind === "user");
+  const accesses = await loadAccessOf(
+    db,
+    userRows.map((row) => ({
+      user: {
+        id: row.id,
+        tenantId: row.tenantId,
+        email: row.email,
+        fullName: row.fullName,
+        phone: row.phone,
+        address: row.address,
+        isActive: row.isActive,
+        emailVerifiedAt: row.emailVerifiedAt,
+        pendingEmail: row.pendingEmail,
+        lastLoginAt: row.lastLoginAt,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      },
+      tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
+    })),
+  );
+  const listedUsers = new Map(accesses.map((access) => [access.user.id, listItem(access)]));
+  const items = rows.flatMap((row): UserListItem[] => {
+    if (row.kind === "invitation") return [invitedItem(row)];
+    const item = listedUsers.get(row.id);
+    return item ? [item] : [];
+  });
+  return { items, total: counted[0]?.value ?? 0 };
+}
+
+/**
+ * The list's two statements (page, total) for one shape of query, built once per database handle and shape with
+ * placeholders for the tenant, the search pattern and the paging: building them (two parts, the permission-holder
+ * sets, the counts) cost the server more than PostgreSQL spent running them. The shape is what changes the SQL:
+ * whether the actor is a super admin, whether a tenant filters, the status, whether a search, the role filter.
+ */
+function listStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
+  const key = JSON.stringify([isSuperAdmin(actor), byTenant, query.status, Boolean(query.search), query.role]);
+  let cache = listStatementCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    listStatementCache.set(db, cache);
+  }
+  let statements = cache.get(key);
+  if (!statements) {
+    statements = buildListStatements(db, actor, byTenant, query);
+    cache.set(key, statements);
+  }
+  return statements;
+}
+
+const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatements>>>();
+
+function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
   const withUsers = query.status !== "invited";
   const withInvitations = query.status === "all" || query.status === "invited";
-  const userWhere = userConditions(actor, tenantId, query);
-  const invitationWhere = invitationConditions(actor, tenantId, query);
+  const userWhere = userConditions(actor, byTenant, query);
+  const invitationWhere = invitationConditions(actor, byTenant, query);
 
-  const userPart = (limit: number, offset: number) =>
+  const userPart = (limit: Placeholder, offset: Placeholder | number) =>
     db
       .select({
         kind: sql<ListedKind>`'user'`.as("kind"),
@@ -183,7 +246,7 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
       .orderBy(desc(users.createdAt), users.id)
       .limit(limit)
       .offset(offset);
-  const invitationPart = (limit: number, offset: number) =>
+  const invitationPart = (limit: Placeholder, offset: Placeholder | number) =>
     db
       .select({
         kind: sql<ListedKind>`'invitation'`.as("kind"),
@@ -214,53 +277,27 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
       .limit(limit)
       .offset(offset);
   // With both parts, each is ordered and cut at offset + limit on its own (along its index), then the two merge.
-  const reach = query.offset + query.limit;
+  const [limit, offset, reach] = [sql.placeholder("limit"), sql.placeholder("offset"), sql.placeholder("reach")];
   const page =
     withUsers && withInvitations
       ? unionAll(userPart(reach, 0), invitationPart(reach, 0))
           .orderBy(sql`created_at desc`, sql`id`)
-          .limit(query.limit)
-          .offset(query.offset)
+          .limit(limit)
+          .offset(offset)
+          .prepare("user_list_page")
       : withUsers
-        ? userPart(query.limit, query.offset)
-        : invitationPart(query.limit, query.offset);
+        ? userPart(limit, offset).prepare("user_list_page")
+        : invitationPart(limit, offset).prepare("user_list_page");
 
   const userCount = sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId} where ${userWhere ?? sql`true`})`;
   const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
   const total = db
     .select({ value: sql<number>`${withUsers ? userCount : sql`0`} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
-    .from(sql`(values (1)) as single`);
-
-  const [rows, counted] = await Promise.all([page, total]);
-  const userRows = rows.filter((row) => row.kind === "user");
-  const accesses = await loadAccessOf(
-    db,
-    userRows.map((row) => ({
-      user: {
-        id: row.id,
-        tenantId: row.tenantId,
-        email: row.email,
-        fullName: row.fullName,
-        phone: row.phone,
-        address: row.address,
-        isActive: row.isActive,
-        emailVerifiedAt: row.emailVerifiedAt,
-        pendingEmail: row.pendingEmail,
-        lastLoginAt: row.lastLoginAt,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-      },
-      tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
-    })),
-  );
-  const listedUsers = new Map(accesses.map((access) => [access.user.id, listItem(access)]));
-  const items = rows.flatMap((row): UserListItem[] => {
-    if (row.kind === "invitation") return [invitedItem(row)];
-    const item = listedUsers.get(row.id);
-    return item ? [item] : [];
-  });
-  return { items, total: counted[0]?.value ?? 0 };
+    .from(sql`(values (1)) as single`)
+    .prepare("user_list_total");
+  return { page, total };
 }
+
 
 type ListedKind = "user" | "invitation";
 
