@@ -1,6 +1,6 @@
 // Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
 // Actor that every service function receives.
-import { and, eq, getTableColumns, gt, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
@@ -73,33 +73,19 @@ export function effectivePermissions(
 
 type UserWithTenant = { user: AccessUser; tenant: UserAccess["tenant"] };
 
-/** Access of many users at once: three queries whatever the number of users. */
+/** Access of many users at once: three statements whatever the number of users. */
 export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]): Promise<UserAccess[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.user.id);
+  let statements = accessOfStatements.get(db);
+  if (!statements) {
+    statements = buildAccessOfStatements(db);
+    accessOfStatements.set(db, statements);
+  }
   const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
-    db
-      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId, builtin: roles.builtin })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(inArray(userRoles.userId, ids))
-      .orderBy(roles.name),
-    db
-      .selectDistinct({ userId: userRoles.userId, name: permissions.name })
-      .from(userRoles)
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(inArray(userRoles.userId, ids)),
-    db
-      .select({
-        userId: userPermissionOverrides.userId,
-        name: permissions.name,
-        granted: userPermissionOverrides.granted,
-        resource: userPermissionOverrides.resource,
-      })
-      .from(userPermissionOverrides)
-      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
-      .where(inArray(userPermissionOverrides.userId, ids)),
+    statements.roles.execute({ ids }),
+    statements.rolePermissions.execute({ ids }),
+    statements.overrides.execute({ ids }),
   ]);
   return rows.map(({ user, tenant }) => {
     const userRoleRows = roleRows.filter((role) => role.userId === user.id).map(({ userId: _, ...role }) => role);
@@ -113,6 +99,43 @@ export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]
     return { user, tenant, roles: userRoleRows, permissions: granted, role: inferRole(granted, active ? userRoleRows : []) };
   });
 }
+
+/**
+ * The three statements of `loadAccessOf`, built once per database handle: the users' ids go as one array
+ * parameter (`= any($1)`), so the text does not depend on how many there are.
+ */
+function buildAccessOfStatements(db: Executor) {
+  const ids = sql`any(${sql.placeholder("ids")}::uuid[])`;
+  return {
+    roles: db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId, builtin: roles.builtin })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(sql`${userRoles.userId} = ${ids}`)
+      .orderBy(roles.name)
+      .prepare("access_of_roles"),
+    rolePermissions: db
+      .selectDistinct({ userId: userRoles.userId, name: permissions.name })
+      .from(userRoles)
+      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(sql`${userRoles.userId} = ${ids}`)
+      .prepare("access_of_role_permissions"),
+    overrides: db
+      .select({
+        userId: userPermissionOverrides.userId,
+        name: permissions.name,
+        granted: userPermissionOverrides.granted,
+        resource: userPermissionOverrides.resource,
+      })
+      .from(userPermissionOverrides)
+      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
+      .where(sql`${userPermissionOverrides.userId} = ${ids}`)
+      .prepare("access_of_overrides"),
+  };
+}
+
+const accessOfStatements = new WeakMap<Executor, ReturnType<typeof buildAccessOfStatements>>();
 
 /** Columns of the tenant that access decisions need. */
 export const tenantAccessColumns = {
