@@ -6,7 +6,7 @@ import { getDb, type Db, type Tx } from "@/db/client";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { consume } from "@/lib/auth/rate-limit";
 import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
 import {
@@ -17,7 +17,7 @@ import {
   type RoleBuiltin,
   type RoleKey,
 } from "@/lib/auth/permissions";
-import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
@@ -25,7 +25,7 @@ import { loadAccessOf, loadUserAccess, userOut, type RoleSummary, type UserAcces
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
-import { isUniqueViolation, issueEmailToken } from "./auth";
+import { AUTH_MESSAGES, isUniqueViolation, issueEmailToken } from "./auth";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const USER_MESSAGES = {
@@ -431,9 +431,18 @@ export async function createUser(actor: Actor, input: z.infer<typeof userCreateI
   });
 }
 
+/** One's own e-mail changes only with the current password, as the password does (Change Password). */
+async function assertCurrentPassword(tx: Tx, userId: string, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) {
+    throw new ValidationFailed([{ loc: ["body", "current_password"], msg: "Current password is required", type: "missing" }]);
+  }
+  const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, currentPassword))) throw new BadRequest(AUTH_MESSAGES.wrongCurrentPassword);
+}
+
 /**
- * Edits a user. One's own password changes only through /password/change (it asks for the current one); a new
- * e-mail address waits in pending_email until its owner follows the link mailed to it (the old address gets a
+ * Edits a user. One's own password changes only through /password/change (it asks for the current one); one's own
+ * e-mail only with the current password; a new e-mail address waits in pending_email until its owner follows the link mailed to it (the old address gets a
  * notice); an administrator's new password for someone else ends that user's sessions. Every check runs before
  * the first write, so a refused request writes nothing.
  */
@@ -452,6 +461,7 @@ export async function updateUser(actor: Actor, userId: string, input: z.infer<ty
     if (tenantChanges && !isSuperAdmin(actor)) throw new Forbidden(USER_MESSAGES.moveTenant);
     if (self && input.is_active === false) throw new BadRequest(USER_MESSAGES.selfDeactivate);
     const newEmail = input.email !== undefined && input.email.toLowerCase() !== target.user.email ? input.email.toLowerCase() : null;
+    if (newEmail && self) await assertCurrentPassword(tx, target.user.id, input.current_password);
     if (newEmail) await assertNotVisiblyTaken(tx, actor, newEmail, target.user.id);
     if (input.password) {
       assertPasswordAllowed(input.password, target.user.email, "password");

@@ -36,6 +36,8 @@ export const userUpdateInput = z.object({
   tenant_id: z.uuid().optional(),
   phone: phone.optional().nullable(),
   address: address.optional().nullable(),
+  /** Needed to change one's own e-mail address: a borrowed session must not move the account elsewhere. */
+  current_password: z.string().check(charactersOf("secret")).max(256).optional(),
 });
 
 export const userListQuery = pageQuery.extend({

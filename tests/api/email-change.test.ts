@@ -105,12 +105,35 @@ describe("a new e-mail address", () => {
     member = await createUser(org.admin.access_token, { email: "mover@mailbox.test" });
   });
 
+  it("set by the user: asks for the current password, and a missing or wrong one writes nothing", async () => {
+    const session = await signIn(org.email, org.password);
+    const before = await userRow(org.admin.user.id);
+    const missing = await call(userRoute.PUT, "PUT", {
+      token: session.access_token,
+      params: { id: org.admin.user.id },
+      body: { email: "stolen-session@elsewhere.test", full_name: "Taken Over" },
+    });
+    expect(missing.status).toBe(422);
+    expect(await json(missing)).toEqual({
+      detail: [{ loc: ["body", "current_password"], msg: "Current password is required", type: "missing" }],
+    });
+    const wrong = await call(userRoute.PUT, "PUT", {
+      token: session.access_token,
+      params: { id: org.admin.user.id },
+      body: { email: "stolen-session@elsewhere.test", full_name: "Taken Over", current_password: "not-the-password-1" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toEqual({ detail: "Current password is incorrect" });
+    expect(await userRow(org.admin.user.id)).toEqual(before);
+    expect(latestMail(outbox(), "stolen-session@elsewhere.test", "Confirm your new e-mail address")).toBeFalsy();
+  });
+
   it("set by the user: waits for verification; the answer shows the current address and pending_email", async () => {
     const session = await signIn(org.email, org.password);
     const response = await call(userRoute.PUT, "PUT", {
       token: session.access_token,
       params: { id: org.admin.user.id },
-      body: { email: "New.Admin@Mailbox.test" },
+      body: { email: "New.Admin@Mailbox.test", current_password: org.password },
     });
     expect(response.status).toBe(200);
     expect(await json(response)).toMatchObject({ email: org.email, pending_email: "new.admin@mailbox.test" });

@@ -30,6 +30,7 @@ const createForm = userCreateInput.pick({ email: true, password: true, role: tru
 const editForm = userUpdateInput.pick({ password: true, role: true, is_active: true }).extend({
   email: userCreateInput.shape.email,
   full_name: optionalFullName,
+  current_password: z.string().optional(),
 });
 
 type CreateValues = z.input<typeof createForm>;
@@ -146,12 +147,15 @@ interface EditUserFormProps {
 function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserFormProps) {
   const form = useForm<EditValues, unknown, z.output<typeof editForm>>({
     resolver: zodResolver(editForm),
-    defaultValues: { email: user.email, full_name: user.full_name ?? "", password: "", role: user.role, is_active: user.is_active },
+    defaultValues: { email: user.email, full_name: user.full_name ?? "", password: "", current_password: "", role: user.role, is_active: user.is_active },
     mode: "onTouched",
   });
   const visibleError = useVisibleErrors(form);
-  const { register, handleSubmit, setValue, formState, control } = form;
+  const { register, handleSubmit, setValue, setError, formState, control } = form;
   const isActive = useWatch({ control, name: "is_active" });
+  const typedEmail = useWatch({ control, name: "email" });
+  // One's own address changes only with the current password (the server asks for it too).
+  const ownAddressChanges = self && (typedEmail ?? "").trim().toLowerCase() !== user.email.toLowerCase();
   const mayChangeRole = actorRole === "super_admin";
   const emailHint = user.pending_email
     ? `Waiting for confirmation of ${user.pending_email}. A new address takes effect once confirmed from the link mailed to it.`
@@ -165,6 +169,13 @@ function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserForm
     if (mayChangeRole && values.role && values.role !== user.role) body.role = values.role;
     // The server keeps the current address until the new one is confirmed from the link mailed to it.
     const newAddress = values.email.trim().toLowerCase() !== user.email.toLowerCase() ? values.email.trim() : null;
+    if (self && newAddress) {
+      if (!values.current_password) {
+        setError("current_password", { message: MESSAGES.currentPasswordRequired });
+        return;
+      }
+      body.current_password = values.current_password;
+    }
     const saved = `${values.full_name || user.full_name || user.email} was saved.`;
     await saveAndClose(() => api.put(`/users/${user.id}`, body), {
       success: {
@@ -186,6 +197,20 @@ function EditUserForm({ user, actorRole, self, onCancel, onSaved }: EditUserForm
       <FormField id="edit-user-email" label="Email" error={visibleError("email")} hint={emailHint}>
         <Input type="email" autoComplete="off" {...fieldAria("edit-user-email", visibleError("email"), "hint")} {...register("email")} />
       </FormField>
+      {ownAddressChanges ? (
+        <FormField
+          id="edit-user-current-password"
+          label="Current Password"
+          error={visibleError("current_password")}
+          hint="Needed to change your own e-mail address."
+        >
+          <PasswordInput
+            autoComplete="current-password"
+            {...fieldAria("edit-user-current-password", visibleError("current_password"), "hint")}
+            {...register("current_password")}
+          />
+        </FormField>
+      ) : null}
       <FormField id="edit-user-full-name" label="Full Name" error={visibleError("full_name")}>
         <Input autoComplete="off" {...fieldAria("edit-user-full-name", visibleError("full_name"))} {...register("full_name")} />
       </FormField>
