@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/use-toast";
-import { emailRule, rulesResolver } from "@/components/forms/rules";
+import { forgotPasswordResolver } from "@/components/forms/account-resolvers";
 import { accountApi } from "./api";
 import { EmailField, SubmitButton, useVisibleErrors } from "./form-helpers";
 
@@ -37,8 +37,6 @@ export function BackToLoginButton({ onClick }: { onClick: () => void }) {
     </Button>
   );
 }
-
-const forgotPasswordResolver = rulesResolver<{ email: string }>({ email: emailRule() });
 
 export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -11,14 +11,9 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { emailRule, FORM_MESSAGES, passwordRule, rulesResolver } from "@/components/forms/rules";
+import { loginResolver } from "@/components/forms/account-resolvers";
 import { accountApi } from "./api";
 import { EmailField, LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
-
-const loginResolver = rulesResolver<{ email: string; password: string; rememberMe: boolean }>({
-  email: emailRule(),
-  password: passwordRule(6, FORM_MESSAGES.loginPassword, "secret"),
-});
 
 interface LoginViewProps {
   defaultEmail?: string;

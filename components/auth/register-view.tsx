@@ -9,33 +9,12 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { emailRule, FORM_MESSAGES, matchRule, passwordRule, rulesResolver, textRule } from "@/components/forms/rules";
+import { registerResolver } from "@/components/forms/account-resolvers";
+import { tenantNameFor } from "@/lib/validation/tenant";
 import { accountApi } from "./api";
 import { LinkButton, placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
 
 const REQUIRED = ["companyName", "fullName", "email", "phone", "address", "password", "confirmPassword"] as const;
-
-type RegisterFields = Record<"companyName" | "domain" | "fullName" | "email" | "phone" | "address" | "password" | "confirmPassword", string>;
-
-// The checks of registerForm (lib/validation/auth.ts) without zod; the API checks registerInput again.
-const registerResolver = rulesResolver<RegisterFields>(
-  {
-    companyName: textRule(2, FORM_MESSAGES.companyName, 200, "name"),
-    domain: textRule(0, "", 253),
-    fullName: textRule(2, FORM_MESSAGES.fullName, 200, "name"),
-    email: emailRule(),
-    phone: textRule(10, FORM_MESSAGES.phone, 40),
-    address: textRule(5, FORM_MESSAGES.address, 500, "multiline"),
-    password: passwordRule(8, FORM_MESSAGES.password),
-  },
-  [matchRule<RegisterFields>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
-);
-
-/** The tenant name sent at registration (tenantNameFor of lib/validation/auth.ts): the company, or "<full name>'s Organization". */
-function tenantNameFor(companyName: string | undefined, fullName: string): string {
-  const company = companyName?.trim();
-  return company ? company : `${fullName.trim()}'s Organization`;
-}
 
 /** The registration payload's fields (POST /auth/register) as the form names them. */
 const REGISTER_FIELDS = {

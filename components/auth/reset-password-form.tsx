@@ -7,15 +7,9 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { FORM_MESSAGES, matchRule, passwordRule, rulesResolver } from "@/components/forms/rules";
+import { resetPasswordResolver } from "@/components/forms/account-resolvers";
 import { accountApi } from "./api";
 import { placeServerErrors, SubmitButton, useVisibleErrors } from "./form-helpers";
-
-type ResetFields = { password: string; confirmPassword: string };
-
-const resetPasswordResolver = rulesResolver<ResetFields>({ password: passwordRule(8, FORM_MESSAGES.password) }, [
-  matchRule<ResetFields>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch),
-]);
 
 interface ResetPasswordFormProps {
   token: string;

@@ -13,11 +13,10 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/use-toast";
 import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
-import { emailRule, FORM_MESSAGES, requiredRule, rulesResolver } from "@/components/forms/rules";
+import { inviteResolver } from "@/components/forms/account-resolvers";
 import type { RoleOut } from "./data";
 
 // Spec section 5, "Invite user": email required and an address; role required. Generic messages read 'Required'.
-const inviteResolver = rulesResolver<{ email: string; role_id: string }>({ email: emailRule(FORM_MESSAGES.required), role_id: requiredRule() });
 
 const FALLBACK_ERROR = "Could not send invitation. Please try again.";
 

@@ -8,21 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
-import { FORM_MESSAGES, matchRule, passwordRule, rulesResolver } from "@/components/forms/rules";
+import { changePasswordResolver, type ChangePasswordFields } from "@/components/forms/account-resolvers";
 import { changePassword, changePasswordFailureMessage } from "./change-password";
 
-const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
-
-type ChangePasswordFields = typeof EMPTY;
-
-// The checks of changePasswordForm (lib/validation/auth.ts) without zod; the API checks its payload again.
-const changePasswordResolver = rulesResolver<ChangePasswordFields>(
-  {
-    currentPassword: passwordRule(1, FORM_MESSAGES.currentPasswordRequired, "secret"),
-    newPassword: passwordRule(8, FORM_MESSAGES.password),
-  },
-  [matchRule<ChangePasswordFields>("newPassword", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
-);
+const EMPTY: ChangePasswordFields = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** 'Profile Settings' card holding the Change Password form; the form resets after success. */
 export function ChangePasswordCard() {

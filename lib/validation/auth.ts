@@ -154,8 +154,4 @@ export const inviteUserForm = z.object({
   roleId: z.string().check(charactersOf("line")).min(1, { message: MESSAGES.required }),
 });
 
-/** The tenant name sent at registration: the company name, or "<full name>'s Organization" without one. */
-export function tenantNameFor(companyName: string | undefined, fullName: string): string {
-  const company = companyName?.trim();
-  return company ? company : `${fullName.trim()}'s Organization`;
-}
+export { tenantNameFor } from "./tenant";

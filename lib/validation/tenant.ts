@@ -13,3 +13,9 @@ export function deriveDomain(name: string): string {
     .replace(/-+/g, "-")
     .slice(0, 50);
 }
+
+/** The tenant name sent at registration: the company name, or "<full name>'s Organization" without one. */
+export function tenantNameFor(companyName: string | undefined, fullName: string): string {
+  const company = companyName?.trim();
+  return company ? company : `${fullName.trim()}'s Organization`;
+}

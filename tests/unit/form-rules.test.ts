@@ -3,14 +3,14 @@
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import {
-  emailRule,
-  FORM_MESSAGES,
-  matchRule,
-  passwordRule,
-  requiredRule,
-  rulesResolver,
-  textRule,
-} from "@/components/forms/rules";
+  changePasswordResolver,
+  forgotPasswordResolver,
+  inviteResolver,
+  loginResolver,
+  registerResolver,
+  resetPasswordResolver,
+  type RegisterFields,
+} from "@/components/forms/account-resolvers";
 import { changePasswordForm, emailAddress, forgotPasswordForm, loginForm, MESSAGES, registerForm, resetPasswordForm } from "@/lib/validation/auth";
 import { z } from "zod";
 import type { FieldValues, Resolver } from "react-hook-form";
@@ -40,10 +40,7 @@ const passwords = ["", "12345", "123456", "1234567", "12345678", "pass\u0000word
 
 describe("form rules match the schemas", () => {
   it("login", async () => {
-    const resolver = rulesResolver<{ email: string; password: string; rememberMe: boolean }>({
-      email: emailRule(),
-      password: passwordRule(6, FORM_MESSAGES.loginPassword, "secret"),
-    });
+    const resolver = loginResolver;
     for (const email of emails)
       for (const password of passwords) {
         const values = { email, password, rememberMe: false };
@@ -52,15 +49,12 @@ describe("form rules match the schemas", () => {
   });
 
   it("forgot password", async () => {
-    const resolver = rulesResolver<{ email: string }>({ email: emailRule() });
+    const resolver = forgotPasswordResolver;
     for (const email of emails) expect(await fromRules(resolver, { email })).toEqual(fromZod(forgotPasswordForm, { email }));
   });
 
   it("reset password", async () => {
-    type Reset = { password: string; confirmPassword: string };
-    const resolver = rulesResolver<Reset>({ password: passwordRule(8, FORM_MESSAGES.password) }, [
-      matchRule<Reset>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch),
-    ]);
+    const resolver = resetPasswordResolver;
     for (const password of passwords)
       for (const confirmPassword of ["", "12345678", password]) {
         const values = { password, confirmPassword };
@@ -69,11 +63,7 @@ describe("form rules match the schemas", () => {
   });
 
   it("change password", async () => {
-    type Change = { currentPassword: string; newPassword: string; confirmPassword: string };
-    const resolver = rulesResolver<Change>(
-      { currentPassword: passwordRule(1, FORM_MESSAGES.currentPasswordRequired, "secret"), newPassword: passwordRule(8, FORM_MESSAGES.password) },
-      [matchRule<Change>("newPassword", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
-    );
+    const resolver = changePasswordResolver;
     for (const currentPassword of ["", "x", "old\u0000"])
       for (const newPassword of passwords)
         for (const confirmPassword of ["", newPassword]) {
@@ -83,20 +73,8 @@ describe("form rules match the schemas", () => {
   });
 
   it("register", async () => {
-    type Register = Record<"companyName" | "domain" | "fullName" | "email" | "phone" | "address" | "password" | "confirmPassword", string>;
-    const resolver = rulesResolver<Register>(
-      {
-        companyName: textRule(2, FORM_MESSAGES.companyName, 200, "name"),
-        domain: textRule(0, "", 253),
-        fullName: textRule(2, FORM_MESSAGES.fullName, 200, "name"),
-        email: emailRule(),
-        phone: textRule(10, FORM_MESSAGES.phone, 40),
-        address: textRule(5, FORM_MESSAGES.address, 500, "multiline"),
-        password: passwordRule(8, FORM_MESSAGES.password),
-      },
-      [matchRule<Register>("password", "confirmPassword", FORM_MESSAGES.passwordsDontMatch)],
-    );
-    const valid: Register = {
+    const resolver = registerResolver;
+    const valid: RegisterFields = {
       companyName: " Acme ",
       domain: "",
       fullName: "Ada Lovelace",
@@ -106,7 +84,7 @@ describe("form rules match the schemas", () => {
       password: "longenough",
       confirmPassword: "longenough",
     };
-    const variants: Partial<Register>[] = [
+    const variants: Partial<RegisterFields>[] = [
       {},
       { companyName: "A" },
       { companyName: "A\u202Eb" },
@@ -136,7 +114,7 @@ describe("form rules match the schemas", () => {
       email: z.string().trim().min(1, { message: MESSAGES.required }).pipe(emailAddress()),
       role_id: z.string().min(1, { message: MESSAGES.required }),
     });
-    const resolver = rulesResolver<{ email: string; role_id: string }>({ email: emailRule(FORM_MESSAGES.required), role_id: requiredRule() });
+    const resolver = inviteResolver;
     for (const email of emails)
       for (const role_id of ["", "role"]) {
         const values = { email, role_id };
