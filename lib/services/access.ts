@@ -156,8 +156,8 @@ export async function loadUserAccess(db: Executor, userId: string): Promise<User
   return access ?? null;
 }
 
-/** The idle limit of a session's current refresh-token row: 30 days with 'Keep me logged in', else 12 hours. */
-const idleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
+/** SQL: the idle limit in seconds of a session's refresh-token row: 30 days with 'Keep me logged in', else 12 hours. */
+export const sessionIdleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
 
 /** The row's last use is older than the resolution, so this use is written. */
 const lastUseStale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(secs => ${LAST_USE_RESOLUTION_SECONDS}::integer)`;
@@ -202,7 +202,7 @@ function actorStatement(db: Executor) {
           isNull(refreshTokens.usedAt),
           isNull(refreshTokens.revokedAt),
           gt(refreshTokens.expiresAt, sql`now()`),
-          gt(refreshTokens.lastUsedAt, sql`now() - make_interval(secs => ${idleSeconds})`),
+          gt(refreshTokens.lastUsedAt, sql`now() - make_interval(secs => ${sessionIdleSeconds})`),
         ),
       )
       .limit(1),

@@ -9,7 +9,6 @@ import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { consume, refund, reset } from "@/lib/auth/rate-limit";
-import { BROWSER_SESSION_IDLE_SECONDS, PERSISTENT_SESSION_IDLE_SECONDS } from "@/lib/auth/session-lifetime";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   EMAIL_VERIFICATION_TTL_MS,
@@ -29,7 +28,7 @@ import type { LoginInput, RegisterInput } from "@/lib/validation/auth";
 import { deriveDomain } from "@/lib/validation/tenant";
 import { ensureRole } from "@/db/seed";
 import { permissions } from "@/db/schema";
-import { accessUserColumns, loadUserAccess, sessionView, userOut, type SessionView, type UserAccess } from "./access";
+import { accessUserColumns, loadUserAccess, sessionIdleSeconds, sessionView, userOut, type SessionView, type UserAccess } from "./access";
 import { recordActivity } from "./activity";
 
 export const AUTH_MESSAGES = {
@@ -72,8 +71,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** SQL: the refresh-token row was last used longer ago than its session's idle limit ('Keep me logged in' or not). */
 function idleTooLong() {
-  const limit = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
-  return sql<boolean>`${refreshTokens.lastUsedAt} <= now() - make_interval(secs => ${limit})`;
+  return sql<boolean>`${refreshTokens.lastUsedAt} <= now() - make_interval(secs => ${sessionIdleSeconds})`;
 }
 
 let timingHash: Promise<string> | undefined;

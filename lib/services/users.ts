@@ -1,6 +1,6 @@
 // User administration: list (with pending invitations as 'invited' rows), create, edit, delete, in the
 // actor's reach (super admin: everyone; tenant admin: their tenant; anyone: themselves).
-import { and, desc, eq, getTableColumns, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
@@ -21,7 +21,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } from "@/l
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { loadAccessOf, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { accessUserColumns, loadAccessOf, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
@@ -232,7 +232,7 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
     db
       .select({
         kind: sql<ListedKind>`'user'`.as("kind"),
-        ...listedUserColumns,
+        ...accessUserColumns,
         tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
         tenantIsActive: sql<boolean>`${tenants.isActive}`.as("tenant_is_active"),
         tenantApprovedAt: sql<Date | null>`${tenants.approvedAt}`.mapWith(tenants.approvedAt).as("tenant_approved_at"),
@@ -302,7 +302,6 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
 type ListedKind = "user" | "invitation";
 
 /** The users' columns a list shows: never the password hash. */
-const { passwordHash: _passwordHash, ...listedUserColumns } = getTableColumns(users);
 
 /** A pending invitation as an 'invited' row of the user list. */
 function invitedItem(row: {
