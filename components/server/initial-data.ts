@@ -1,7 +1,5 @@
 // The first view of a signed-in page, read on the server straight from the services (no API round trip and no
 // fetch after the page loads). Only server components import this module.
-import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
-import type { PermissionName } from "@/lib/auth/permissions";
 
 /**
  * A service answer in the shape its API route sends (JSON: dates as ISO strings, no undefined), which is the
@@ -12,15 +10,11 @@ export function asApiJson<T>(value: unknown): T {
 }
 
 /**
- * The service's answer for the first view, or undefined when the actor lacks the route's permission or the
- * service fails: the client component then loads it through the API as before, with its loading and error states.
+ * The service's answer for the first view, or undefined when the service refuses (it checks the actor's
+ * permission itself) or fails: the client component then loads it through the API as before, with its loading
+ * and error states.
  */
-export async function initialFromService<T>(
-  actor: Actor,
-  permissions: readonly PermissionName[],
-  load: () => Promise<unknown>,
-): Promise<T | undefined> {
-  if (!hasAnyPermission(actor, permissions)) return undefined;
+export async function initialFromService<T>(load: () => Promise<unknown>): Promise<T | undefined> {
   try {
     return asApiJson<T>(await load());
   } catch {

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { tenantPlugins } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
-import { NotFound, ValidationFailed } from "@/lib/errors";
+import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { recordActivity } from "./activity";
 
@@ -207,6 +207,8 @@ async function resolvedPlugins(tenantId: string): Promise<ResolvedPlugin[]> {
 }
 
 export async function listPlugins(actor: Actor): Promise<PluginOut[]> {
+  // Checked here too, not only in the route: pages call this service directly.
+  if (!actor.permissions.has("user.create")) throw new Forbidden();
   return (await resolvedPlugins(actor.tenantId)).map(pluginOut);
 }
 

@@ -125,6 +125,8 @@ function assertSuperAdmin(actor: Actor) {
  * only (along users (tenant_id, created_at, id)). A tenant admin sees only their own tenant.
  */
 export async function listTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
+  // Checked here too, not only in the route: pages call this service directly.
+  if (!actor.permissions.has("tenant.create") && !actor.permissions.has("tenant.view")) throw new Forbidden();
   const db = await getDb();
   const search = query.search ? `%${query.search.replace(/[\\%_]/g, "\\$&")}%` : undefined;
   const where = and(

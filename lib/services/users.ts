@@ -158,6 +158,8 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
  * page's users only, through `loadAccessOf` (three more). Password hashes are never read.
  */
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
+  // Checked here too, not only in the route: pages call this service directly.
+  if (!actor.permissions.has("user.view")) throw new Forbidden();
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
   const { page, total } = listStatements(db, actor, tenantId !== null, query);

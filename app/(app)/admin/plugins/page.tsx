@@ -13,6 +13,6 @@ export default async function PluginsPage() {
   const actor = await currentActor();
   if (!actor) return <SessionEnded />;
   if (!actor.permissions.has("user.create")) return <AccessDenied />;
-  const initial = await initialFromService<PluginRow[]>(actor, ["user.create"], () => listPlugins(actor));
+  const initial = await initialFromService<PluginRow[]>(() => listPlugins(actor));
   return <PluginManagement initial={initial} />;
 }

@@ -18,6 +18,6 @@ export default async function TenantsPage() {
   if (!actor) return <SessionEnded />;
   if (actor.role !== "super_admin") return <AccessDenied />;
   const query = tenantListQuery.parse({ limit: String(ADMIN_PAGE_SIZE), offset: "0" });
-  const initial = await initialFromService<InitialPage<TenantRow>>(actor, ["tenant.create", "tenant.view"], () => listTenants(actor, query));
+  const initial = await initialFromService<InitialPage<TenantRow>>(() => listTenants(actor, query));
   return <TenantManagement initial={initial} />;
 }

@@ -18,6 +18,6 @@ export default async function UsersPage() {
   if (!actor) return <SessionEnded />;
   if (actor.role !== "super_admin" && actor.role !== "tenant_admin") return <AccessDenied />;
   const query = userListQuery.parse({ limit: String(ADMIN_PAGE_SIZE), offset: "0" });
-  const initial = await initialFromService<InitialPage<UserRow>>(actor, ["user.view"], () => listUsers(actor, query));
+  const initial = await initialFromService<InitialPage<UserRow>>(() => listUsers(actor, query));
   return <UserManagement initial={initial} />;
 }
