@@ -1,7 +1,7 @@
 // Content: stored files, projects, blogs and the source material of each blog.
 import { relations } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "./columns";
+import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
 
@@ -40,7 +40,12 @@ export const projects = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("projects_tenant_idx").on(table.tenantId, table.createdAt)],
+  (table) => [
+    // The project list's order (created_at desc, id), within a tenant and across all of them (super admin).
+    // Search by name or description uses trigram indexes that drizzle-kit cannot express: see migration 0004.
+    index("projects_tenant_created_idx").on(table.tenantId, table.createdAt.desc().nullsFirst(), table.id),
+    index("projects_created_idx").on(table.createdAt.desc().nullsFirst(), table.id),
+  ],
 );
 
 export const blogs = pgTable(
@@ -60,10 +65,19 @@ export const blogs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("blogs_project_idx").on(table.projectId), index("blogs_tenant_idx").on(table.tenantId, table.createdAt)],
+  (table) => [
+    // The blog list's order (created_at desc, id): of a project, of a tenant, of all tenants (super admin).
+    // Search over title, author and e-mail uses trigram indexes (migration 0004).
+    index("blogs_project_created_idx").on(table.projectId, table.createdAt.desc().nullsFirst(), table.id),
+    index("blogs_tenant_created_idx").on(table.tenantId, table.createdAt.desc().nullsFirst(), table.id),
+    index("blogs_created_idx").on(table.createdAt.desc().nullsFirst(), table.id),
+  ],
 );
 
 export const blogSourceKind = pgEnum("blog_source_kind", ["main_document", "website_link", "content_block", "file"]);
+
+/** Where a source's text extraction stands: the extraction job moves pending sources to ready or failed. */
+export const extractionStatus = pgEnum("extraction_status", ["pending", "ready", "failed"]);
 
 /**
  * One piece of a blog's source material. The main document is a file or a URL (exactly one per blog);
@@ -87,9 +101,18 @@ export const blogSources = pgTable(
     fileId: uuid("file_id").references(() => files.id, { onDelete: "set null" }),
     /** Text extracted from the document or page, used by generation and Q&A. */
     extractedText: text("extracted_text"),
+    /** New documents and pages start pending; content blocks are ready at once (their text is the extract). */
+    extractionStatus: extractionStatus("extraction_status").notNull().default("pending"),
+    /** Why extraction failed, shown on the blog page. */
+    extractionError: text("extraction_error"),
+    extractedAt: at("extracted_at"),
     createdAt: createdAt(),
   },
-  (table) => [index("blog_sources_blog_idx").on(table.blogId, table.kind, table.position)],
+  (table) => [
+    index("blog_sources_blog_idx").on(table.blogId, table.kind, table.position),
+    // Whether a file is still used by some blog, when a blog goes (its files are removed with it otherwise).
+    index("blog_sources_file_idx").on(table.fileId),
+  ],
 );
 
 export const projectsRelations = relations(projects, ({ one, many }) => ({
@@ -114,4 +137,5 @@ export type NewProject = typeof projects.$inferInsert;
 export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type BlogSource = typeof blogSources.$inferSelect;
+export type ExtractionStatus = (typeof extractionStatus.enumValues)[number];
 export type NewBlogSource = typeof blogSources.$inferInsert;
