@@ -53,6 +53,13 @@ export class PayloadTooLarge extends AppError {
   }
 }
 
+/** A byte range that starts at or past the end of a stored file; `size` is the file's length. */
+export class RangeNotSatisfiable extends AppError {
+  constructor(public readonly size: number, detail = "Requested range not satisfiable") {
+    super(416, detail, { "Content-Range": `bytes */${size}` });
+  }
+}
+
 export class UnsupportedMediaType extends AppError {
   constructor(detail = "Unsupported file type") {
     super(415, detail);
