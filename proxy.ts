@@ -1,26 +1,47 @@
-// Runs before every request: security headers with a per-request CSP nonce, and the page trailing-slash redirect.
+// Runs before every request: security headers with a per-request CSP nonce (or the script hashes of a prerendered
+// page), the page trailing-slash redirect, and the sign-in screen's redirect of signed-in visitors.
 // It never authorises anything; services check permissions on every call.
 import { NextResponse, type NextRequest } from "next/server";
+import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
 import { env } from "@/lib/env";
+import { staticPages } from "@/lib/http/static-pages";
 import { securityHeaders } from "@/lib/security-headers";
 
-export function proxy(request: NextRequest) {
+/** The sign-in screen's addresses: prerendered, so whether someone is signed in is decided here. */
+const SIGN_IN_PATHS = new Set(["/", "/login"]);
+
+function redirectTo(pathname: string, search = ""): NextResponse {
+  // Built on APP_URL, never on Host or X-Forwarded-Proto (a client or a misconfigured proxy sets those), and by
+  // setting the path rather than resolving it: "//evil.example/" must not become a protocol-relative address.
+  const target = new URL(env().APP_URL);
+  target.pathname = pathname;
+  target.search = search;
+  return NextResponse.redirect(target, pathname === "/dashboard" ? 307 : 308);
+}
+
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
 
   // Pages keep one canonical address without a trailing slash (API paths are rewritten in next.config.js).
   if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
-    // Built on APP_URL, never on Host or X-Forwarded-Proto (a client or a misconfigured proxy sets those), and by
-    // setting the path rather than resolving it: "//evil.example/" must not become a protocol-relative address.
-    const target = new URL(env().APP_URL);
-    target.pathname = pathname.replace(/\/+$/, "");
-    target.search = request.nextUrl.search;
-    return NextResponse.redirect(target, 308);
+    return redirectTo(pathname.replace(/\/+$/, ""), request.nextUrl.search);
   }
 
+  // A signed-in visitor of the sign-in screen goes to the dashboard. The cookie's signature and expiry are checked
+  // here without the database; a session ended since (sign-out elsewhere, reset) meets the sign-in screen in place
+  // at /dashboard, which checks the database.
+  if (SIGN_IN_PATHS.has(pathname) && (await decodeSession(request.cookies.get(sessionCookieName())?.value))) {
+    return redirectTo("/dashboard");
+  }
+
+  const production = env().NODE_ENV === "production";
+  const prerenderedHashes = production ? staticPages().byPath.get(pathname) : undefined;
   const nonce = btoa(crypto.randomUUID());
   const headers = securityHeaders({
     pathname,
     nonce,
+    prerendered: prerenderedHashes !== undefined,
+    scriptHashes: prerenderedHashes ?? (production ? staticPages().fallback : []),
     development: env().NODE_ENV === "development",
     https: env().APP_URL.startsWith("https://"),
   });

@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
 import "@fontsource-variable/inter";
 import "./globals.css";
 import { LazyToaster } from "@/components/ui/lazy-toaster";
@@ -12,11 +11,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4f46e5" };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Reading the request headers renders every page per request, which lets Next.js put the CSP nonce from proxy.ts
-  // on its scripts. The pages are dynamic anyway (the sign-in pages check the session and read the query), but a
-  // page prerendered at build time (the 404 page) would carry inline scripts without the nonce and be blocked.
-  await headers();
+// Pages that read the request (the signed-in area) render per request and carry the CSP nonce from proxy.ts on
+// their scripts; pages that do not (the sign-in screen, the 404 page) are prerendered at build time, and proxy.ts
+// allows their inline scripts by hash (lib/http/static-pages.ts).
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-full font-sans">

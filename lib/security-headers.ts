@@ -3,6 +3,12 @@
 export interface HeaderOptions {
   pathname: string;
   nonce: string;
+  /**
+   * Script hashes: of the prerendered page itself (`prerendered`: its HTML is the same for everyone and has no
+   * nonce), or of the prerendered 404 and error pages any other address may turn out to be.
+   */
+  scriptHashes?: string[];
+  prerendered?: boolean;
   development: boolean;
   https: boolean;
 }
@@ -17,10 +23,23 @@ export function usesMicrophone(pathname: string): boolean {
   return isEmbeddablePath(pathname) || /^\/presentations\/[^/]+\/view\/?$/.test(pathname);
 }
 
-export function contentSecurityPolicy({ pathname, nonce, development }: HeaderOptions): string {
+/**
+ * Scripts: our own files, plus inline scripts carrying this response's nonce (pages rendered per request) or
+ * matching a hash of a prerendered page. No 'unsafe-inline'. ('strict-dynamic' would refuse the prerendered pages'
+ * script tags, which cannot carry a nonce; same-origin files are only our build's chunks: uploads are served with
+ * their sniffed, non-script types and nosniff.)
+ */
+function scriptSources({ nonce, development, scriptHashes = [], prerendered = false }: HeaderOptions): string {
+  const sources = ["'self'", ...(prerendered ? [] : [`'nonce-${nonce}'`]), ...scriptHashes];
+  if (development) sources.push("'unsafe-eval'");
+  return sources.join(" ");
+}
+
+export function contentSecurityPolicy(options: HeaderOptions): string {
+  const { pathname } = options;
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scriptSources(options)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' blob: data:",
     "font-src 'self' data:",

@@ -1,11 +1,18 @@
 import { expect, test } from "@playwright/test";
 
 test("an unknown page shows the 404 page, whose link returns home", async ({ page }, testInfo) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("404")) errors.push(message.text());
+  });
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   const screenshot = await page.screenshot({ path: testInfo.outputPath("not-found.png"), fullPage: true });
   await testInfo.attach("not-found", { body: screenshot, contentType: "image/png" });
+
+  // The prerendered 404 page's scripts are allowed by hash: no CSP violation.
+  expect(errors).toEqual([]);
 
   await page.getByRole("link", { name: "Return to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -37,6 +44,12 @@ test("pages carry the security headers; the API answers unknown paths with JSON"
   expect(csp).toContain("object-src 'none'");
   expect(page.headers()["x-frame-options"]).toBe("DENY");
   expect(page.headers()["x-content-type-options"]).toBe("nosniff");
+  // The sign-in screen is prerendered: its inline scripts are allowed by hash, with no nonce and no 'unsafe-inline'.
+  const scripts = csp.split("; ").find((directive) => directive.startsWith("script-src")) ?? "";
+  expect(scripts).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+  // A page rendered per request carries a fresh nonce.
+  const dashboard = (await request.get("/dashboard")).headers()["content-security-policy"] ?? "";
+  expect(dashboard).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
 
   const unknown = await request.get("/api/v1/no-such-thing");
   expect(unknown.status()).toBe(404);
