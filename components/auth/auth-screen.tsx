@@ -2,15 +2,19 @@
 
 // The one authentication screen (spec section 2): login, register, forgot-password and reset-password views,
 // switched here rather than by route. The reset view opens first when the address carries ?token=.
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AuthLayout } from "./auth-layout";
-import { BackToLoginButton, ForgotPasswordView } from "./forgot-password-view";
 import { LoginView } from "./login-view";
 import { AUTH_NOTICES, REDIRECT_DELAY_MS, signInWithNotice, type AuthNotice } from "./notices";
-import { RegisterView } from "./register-view";
-import { ResetPasswordForm } from "./reset-password-form";
+
+// The login view ships with the page; the other views load when someone opens them (first-load JS budget).
+const RegisterView = dynamic(() => import("./register-view").then((module) => module.RegisterView));
+const ForgotPasswordView = dynamic(() => import("./forgot-password-view").then((module) => module.ForgotPasswordView));
+const BackToLoginButton = dynamic(() => import("./forgot-password-view").then((module) => module.BackToLoginButton));
+const ResetPasswordForm = dynamic(() => import("./reset-password-form").then((module) => module.ResetPasswordForm));
 
 export type AuthView = "login" | "register" | "forgot-password" | "reset-password";
 

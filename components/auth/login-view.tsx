@@ -1,10 +1,9 @@
 "use client";
 
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -76,18 +75,12 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
           </FormField>
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
             <div className="flex items-center gap-2">
-              <Controller
-                control={form.control}
-                name="rememberMe"
-                render={({ field }) => (
-                  <Checkbox
-                    id="login-remember"
-                    checked={field.value}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                  />
-                )}
+              {/* A native checkbox: the sign-in screen ships no checkbox library (first-load JS budget). */}
+              <input
+                id="login-remember"
+                type="checkbox"
+                className="h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                {...form.register("rememberMe")}
               />
               <Label htmlFor="login-remember" className="cursor-pointer font-normal text-slate-600">
                 Keep me logged in
