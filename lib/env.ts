@@ -64,6 +64,14 @@ export const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /**
+   * Lets the server fetch loopback addresses (127.0.0.0/8, ::1) for URL sources: only for tests that serve pages on
+   * loopback; never in a deployment. Every other private or reserved address stays refused (lib/http/safe-fetch.ts).
+   */
+  FETCH_ALLOW_LOOPBACK: z
+    .enum(["true", "false", "1", "0", ""], { message: "FETCH_ALLOW_LOOPBACK must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,350 @@
+// Text extraction from uploaded documents, keeping their headings: PDF with unpdf (pdf.js getTextContent, headings
+// told by font size against the body text) and DOCX with mammoth (heading styles become h1-h6). Also the sanitised
+// HTML preview of a DOCX for the file preview dialog. Output is bounded in length and time.
+import { readFile } from "node:fs/promises";
+import mammoth from "mammoth";
+import sanitizeHtml from "sanitize-html";
+import { getDocumentProxy } from "unpdf";
+import { ExtractionFailed } from "./errors";
+import { addHtml, DEFAULT_MAX_TEXT_LENGTH, normalizeSpace, SectionBuilder, type ExtractedContent } from "./sections";
+import { guardArchive, readArchiveEntry, type ArchiveLimits } from "./zip-guard";
+
+export type { ExtractedContent, ExtractedSection } from "./sections";
+
+/** A document given by its path on disk or by its bytes. */
+export type DocumentSource = string | Uint8Array;
+
+export interface ExtractOptions {
+  /** Longest text kept, in characters; the rest is cut and `truncated` set. */
+  maxTextLength?: number;
+  /** Time allowed for the whole extraction, in milliseconds. */
+  timeoutMs?: number;
+  /** Bounds of a DOCX archive (see zip-guard). */
+  archiveLimits?: Partial<ArchiveLimits>;
+}
+
+export const DEFAULT_EXTRACT_TIMEOUT_MS = 60_000;
+
+/**
+ * Rejects with ExtractionFailed("timeout") when `work` is not done by `deadline`. The parsers cannot be cancelled,
+ * so late work finishes in the background and its result is dropped; the job stays bounded.
+ */
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  const left = deadline - Date.now();
+  if (left <= 0) return Promise.reject(new ExtractionFailed("timeout"));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExtractionFailed("timeout")), left);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function bytesOf(source: DocumentSource): Promise<Uint8Array> {
+  return typeof source === "string" ? new Uint8Array(await readFile(source)) : source;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PDF
+
+interface PdfLine {
+  text: string;
+  size: number;
+  y: number;
+  page: number;
+}
+
+interface PdfTextItem {
+  str: string;
+  transform: number[];
+  height: number;
+  hasEOL: boolean;
+}
+
+function isTextItem(item: unknown): item is PdfTextItem {
+  return typeof item === "object" && item !== null && "str" in item && "transform" in item;
+}
+
+/** Lines of one page: pdf.js items joined until an end-of-line mark or a change of baseline. */
+function linesOfPage(items: unknown[], page: number): PdfLine[] {
+  const lines: PdfLine[] = [];
+  let text = "";
+  let y = 0;
+  let charsBySize = new Map<number, number>();
+  const endLine = () => {
+    const trimmed = text.trim();
+    if (trimmed) {
+      let size = 0;
+      let most = -1;
+      for (const [candidate, chars] of charsBySize) {
+        if (chars > most) [size, most] = [candidate, chars];
+      }
+      lines.push({ text: trimmed, size, y, page });
+    }
+    text = "";
+    charsBySize = new Map();
+  };
+  for (const item of items) {
+    if (!isTextItem(item)) continue;
+    const [, , c = 0, d = 0, , itemY = 0] = item.transform;
+    const size = Math.round((Math.hypot(c, d) || item.height) * 2) / 2;
+    if (item.str) {
+      if (text && Math.abs(itemY - y) > Math.max(size, 1) * 0.5) endLine();
+      if (!text) y = itemY;
+      text += item.str;
+      const chars = item.str.replace(/\s/g, "").length;
+      if (chars > 0) charsBySize.set(size, (charsBySize.get(size) ?? 0) + chars);
+    }
+    if (item.hasEOL) endLine();
+  }
+  endLine();
+  return lines;
+}
+
+/** The body text's font size: the size that sets the most characters. */
+function bodySizeOf(lines: PdfLine[]): number {
+  const chars = new Map<number, number>();
+  for (const line of lines) chars.set(line.size, (chars.get(line.size) ?? 0) + line.text.length);
+  let body = 0;
+  let most = -1;
+  for (const [size, count] of chars) {
+    if (count > most) [body, most] = [size, count];
+  }
+  return body;
+}
+
+const HEADING_SIZE_RATIO = 1.15;
+const MAX_HEADING_LENGTH = 150;
+/** Lines further apart than this many line heights start a new paragraph. */
+const PARAGRAPH_GAP = 1.8;
+
+function joinLines(first: string, second: string): string {
+  // A word hyphenated across lines is joined again.
+  if (/\p{L}-$/u.test(first) && /^\p{Ll}/u.test(second)) return first.slice(0, -1) + second;
+  return `${first} ${second}`;
+}
+
+function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
+  const body = bodySizeOf(lines);
+  let kind: "heading" | "paragraph" | null = null;
+  let text = "";
+  let last: PdfLine | null = null;
+  const flush = () => {
+    if (kind === "heading") builder.heading(text);
+    else if (kind === "paragraph") builder.paragraph(text);
+    kind = null;
+    text = "";
+  };
+  for (const line of lines) {
+    if (builder.isFull) return;
+    const isHeading =
+      body > 0 && line.size >= body * HEADING_SIZE_RATIO && line.text.length <= MAX_HEADING_LENGTH && /\p{L}/u.test(line.text);
+    const lineKind = isHeading ? "heading" : "paragraph";
+    const close =
+      last !== null &&
+      last.page === line.page &&
+      Math.abs(last.y - line.y) <= Math.max(last.size, line.size) * PARAGRAPH_GAP &&
+      (lineKind === "paragraph" || Math.abs(last.size - line.size) <= line.size * 0.1);
+    if (kind === lineKind && close) {
+      text = joinLines(text, line.text);
+    } else {
+      flush();
+      kind = lineKind;
+      text = line.text;
+    }
+    last = line;
+  }
+  flush();
+}
+
+/** Text of a PDF with its headings. Throws ExtractionFailed when it cannot be read, is encrypted or takes too long. */
+export async function extractPdf(source: DocumentSource, options: ExtractOptions = {}): Promise<ExtractedContent> {
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS);
+  const maxLength = options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH;
+  // pdf.js may take over the buffer it is given; the caller's bytes stay theirs.
+  const bytes = (await bytesOf(source)).slice();
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    // Verbosity 0: pdf.js warnings about odd files are not ours to log.
+    pdf = await beforeDeadline(getDocumentProxy(bytes, { verbosity: 0 }), deadline);
+  } catch (error) {
+    if (error instanceof ExtractionFailed) throw error;
+    if (error instanceof Error && error.name === "PasswordException") throw new ExtractionFailed("encrypted");
+    throw new ExtractionFailed("unreadable", String(error));
+  }
+  try {
+    const lines: PdfLine[] = [];
+    let collected = 0;
+    for (let number = 1; number <= pdf.numPages && collected <= maxLength; number++) {
+      const page = await beforeDeadline(pdf.getPage(number), deadline);
+      const content = await beforeDeadline(page.getTextContent(), deadline);
+      for (const line of linesOfPage(content.items, number)) {
+        lines.push(line);
+        collected += line.text.length + 1;
+      }
+      page.cleanup();
+    }
+    const info = (await beforeDeadline(pdf.getMetadata(), deadline).catch(() => null))?.info as
+      | Record<string, unknown>
+      | undefined;
+    const builder = new SectionBuilder(maxLength);
+    addPdfLines(builder, lines);
+    const metadataTitle = typeof info?.Title === "string" ? normalizeSpace(info.Title) : "";
+    return builder.result(metadataTitle || builder.firstHeading());
+  } catch (error) {
+    if (error instanceof ExtractionFailed) throw error;
+    throw new ExtractionFailed("unreadable", String(error));
+  } finally {
+    void pdf.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// DOCX
+
+// Word's Title and Subtitle styles read as headings too. A style map stored inside the document
+// (mammoth/style-map) is ignored: an uploaded file does not choose the HTML we produce.
+const DOCX_STYLE_MAP = ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => h2:fresh"];
+
+type MammothInput = { path: string } | { buffer: Buffer };
+
+/** Checks the archive's bounds (guardArchive) and returns the input mammoth takes. */
+async function guardedDocx(source: DocumentSource, limits?: Partial<ArchiveLimits>): Promise<MammothInput> {
+  if (typeof source === "string") {
+    await guardArchive({ path: source }, "docx", limits);
+    return { path: source };
+  }
+  await guardArchive(source, "docx", limits);
+  return { buffer: Buffer.from(source.buffer, source.byteOffset, source.byteLength) };
+}
+
+/** dc:title from docProps/core.xml, when the document has one. */
+async function docxTitle(source: DocumentSource): Promise<string | undefined> {
+  const core = await readArchiveEntry(typeof source === "string" ? { path: source } : source, "docProps/core.xml", 64 * 1024);
+  const match = core?.toString("utf8").match(/<dc:title(?:\s[^>]*)?>([\s\S]*?)<\/dc:title>/);
+  if (!match?.[1]) return undefined;
+  const title = normalizeSpace(
+    match[1]
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, "&"),
+  );
+  return title || undefined;
+}
+
+async function convertDocx(
+  input: MammothInput,
+  convertImage: Parameters<typeof mammoth.images.imgElement>[0],
+  deadline: number,
+): Promise<string> {
+  try {
+    const result = await beforeDeadline(
+      mammoth.convertToHtml(input, {
+        styleMap: DOCX_STYLE_MAP,
+        includeEmbeddedStyleMap: false,
+        externalFileAccess: false,
+        convertImage: mammoth.images.imgElement(convertImage),
+      }),
+      deadline,
+    );
+    return result.value;
+  } catch (error) {
+    if (error instanceof ExtractionFailed) throw error;
+    throw new ExtractionFailed("unreadable", String(error));
+  }
+}
+
+/** Text of a DOCX with its headings. Throws ArchiveRefused (bounds) or ExtractionFailed. */
+export async function extractDocx(source: DocumentSource, options: ExtractOptions = {}): Promise<ExtractedContent> {
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS);
+  const input = await guardedDocx(source, options.archiveLimits);
+  // Images are not read at all for text.
+  const html = await convertDocx(input, async () => ({ src: "" }), deadline);
+  const builder = new SectionBuilder(options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH);
+  addHtml(builder, html);
+  return builder.result((await docxTitle(source)) ?? builder.firstHeading());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// DOCX preview
+
+export interface PreviewOptions {
+  timeoutMs?: number;
+  archiveLimits?: Partial<ArchiveLimits>;
+  /** Longest HTML produced by the conversion, in characters, before sanitising (default 5,000,000). */
+  maxHtmlLength?: number;
+  /** Largest embedded image shown, in bytes (default 2 MB); larger ones are left out. */
+  maxImageBytes?: number;
+  /** All embedded images together, in bytes (default 8 MB). */
+  maxTotalImageBytes?: number;
+}
+
+const PREVIEW_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/;
+
+/** An absolute http(s) address, or null: links of a preview lead nowhere else. */
+function webHref(href: string | undefined): string | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The preview allowlist: document structure and emphasis, links to web addresses only (opened apart, without
+ * opener), images only as embedded data; no scripts, styles, classes, ids or event handlers.
+ */
+export function sanitizePreviewHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code",
+      "ul", "ol", "li", "dl", "dt", "dd",
+      "table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td",
+      "strong", "b", "em", "i", "u", "s", "sub", "sup", "a", "img",
+    ],
+    allowedAttributes: {
+      a: ["href", "rel", "target"],
+      img: ["src", "alt"],
+      td: ["colspan", "rowspan"],
+      th: ["colspan", "rowspan"],
+      ol: ["start"],
+    },
+    allowedSchemes: ["http", "https"],
+    allowedSchemesByTag: { img: ["data"] },
+    allowProtocolRelative: false,
+    disallowedTagsMode: "discard",
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = webHref(attribs.href);
+        const kept: sanitizeHtml.Attributes = href ? { href, rel: "noopener noreferrer nofollow", target: "_blank" } : {};
+        return { tagName, attribs: kept };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === "img" && !DATA_IMAGE.test(frame.attribs.src ?? ""),
+  });
+}
+
+/** Sanitised HTML of a DOCX for the preview dialog (see sanitizePreviewHtml), with its embedded images. */
+export async function docxPreviewHtml(source: DocumentSource, options: PreviewOptions = {}): Promise<string> {
+  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS);
+  const maxImageBytes = options.maxImageBytes ?? 2 * 1024 * 1024;
+  let imageBudget = options.maxTotalImageBytes ?? 8 * 1024 * 1024;
+  const input = await guardedDocx(source, options.archiveLimits);
+  const html = await convertDocx(
+    input,
+    async (image) => {
+      if (!PREVIEW_IMAGE_TYPES.has(image.contentType)) return { src: "" };
+      const bytes = await image.readAsBuffer();
+      if (bytes.length > maxImageBytes || bytes.length > imageBudget) return { src: "" };
+      imageBudget -= bytes.length;
+      return { src: `data:${image.contentType};base64,${bytes.toString("base64")}` };
+    },
+    deadline,
+  );
+  // Cutting the HTML may leave elements open; the sanitiser's parser closes them.
+  return sanitizePreviewHtml(html.slice(0, options.maxHtmlLength ?? 5_000_000));
+}

@@ -1,0 +1,187 @@
+import { writeFile } from "node:fs/promises";
+import mammoth from "mammoth";
+import { parseHTML } from "linkedom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ArchiveRefused, ExtractionFailed } from "@/lib/content/errors";
+import { docxPreviewHtml, extractDocx, extractPdf, sanitizePreviewHtml } from "@/lib/content/extract";
+import { buildDocx } from "../fixtures/docx";
+import { pngBytes } from "../fixtures/images";
+import { buildPdf } from "../fixtures/pdf";
+import { makeTempDir } from "../fixtures/temp";
+import { writeZip } from "../fixtures/zip";
+
+let temp: Awaited<ReturnType<typeof makeTempDir>>;
+
+beforeAll(async () => {
+  temp = await makeTempDir("content-extract");
+});
+
+afterAll(() => temp.remove());
+
+const LONG =
+  "Narrated presentations turn written material into slides with a spoken script. Each slide keeps one idea, " +
+  "and the narration explains it in plain words for the audience.";
+
+describe("PDF extraction", () => {
+  const pdf = buildPdf({
+    title: "Quarterly Report",
+    pages: [
+      [
+        { heading: "Introduction", size: 22 },
+        { paragraph: LONG },
+        { paragraph: "A second paragraph." },
+        { heading: "Results and (early) findings", size: 16 },
+        { paragraph: "Growth was steady." },
+      ],
+      [{ heading: "Outlook", size: 16 }, { paragraph: "More of the same next year." }],
+    ],
+  });
+
+  it("keeps headings told by font size and joins wrapped lines into paragraphs", async () => {
+    const content = await extractPdf(pdf);
+    expect(content.title).toBe("Quarterly Report");
+    expect(content.truncated).toBe(false);
+    expect(content.sections).toEqual([
+      { heading: "Introduction", text: `${LONG}\n\nA second paragraph.` },
+      { heading: "Results and (early) findings", text: "Growth was steady." },
+      { heading: "Outlook", text: "More of the same next year." },
+    ]);
+    expect(content.text).toBe(
+      `Introduction\n\n${LONG}\n\nA second paragraph.\n\nResults and (early) findings\n\nGrowth was steady.\n\n` +
+        "Outlook\n\nMore of the same next year.",
+    );
+  });
+
+  it("reads a file on disk the same as its bytes, and takes its first heading as title without metadata", async () => {
+    await writeFile(temp.file("report.pdf"), pdf);
+    expect(await extractPdf(temp.file("report.pdf"))).toEqual(await extractPdf(pdf));
+    const untitled = await extractPdf(buildPdf({ pages: [[{ heading: "Plain Title" }, { paragraph: LONG }]] }));
+    expect(untitled.title).toBe("Plain Title");
+  });
+
+  it("gives text without headings one untitled section", async () => {
+    const content = await extractPdf(buildPdf({ pages: [[{ paragraph: "Only body text here." }]] }));
+    expect(content.sections).toEqual([{ heading: null, text: "Only body text here." }]);
+  });
+
+  it("cuts the text at the length limit and says so", async () => {
+    const content = await extractPdf(pdf, { maxTextLength: 60 });
+    expect(content.truncated).toBe(true);
+    expect(content.text.length).toBeLessThanOrEqual(60);
+    expect(content.sections[0]?.heading).toBe("Introduction");
+  });
+
+  it("refuses bytes that are not a readable PDF", async () => {
+    await expect(extractPdf(new TextEncoder().encode("%PDF-1.4 nothing else"))).rejects.toBeInstanceOf(ExtractionFailed);
+  });
+});
+
+describe("DOCX extraction", () => {
+  it("maps heading styles to sections and keeps lists and tables as text", async () => {
+    const docx = await buildDocx({
+      title: "Team Handbook",
+      blocks: [
+        { paragraph: "Preface before any heading." },
+        { heading: 1, text: "Getting started" },
+        { paragraph: "Welcome to the team." },
+        { bullets: ["Laptop", "Badge"] },
+        { heading: 2, text: "Contacts" },
+        { table: [["Name", "Role"], ["Ada", "Lead"]] },
+      ],
+    });
+    await writeFile(temp.file("handbook.docx"), docx);
+    const content = await extractDocx(temp.file("handbook.docx"));
+    expect(content.title).toBe("Team Handbook");
+    expect(content.sections).toEqual([
+      { heading: null, text: "Preface before any heading." },
+      { heading: "Getting started", text: "Welcome to the team.\n\nLaptop\n\nBadge" },
+      { heading: "Contacts", text: "Name | Role\n\nAda | Lead" },
+    ]);
+    expect(await extractDocx(docx)).toEqual(content);
+  });
+
+  it("refuses a zip bomb before mammoth opens it", async () => {
+    const path = temp.file("bomb.docx");
+    const docx = await buildDocx({ blocks: [{ paragraph: "x" }] });
+    await writeFile(temp.file("seed.docx"), docx);
+    await writeZip(path, [
+      { name: "[Content_Types].xml", data: "<Types/>" },
+      { name: "word/document.xml", data: "<w:document/>" },
+      { name: "word/media/big.bin", data: { zeros: 50 * 1024 * 1024 }, declaredSize: 10 },
+    ]);
+    await expect(extractDocx(path)).rejects.toBeInstanceOf(ArchiveRefused);
+    await expect(docxPreviewHtml(path)).rejects.toBeInstanceOf(ArchiveRefused);
+  });
+});
+
+/** Every element and attribute of a sanitised fragment, for assertions that nothing unsafe is left. */
+function inspect(html: string) {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const elements = Array.from(document.body.querySelectorAll("*")) as Element[];
+  return {
+    document,
+    tags: elements.map((element) => element.tagName.toLowerCase()),
+    attributes: elements.flatMap((element) => Array.from(element.attributes).map((attribute) => attribute.name)),
+  };
+}
+
+describe("DOCX preview", () => {
+  it("renders structure and links, and nothing a document could run", async () => {
+    const hostile = await buildDocx({
+      blocks: [
+        { heading: 1, text: "Preview" },
+        { paragraph: '<script>alert("text")</script><b onclick="steal()">bold</b>' },
+        {
+          rawXml:
+            '<w:p onclick="steal()"><script xmlns="http://www.w3.org/1999/xhtml">alert("xml")</script>' +
+            '<w:r><w:t onmouseover="steal()">After the raw script</w:t></w:r></w:p>',
+        },
+        { link: "javascript:alert('link')", text: "Bad link" },
+        { link: "https://example.com/docs?a=1&b=2", text: "Good link" },
+        { table: [["Cell"]] },
+      ],
+    });
+    // A style map stored in the file would turn every paragraph into a script element if it were honoured.
+    const withStyleMap = (await mammoth.embedStyleMap({ buffer: Buffer.from(hostile) }, "p => script:fresh")).toBuffer();
+    const html = await docxPreviewHtml(new Uint8Array(withStyleMap));
+    const { tags, attributes, document } = inspect(html);
+
+    expect(tags).not.toContain("script");
+    expect(attributes.filter((name) => name.startsWith("on"))).toEqual([]);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(tags).toEqual(expect.arrayContaining(["h1", "p", "a", "table", "td"]));
+    // The injected text stays visible as text.
+    expect(document.body.textContent).toContain('<script>alert("text")</script><b onclick="steal()">bold</b>');
+    expect(document.body.textContent).toContain("After the raw script");
+
+    const links = Array.from(document.body.querySelectorAll("a")) as HTMLAnchorElement[];
+    expect(links.map((link) => [link.textContent, link.getAttribute("href"), link.getAttribute("rel")])).toEqual([
+      ["Bad link", null, null],
+      ["Good link", "https://example.com/docs?a=1&b=2", "noopener noreferrer nofollow"],
+    ]);
+  });
+
+  it("keeps only embedded images of image types, as data", () => {
+    const png = `data:image/png;base64,${Buffer.from(pngBytes()).toString("base64")}`;
+    const html = sanitizePreviewHtml(
+      `<p>a</p><img src="${png}" alt="chart"><img src="https://tracker.example/pixel.gif">` +
+        `<img src="data:image/svg+xml;base64,PHN2Zy8+"><img src="//evil.example/x.png">`,
+    );
+    const { document } = inspect(html);
+    const sources = Array.from(document.querySelectorAll("img")).map((image) => (image as HTMLImageElement).getAttribute("src"));
+    expect(sources).toEqual([png]);
+  });
+
+  it("drops scripts, styles, frames, forms, event handlers and links outside the web", () => {
+    const html = sanitizePreviewHtml(
+      '<h2 id="x" class="y" style="color:red" onclick="a()">Title</h2><script>b()</script><style>p{}</style>' +
+        '<iframe src="https://example.com"></iframe><form action="/x"><input name="q"></form>' +
+        '<a href="mailto:a@b.c">mail</a><a href="/api/v1/users">relative</a><a href="https://ok.example/">ok</a>' +
+        '<svg onload="c()"><circle/></svg><p onmouseover="d()">text</p>',
+    );
+    expect(html).toBe(
+      "<h2>Title</h2><a>mail</a><a>relative</a>" +
+        '<a href="https://ok.example/" rel="noopener noreferrer nofollow" target="_blank">ok</a><p>text</p>',
+    );
+  });
+});
