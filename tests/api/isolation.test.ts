@@ -2,6 +2,9 @@
 // using tenant B's ids is refused and B's rows stay exactly as they were; a regular user is refused every
 // administration endpoint, an anonymous caller is asked to sign in; escalation attempts change nothing.
 import { beforeAll, describe, expect, it } from "vitest";
+import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
+import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
+import * as blogsRoute from "@/app/api/v1/blogs/route";
 import * as dashboardStats from "@/app/api/v1/dashboard/stats/route";
 import * as invitationRoute from "@/app/api/v1/invitations/[id]/route";
 import * as invitationResend from "@/app/api/v1/invitations/[id]/resend/route";
@@ -11,6 +14,8 @@ import * as permissionsRoute from "@/app/api/v1/permissions/route";
 import * as permissionsOfUser from "@/app/api/v1/permissions/user/[userId]/route";
 import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
 import * as pluginsRoute from "@/app/api/v1/plugins/route";
+import * as projectRoute from "@/app/api/v1/projects/[id]/route";
+import * as projectsRoute from "@/app/api/v1/projects/route";
 import * as rolePermissionRoute from "@/app/api/v1/roles/[id]/permissions/[permissionId]/route";
 import * as roleRoute from "@/app/api/v1/roles/[id]/route";
 import * as rolesRoute from "@/app/api/v1/roles/route";
@@ -41,6 +46,7 @@ import {
   tenantSnapshot,
   type ListedUser,
 } from "../support/admin";
+import { contentSnapshot, newBlog, newProject, storedFile } from "../support/projects-blogs";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -642,5 +648,242 @@ describe("escalation attempts by a tenant admin", () => {
     ]);
     const own = await call(userPermissionsRoute.GET, "GET", { token: alpha.admin.access_token, params: { id: a.adminId } });
     expect(await json<string[]>(own)).not.toContain("tenant.create");
+  });
+});
+
+// ---- Projects and blogs (issue 9): the same matrix over every content route ----
+
+/** The content ids each tenant owns. */
+interface ContentIds {
+  projectId: string;
+  blogId: string;
+  fileKey: string;
+}
+
+const ac = {} as ContentIds;
+const bc = {} as ContentIds;
+
+async function fillContent(ids: ContentIds, org: Organisation, tenantId: string, name: string) {
+  const file = await storedFile(tenantId, { name: `${name}.pdf` });
+  const project = await newProject(org.admin.access_token, `${name} Project`, `${name} description`);
+  const blog = await newBlog(org.admin.access_token, project.id, {
+    blog_title: `${name} Blog`,
+    blog_author: `${name} Author`,
+    blog_email: `author@${name.toLowerCase()}.test`,
+    main_text: file.key,
+    is_website: false,
+    website_links: [`https://${name.toLowerCase()}.example/page`],
+    content_blocks: [`${name} block`],
+  });
+  Object.assign(ids, { projectId: project.id, blogId: blog.id, fileKey: file.key });
+}
+
+/** Every content route, addressed with tenant A's own ids. */
+const contentEndpoints: Omit<Case, "status" | "detail">[] = [
+  { name: "GET /projects", handler: projectsRoute.GET, method: "GET", request: () => ({}) },
+  { name: "POST /projects", handler: projectsRoute.POST, method: "POST", request: () => ({ body: { name: "New Project" } }) },
+  { name: "GET /projects/{id}", handler: projectRoute.GET, method: "GET", request: () => ({ params: { id: ac.projectId } }) },
+  { name: "PUT /projects/{id}", handler: projectRoute.PUT, method: "PUT", request: () => ({ params: { id: ac.projectId }, body: { name: "Renamed" } }) },
+  { name: "DELETE /projects/{id}", handler: projectRoute.DELETE, method: "DELETE", request: () => ({ params: { id: ac.projectId } }) },
+  { name: "GET /blogs", handler: blogsRoute.GET, method: "GET", request: () => ({}) },
+  {
+    name: "POST /blogs",
+    handler: blogsRoute.POST,
+    method: "POST",
+    request: () => ({
+      body: { project_id: ac.projectId, blog_title: "T", blog_author: "A", blog_email: "a@alpha.test", main_text: "https://example.com", is_website: true },
+    }),
+  },
+  { name: "GET /blogs/project/{projectId}", handler: projectBlogsRoute.GET, method: "GET", request: () => ({ params: { projectId: ac.projectId } }) },
+  { name: "GET /blogs/{id}", handler: blogRoute.GET, method: "GET", request: () => ({ params: { id: ac.blogId } }) },
+  { name: "PUT /blogs/{id}", handler: blogRoute.PUT, method: "PUT", request: () => ({ params: { id: ac.blogId }, body: { blog_title: "Renamed" } }) },
+  { name: "DELETE /blogs/{id}", handler: blogRoute.DELETE, method: "DELETE", request: () => ({ params: { id: ac.blogId } }) },
+];
+
+/** Tenant A's admin using tenant B's content ids: every one refused. */
+const crossTenantContentCases: Case[] = [
+  { name: "GET /projects/{id}", handler: projectRoute.GET, method: "GET", request: () => ({ params: { id: bc.projectId } }), status: 404, detail: "Project not found" },
+  {
+    name: "PUT /projects/{id}",
+    handler: projectRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: bc.projectId }, body: { name: "Hijacked", description: "taken over" } }),
+    status: 404,
+    detail: "Project not found",
+  },
+  { name: "DELETE /projects/{id}", handler: projectRoute.DELETE, method: "DELETE", request: () => ({ params: { id: bc.projectId } }), status: 404, detail: "Project not found" },
+  { name: "GET /projects?tenant_id=B", handler: projectsRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  {
+    name: "POST /projects into B",
+    handler: projectsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { name: "Intruder", tenant_id: b.tenantId } }),
+    status: 404,
+    detail: tenantNotFound,
+  },
+  {
+    name: "GET /blogs/project/{B's project}",
+    handler: projectBlogsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { projectId: bc.projectId } }),
+    status: 404,
+    detail: "Project not found",
+  },
+  {
+    name: "GET /blogs/project/{B's project} with search and paging",
+    handler: projectBlogsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { projectId: bc.projectId }, query: { search: "Bravo", limit: "1", offset: "1" } }),
+    status: 404,
+    detail: "Project not found",
+  },
+  { name: "GET /blogs?tenant_id=B", handler: blogsRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  { name: "GET /blogs/{id}", handler: blogRoute.GET, method: "GET", request: () => ({ params: { id: bc.blogId } }), status: 404, detail: "Blog not found" },
+  {
+    name: "PUT /blogs/{id}",
+    handler: blogRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: bc.blogId }, body: { blog_title: "Hijacked", website_links: [], uploaded_files: [] } }),
+    status: 404,
+    detail: "Blog not found",
+  },
+  { name: "DELETE /blogs/{id}", handler: blogRoute.DELETE, method: "DELETE", request: () => ({ params: { id: bc.blogId } }), status: 404, detail: "Blog not found" },
+  {
+    name: "POST /blogs into B's project",
+    handler: blogsRoute.POST,
+    method: "POST",
+    request: () => ({
+      body: { project_id: bc.projectId, blog_title: "T", blog_author: "A", blog_email: "a@alpha.test", main_text: "https://example.com", is_website: true },
+    }),
+    status: 404,
+    detail: "Project not found",
+  },
+];
+
+/** A refused request changed nothing in the tenant: its administration rows and its content, sources included. */
+async function expectContentRefusedWithoutChange(tenantId: string, testCase: Case, credentials: Pick<CallOptions, "token" | "cookie">) {
+  const before = await contentSnapshot(tenantId);
+  await expectRefusedWithoutChange(tenantId, testCase, credentials);
+  expect(await contentSnapshot(tenantId)).toEqual(before);
+}
+
+describe("projects and blogs: tenant A's admin using tenant B's content ids", () => {
+  beforeAll(async () => {
+    await fillContent(ac, alpha, a.tenantId, "Alpha");
+    await fillContent(bc, bravo, b.tenantId, "Bravo");
+  });
+
+  it("uses real ids: B's own admin reaches them", async () => {
+    const token = bravo.admin.access_token;
+    expect((await call(projectRoute.GET, "GET", { token, params: { id: bc.projectId } })).status).toBe(200);
+    expect((await call(blogRoute.GET, "GET", { token, params: { id: bc.blogId } })).status).toBe(200);
+    expect((await listOf(projectBlogsRoute.GET, { token, params: { projectId: bc.projectId } })).total).toBe(1);
+  });
+
+  it.each(deletionsLast(crossTenantContentCases))("$name answers $status and changes nothing in B", async (testCase) => {
+    await expectContentRefusedWithoutChange(b.tenantId, testCase, { token: alpha.admin.access_token });
+  });
+
+  it("is refused by cookie just as by token", async () => {
+    const [sample] = crossTenantContentCases.filter((testCase) => testCase.name === "DELETE /blogs/{id}");
+    await expectContentRefusedWithoutChange(b.tenantId, sample!, { cookie: alpha.admin.cookie });
+  });
+
+  it("POST /blogs naming B's file (main document or extra) is refused (422) and writes nothing anywhere", async () => {
+    for (const fields of [{ main_text: bc.fileKey, is_website: false }, { uploaded_files: [bc.fileKey] }]) {
+      const [beforeA, beforeB] = [await contentSnapshot(a.tenantId), await contentSnapshot(b.tenantId)];
+      const response = await call(blogsRoute.POST, "POST", {
+        token: alpha.admin.access_token,
+        body: { project_id: ac.projectId, blog_title: "T", blog_author: "A", blog_email: "a@alpha.test", main_text: "https://example.com", is_website: true, ...fields },
+      });
+      expect(response.status).toBe(422);
+      expect(JSON.stringify(await json(response))).toContain("File not found");
+      expect(await contentSnapshot(a.tenantId)).toEqual(beforeA);
+      expect(await contentSnapshot(b.tenantId)).toEqual(beforeB);
+    }
+  });
+
+  it("PUT /blogs/{id} on A's own blog naming B's file is refused and writes nothing", async () => {
+    const beforeB = await contentSnapshot(b.tenantId);
+    const before = await contentSnapshot(a.tenantId);
+    const response = await call(blogRoute.PUT, "PUT", { token: alpha.admin.access_token, params: { id: ac.blogId }, body: { uploaded_files: [bc.fileKey] } });
+    expect(response.status).toBe(422);
+    expect(await contentSnapshot(a.tenantId)).toEqual(before);
+    expect(await contentSnapshot(b.tenantId)).toEqual(beforeB);
+  });
+
+  const projectQueries: Record<string, string>[] = [
+    {},
+    { search: "Bravo" },
+    { search: "description" },
+    { limit: "1", offset: "0" },
+    { limit: "1", offset: "1" },
+    { limit: "500", offset: "0" },
+    // tenant_id is filled in with A's own id when the case runs.
+    { tenant_id: "", search: "bravo" },
+  ];
+
+  it.each(projectQueries)("GET /projects %o by A's admin shows only A's projects", async (query) => {
+    const effective = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, key === "tenant_id" ? a.tenantId : value]));
+    const listed = await listOf<{ id: string; tenant_id: string; name: string }>(projectsRoute.GET, { token: alpha.admin.access_token, query: effective });
+    expect(listed.items.every((project) => project.tenant_id === a.tenantId)).toBe(true);
+    expect(listed.items.map((project) => project.id)).not.toContain(bc.projectId);
+    if (query.search?.toLowerCase().includes("bravo")) expect(listed.total).toBe(0);
+  });
+
+  const blogQueries: Record<string, string>[] = [
+    {},
+    { search: "Bravo" },
+    { search: "author@" },
+    { search: "@bravo.test" },
+    { limit: "1", offset: "0" },
+    { limit: "1", offset: "1" },
+    // project_id and tenant_id are filled in when the case runs: B's project, A's tenant.
+    { project_id: "" },
+    { project_id: "", search: "Bravo" },
+    { tenant_id: "", search: "bravo" },
+  ];
+
+  it.each(blogQueries)("GET /blogs %o and GET /blogs/project/{A's} by A's admin show only A's blogs", async (query) => {
+    const effective = Object.fromEntries(
+      Object.entries(query).map(([key, value]) => [key, key === "tenant_id" ? a.tenantId : key === "project_id" ? bc.projectId : value]),
+    );
+    const token = alpha.admin.access_token;
+    const listed = await listOf<{ id: string; tenant_id: string }>(blogsRoute.GET, { token, query: effective });
+    expect(listed.items.every((blog) => blog.tenant_id === a.tenantId)).toBe(true);
+    expect(listed.items.map((blog) => blog.id)).not.toContain(bc.blogId);
+    if ("project_id" in query || query.search?.toLowerCase().includes("bravo")) expect(listed.total).toBe(0);
+    const { project_id: _project, tenant_id: _tenant, ...pageQuery } = query;
+    const ofProject = await listOf<{ id: string; tenant_id: string }>(projectBlogsRoute.GET, { token, params: { projectId: ac.projectId }, query: pageQuery });
+    expect(ofProject.items.every((blog) => blog.tenant_id === a.tenantId)).toBe(true);
+    expect(ofProject.items.map((blog) => blog.id)).not.toContain(bc.blogId);
+  });
+});
+
+describe("projects and blogs: a regular user (Tenant User role)", () => {
+  const refused = new Set(["DELETE /projects/{id}", "DELETE /blogs/{id}"]);
+  const cases: Case[] = contentEndpoints
+    .filter((endpoint) => refused.has(endpoint.name))
+    .map((endpoint) => ({ ...endpoint, status: 403, detail: FORBIDDEN.detail }));
+
+  it.each(cases)("$name answers 403 (no project.delete or blog.delete) and changes nothing", async (testCase) => {
+    await expectContentRefusedWithoutChange(a.tenantId, testCase, { token: alphaUser.access_token });
+  });
+
+  it("reads and creates as the role grants; the project.update revoked from this user in the set-up stays revoked", async () => {
+    const token = alphaUser.access_token;
+    expect((await call(projectRoute.GET, "GET", { token, params: { id: ac.projectId } })).status).toBe(200);
+    expect((await call(blogRoute.GET, "GET", { token, params: { id: ac.blogId } })).status).toBe(200);
+    const project = await newProject(token, "Member's Project");
+    const edit = await call(projectRoute.PUT, "PUT", { token, params: { id: project.id }, body: { name: "Member's Renamed" } });
+    expect(edit.status).toBe(403);
+  });
+});
+
+describe("projects and blogs: an anonymous caller", () => {
+  const cases: Case[] = contentEndpoints.map((endpoint) => ({ ...endpoint, status: 401, detail: NOT_AUTHENTICATED.detail }));
+
+  it.each(deletionsLast(cases))("$name answers 401 and changes nothing", async (testCase) => {
+    await expectContentRefusedWithoutChange(a.tenantId, testCase, {});
   });
 });

@@ -4,6 +4,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as meRoute from "@/app/api/v1/auth/me/route";
+import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
+import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
+import * as projectRoute from "@/app/api/v1/projects/[id]/route";
+import * as projectsRoute from "@/app/api/v1/projects/route";
 import * as profileRoute from "@/app/api/v1/auth/profile/route";
 import * as dashboardStatsRoute from "@/app/api/v1/dashboard/stats/route";
 import * as roleRoute from "@/app/api/v1/roles/[id]/route";
@@ -16,6 +20,7 @@ import { withStatementLog } from "@/db/statement-log";
 import { call, json, type CallOptions } from "../support/api";
 import { roleId, type SignedIn } from "../support/accounts";
 import { createUser, organisation, superAdmin } from "../support/admin";
+import { DOCX, newBlog, newProject, storedFile } from "../support/projects-blogs";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -37,6 +42,12 @@ const BUDGET = {
   tenantList: 1,
   tenantAdminDashboard: 1,
   superAdminDashboard: 5,
+  // Projects and blogs (issue 9), exact: each is one statement (page and total together, counts and sources as
+  // subqueries of it).
+  projectList: 1,
+  projectDetail: 1,
+  projectBlogs: 1,
+  blogDetail: 1,
 };
 
 let tenantAdmin: SignedIn;
@@ -50,6 +61,31 @@ beforeAll(async () => {
   tenantAdmin = org.admin;
   memberId = (await createUser(tenantAdmin.access_token, { email: "ada@budget.test" })).id;
   tenantAdminRoleId = await roleId(tenantAdmin.access_token, "Tenant Admin");
+});
+
+let projectId = "";
+let blogId = "";
+
+/** A blog with every kind of source, a file among them. */
+async function fullBlog(token: string, tenantId: string, title: string): Promise<string> {
+  const main = await storedFile(tenantId, { name: `${title}.pdf` });
+  const extra = await storedFile(tenantId, { folder: "sourcefile", contentType: DOCX, name: `${title}.docx` });
+  const blog = await newBlog(token, projectId, {
+    blog_title: title,
+    main_text: main.key,
+    is_website: false,
+    website_links: ["https://example.com/a", "https://example.com/b"],
+    content_blocks: ["One", "Two"],
+    uploaded_files: [extra.key],
+  });
+  return blog.id;
+}
+
+beforeAll(async () => {
+  const token = tenantAdmin.access_token;
+  projectId = (await newProject(token, "Budget Project", "Counted statements")).id;
+  blogId = await fullBlog(token, tenantAdmin.user.tenant_id, "Budget Blog");
+  await newProject(token, "Second Project");
 });
 
 const credentials: Record<string, (session: SignedIn) => CallOptions> = {
@@ -128,6 +164,47 @@ describe.each(Object.entries(credentials))("signed in with a %s", (kind, credent
     expect(beyondActor(tenant)).toBeLessThanOrEqual(BUDGET.tenantAdminDashboard);
     const system = await statementsOf(dashboardStatsRoute.GET, "GET", as(platformAdmin));
     expect(beyondActor(system)).toBeLessThanOrEqual(BUDGET.superAdminDashboard);
+  });
+});
+
+describe.each(Object.entries(credentials))("projects and blogs, signed in with a %s", (_kind, credential) => {
+  const as = (session: SignedIn, options: CallOptions = {}): CallOptions => ({ ...credential(session), ...options });
+
+  it("GET /projects/ (a list page) is one statement", async () => {
+    const statements = await statementsOf(projectsRoute.GET, "GET", as(tenantAdmin, { query: { limit: "20" } }));
+    expect(beyondActor(statements), statements.join("\n\n")).toBe(BUDGET.projectList);
+    const searched = await statementsOf(projectsRoute.GET, "GET", as(tenantAdmin, { query: { search: "budget", limit: "20" } }));
+    expect(beyondActor(searched)).toBe(BUDGET.projectList);
+  });
+
+  it("GET /projects/{id} is one statement", async () => {
+    const statements = await statementsOf(projectRoute.GET, "GET", as(tenantAdmin, { params: { id: projectId } }));
+    expect(beyondActor(statements), statements.join("\n\n")).toBe(BUDGET.projectDetail);
+  });
+
+  it("GET /blogs/project/{id} is one statement", async () => {
+    const statements = await statementsOf(projectBlogsRoute.GET, "GET", as(tenantAdmin, { params: { projectId } }));
+    expect(beyondActor(statements), statements.join("\n\n")).toBe(BUDGET.projectBlogs);
+  });
+
+  it("GET /blogs/{id} is one statement, sources, files and presentations included", async () => {
+    const statements = await statementsOf(blogRoute.GET, "GET", as(tenantAdmin, { params: { id: blogId } }));
+    expect(beyondActor(statements), statements.join("\n\n")).toBe(BUDGET.blogDetail);
+  });
+});
+
+describe("the cost of a project or blog list does not grow with the rows it covers", () => {
+  it("stays the same after more projects, blogs and sources are added", async () => {
+    const token = tenantAdmin.access_token;
+    const measure = async () => ({
+      projects: (await statementsOf(projectsRoute.GET, "GET", { token, query: { limit: "20" } })).length,
+      blogs: (await statementsOf(projectBlogsRoute.GET, "GET", { token, params: { projectId } })).length,
+      blog: (await statementsOf(blogRoute.GET, "GET", { token, params: { id: blogId } })).length,
+    });
+    const before = await measure();
+    for (const name of ["Third", "Fourth", "Fifth"]) await newProject(token, `${name} Project`);
+    for (const title of ["Second Blog", "Third Blog", "Fourth Blog"]) await fullBlog(token, tenantAdmin.user.tenant_id, title);
+    expect(await measure()).toEqual(before);
   });
 });
 
