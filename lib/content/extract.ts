@@ -348,3 +348,12 @@ export async function docxPreviewHtml(source: DocumentSource, options: PreviewOp
   // Cutting the HTML may leave elements open; the sanitiser's parser closes them.
   return sanitizePreviewHtml(html.slice(0, options.maxHtmlLength ?? 5_000_000));
 }
+
+/** Text of an uploaded source document of a kind already checked (checkUploadedFile). */
+export function extractDocument(
+  kind: "pdf" | "docx",
+  source: DocumentSource,
+  options: ExtractOptions = {},
+): Promise<ExtractedContent> {
+  return kind === "pdf" ? extractPdf(source, options) : extractDocx(source, options);
+}

@@ -3,7 +3,7 @@ import mammoth from "mammoth";
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveRefused, ExtractionFailed } from "@/lib/content/errors";
-import { docxPreviewHtml, extractDocx, extractPdf, sanitizePreviewHtml } from "@/lib/content/extract";
+import { docxPreviewHtml, extractDocument, extractDocx, extractPdf, sanitizePreviewHtml } from "@/lib/content/extract";
 import { buildDocx } from "../fixtures/docx";
 import { pngBytes } from "../fixtures/images";
 import { buildPdf } from "../fixtures/pdf";
@@ -71,6 +71,13 @@ describe("PDF extraction", () => {
     expect(content.sections[0]?.heading).toBe("Introduction");
   });
 
+  it("stops at the time limit", async () => {
+    const error = await extractPdf(pdf, { timeoutMs: 0 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ExtractionFailed);
+    expect((error as ExtractionFailed).reason).toBe("timeout");
+    expect((error as ExtractionFailed).detail).toBe("Reading this document took too long.");
+  });
+
   it("refuses bytes that are not a readable PDF", async () => {
     await expect(extractPdf(new TextEncoder().encode("%PDF-1.4 nothing else"))).rejects.toBeInstanceOf(ExtractionFailed);
   });
@@ -98,6 +105,8 @@ describe("DOCX extraction", () => {
       { heading: "Contacts", text: "Name | Role\n\nAda | Lead" },
     ]);
     expect(await extractDocx(docx)).toEqual(content);
+    expect(await extractDocument("docx", docx)).toEqual(content);
+    await expect(extractDocx(docx, { timeoutMs: 0 })).rejects.toMatchObject({ reason: "timeout", status: 422 });
   });
 
   it("refuses a zip bomb before mammoth opens it", async () => {
