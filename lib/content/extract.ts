@@ -39,6 +39,11 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+function nonEmpty(content: ExtractedContent): ExtractedContent {
+  if (!content.text) throw new ExtractionFailed("empty");
+  return content;
+}
+
 async function bytesOf(source: DocumentSource): Promise<Uint8Array> {
   return typeof source === "string" ? new Uint8Array(await readFile(source)) : source;
 }
@@ -189,7 +194,8 @@ export async function extractPdf(source: DocumentSource, options: ExtractOptions
     const builder = new SectionBuilder(maxLength);
     addPdfLines(builder, lines);
     const metadataTitle = typeof info?.Title === "string" ? normalizeSpace(info.Title) : "";
-    return builder.result(metadataTitle || builder.firstHeading());
+    // A scanned PDF is pages of images: nothing to narrate until someone runs OCR on it.
+    return nonEmpty(builder.result(metadataTitle || builder.firstHeading()));
   } catch (error) {
     if (error instanceof ExtractionFailed) throw error;
     throw new ExtractionFailed("unreadable", String(error));
@@ -263,7 +269,7 @@ export async function extractDocx(source: DocumentSource, options: ExtractOption
   const html = await convertDocx(input, async () => ({ src: "" }), deadline);
   const builder = new SectionBuilder(options.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH);
   addHtml(builder, html);
-  return builder.result((await docxTitle(source)) ?? builder.firstHeading());
+  return nonEmpty(builder.result((await docxTitle(source)) ?? builder.firstHeading()));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -71,6 +71,13 @@ describe("PDF extraction", () => {
     expect(content.sections[0]?.heading).toBe("Introduction");
   });
 
+  it("fails a PDF without text (a scan) with its reason", async () => {
+    await expect(extractPdf(buildPdf({ pages: [[]] }))).rejects.toMatchObject({
+      reason: "empty",
+      detail: "No text was found in this source.",
+    });
+  });
+
   it("stops at the time limit", async () => {
     const error = await extractPdf(pdf, { timeoutMs: 0 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ExtractionFailed);
@@ -107,6 +114,7 @@ describe("DOCX extraction", () => {
     expect(await extractDocx(docx)).toEqual(content);
     expect(await extractDocument("docx", docx)).toEqual(content);
     await expect(extractDocx(docx, { timeoutMs: 0 })).rejects.toMatchObject({ reason: "timeout", status: 422 });
+    await expect(extractDocx(await buildDocx({ blocks: [] }))).rejects.toMatchObject({ reason: "empty" });
   });
 
   it("refuses a zip bomb before mammoth opens it", async () => {
