@@ -11,6 +11,41 @@ const optionalString = z
 const optionalUrl = (description: string) =>
   optionalString.pipe(z.url({ message: `${description} must be a URL` }).optional());
 
+const optionalHttpUrl = (description: string) =>
+  optionalString.pipe(z.url({ protocol: /^https?$/, message: `${description} must be an http or https URL` }).optional());
+
+/** The shape the uploadthing SDK expects: base64 of JSON { apiKey: "sk_…", appId, regions: [..] }. */
+function isUploadthingToken(token: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, "base64").toString("utf8"));
+    if (typeof parsed !== "object" || parsed === null) return false;
+    const { apiKey, appId, regions } = parsed as Record<string, unknown>;
+    return (
+      typeof apiKey === "string" &&
+      apiKey.startsWith("sk_") &&
+      typeof appId === "string" &&
+      appId !== "" &&
+      Array.isArray(regions) &&
+      regions.length > 0 &&
+      regions.every((region) => typeof region === "string")
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Variables the chosen storage driver cannot do without. */
+function storageProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) problems.push("S3_BUCKET: required when STORAGE_DRIVER=s3");
+  if (env.STORAGE_DRIVER === "uploadthing" && !env.UPLOADTHING_TOKEN) {
+    problems.push("UPLOADTHING_TOKEN: required when STORAGE_DRIVER=uploadthing");
+  }
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) problems.push("S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set");
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) problems.push("S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set");
+  return problems;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** Public address of the app; links in e-mails are built from it. */
@@ -44,6 +79,43 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
+  /** Where stored files live: local disk under DATA_DIR/files (default), an S3-compatible bucket, or uploadthing. */
+  STORAGE_DRIVER: z
+    .enum(["local", "s3", "uploadthing"], { message: "STORAGE_DRIVER must be local, s3 or uploadthing" })
+    .default("local"),
+  /** S3 driver: bucket, region, optional endpoint of any S3-compatible server, keys (else the SDK's default chain). */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        message: "S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens",
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalString.transform((value) => value ?? "us-east-1"),
+  S3_ENDPOINT: optionalHttpUrl("S3_ENDPOINT"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path rather than the host name (MinIO, s3rver and most self-hosted servers need it). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""], { message: "S3_FORCE_PATH_STYLE must be true or false" })
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
+  /** uploadthing driver: the token from the UploadThing dashboard; the other four only point the SDK elsewhere. */
+  UPLOADTHING_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .refine(isUploadthingToken, {
+        message: "UPLOADTHING_TOKEN must be the token from the UploadThing dashboard (base64 of { apiKey, appId, regions })",
+      })
+      .optional(),
+  ),
+  UPLOADTHING_API_URL: optionalHttpUrl("UPLOADTHING_API_URL"),
+  UPLOADTHING_INGEST_URL: optionalHttpUrl("UPLOADTHING_INGEST_URL"),
+  UPLOADTHING_UFS_HOST: optionalString,
+  UPLOADTHING_UFS_APP_ID_LOCATION: optionalString.pipe(
+    z.enum(["subdomain", "path"], { message: "UPLOADTHING_UFS_APP_ID_LOCATION must be subdomain or path" }).optional(),
+  ),
   /**
    * Which X-Forwarded-For entries the production server believes: a number of trusted proxy hops in front of the
    * app (0, the default: none, the socket's peer is the client), or the proxies' addresses and CIDR ranges.
@@ -90,6 +162,8 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   const env = result.data;
+  const storage = storageProblems(env);
+  if (storage.length > 0) throw new ConfigError(storage);
   if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.APP_SECRET) {
     throw new ConfigError(["APP_SECRET: required in production when DATABASE_URL is set"]);
   }

@@ -10,7 +10,7 @@ import { isSuperAdmin } from "@/lib/auth/actor";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import { BadRequest, Conflict, Forbidden, NotFound } from "@/lib/errors";
 import type { Page, PageResult } from "@/lib/http/pagination";
-import { deleteTenantObjects } from "@/lib/storage";
+import { storage } from "@/lib/storage";
 import type { tenantCreateInput, tenantUpdateInput } from "@/lib/validation/tenants";
 import { createInvitation } from "./invitations";
 import { logger } from "@/lib/log";
@@ -290,7 +290,7 @@ export async function deleteTenant(actor: Actor, tenantId: string): Promise<void
   });
   // The rows are gone for good; files that cannot be removed now are logged, not answered as a failed deletion.
   try {
-    await deleteTenantObjects(tenant.id);
+    await storage().deletePrefix(tenant.id);
   } catch (error) {
     logger.error({ tenantId: tenant.id, reason: error instanceof Error ? error.name : typeof error }, "files of a deleted tenant could not be removed");
   }

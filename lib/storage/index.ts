@@ -1,45 +1,79 @@
-// Stored files. The embedded default keeps them on local disk under DATA_DIR/files, keyed "<tenant id>/<folder>/<name>".
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+// Stored files behind one interface, with the driver chosen by STORAGE_DRIVER: local disk under DATA_DIR/files (the
+// embedded default), an S3-compatible bucket, or uploadthing. The S3 and uploadthing SDKs load on first use, so the
+// default setup never pays for them.
 import path from "node:path";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
+import { createLocalDriver } from "./local";
+import type { StorageDriver } from "./types";
 
-export function storageRoot(): string {
-  return path.resolve(env().DATA_DIR, "files");
+export { contentDisposition } from "./content-disposition";
+export {
+  OBJECT_FOLDERS,
+  contentTypeOfKey,
+  isTenantId,
+  newObjectKey,
+  parseObjectKey,
+  sanitizeExtension,
+  type ObjectFolder,
+  type ParsedObjectKey,
+} from "./keys";
+export { FileTooLarge, MAX_PRESIGN_SECONDS } from "./stream";
+export type * from "./types";
+
+/** A driver whose real implementation is imported when the first operation needs it. */
+function lazyDriver(name: StorageDriver["name"], load: () => Promise<StorageDriver>): StorageDriver {
+  let loading: Promise<StorageDriver> | undefined;
+  const driver = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    name,
+    put: async (key, body, options) => (await driver()).put(key, body, options),
+    get: async (key, range) => (await driver()).get(key, range),
+    head: async (key) => (await driver()).head(key),
+    delete: async (key) => (await driver()).delete(key),
+    deletePrefix: async (tenantId) => (await driver()).deletePrefix(tenantId),
+    presignedGetUrl: async (key, options) => (await driver()).presignedGetUrl(key, options),
+  };
 }
 
-/** The absolute path of a key, refusing keys that would escape the storage folder. */
-function resolveKey(key: string): string {
-  const root = storageRoot();
-  const absolute = path.resolve(root, key);
-  if (!absolute.startsWith(`${root}${path.sep}`)) throw new Error(`Invalid storage key: ${key}`);
-  return absolute;
-}
-
-export async function putObject(key: string, bytes: Uint8Array): Promise<void> {
-  const file = resolveKey(key);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, bytes);
-}
-
-export function readObject(key: string, range?: { start: number; end: number }) {
-  return createReadStream(resolveKey(key), range);
-}
-
-export async function objectSize(key: string): Promise<number | null> {
-  try {
-    return (await stat(resolveKey(key))).size;
-  } catch {
-    return null;
+/** The driver a configuration asks for (lib/env.ts has already checked the variables it needs). */
+export function createStorageDriver(config: Env): StorageDriver {
+  switch (config.STORAGE_DRIVER) {
+    case "local":
+      return createLocalDriver({ root: path.resolve(config.DATA_DIR, "files") });
+    case "s3":
+      return lazyDriver("s3", async () =>
+        (await import("./s3")).createS3Driver({
+          bucket: config.S3_BUCKET!,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        }),
+      );
+    case "uploadthing":
+      return lazyDriver("uploadthing", async () =>
+        (await import("./uploadthing")).createUploadthingDriver({
+          token: config.UPLOADTHING_TOKEN!,
+          apiUrl: config.UPLOADTHING_API_URL,
+          ingestUrl: config.UPLOADTHING_INGEST_URL,
+          ufsHost: config.UPLOADTHING_UFS_HOST,
+          ufsAppIdLocation: config.UPLOADTHING_UFS_APP_ID_LOCATION,
+        }),
+      );
   }
 }
 
-export async function deleteObject(key: string): Promise<void> {
-  await rm(resolveKey(key), { force: true });
-}
+let cached: StorageDriver | undefined;
 
-/** Removes every stored file of a tenant (tenant deletion). */
-export async function deleteTenantObjects(tenantId: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/.test(tenantId)) throw new Error(`Invalid tenant id: ${tenantId}`);
-  await rm(resolveKey(tenantId), { recursive: true, force: true });
+/** The process's storage driver, made on first use from the configuration. One per process: the S3 client pools. */
+export function storage(): StorageDriver {
+  cached ??= createStorageDriver(env());
+  return cached;
 }
