@@ -77,6 +77,8 @@ export const envSchema = z.object({
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
   /** Multiplies every abuse limit (sign-in, registration, reset, invitation attempts); e.g. 10 for load tests. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Largest accepted source document upload (main document and extra files), in bytes (default 50 MB). */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
   /** Where stored files live: local disk under DATA_DIR/files (default), an S3-compatible bucket, or uploadthing. */

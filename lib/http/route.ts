@@ -89,11 +89,14 @@ function checkPermission(actor: Actor, required: PermissionName[], requireAll: b
 }
 
 /**
- * Nothing the API says to a signed-in caller may be kept by a browser or proxy cache, nor any error (sign-in and
- * refresh failures included); an anonymous answer keeps a Cache-Control its handler chose, else no-store too.
+ * Nothing the API says to a signed-in caller may be kept by a shared cache, nor any error (sign-in and refresh
+ * failures included): no-store, unless the handler chose a `private` policy (a stored file the browser may keep
+ * and revalidate by its ETag). An anonymous answer keeps a Cache-Control its handler chose, else no-store too.
  */
 function applyCachingRule(response: Response, signedIn: boolean, failed: boolean): void {
-  if (signedIn || failed || !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  const chosen = response.headers.get("Cache-Control");
+  const keep = chosen !== null && !failed && (!signedIn || /^\s*private\b/i.test(chosen));
+  if (!keep) response.headers.set("Cache-Control", "no-store");
 }
 
 function toResponse(result: unknown): Response {
@@ -135,7 +138,7 @@ export function route<
         await handler({ request, actor: actor as RouteContext<B, Q, P, A>["actor"], body, query, params, requestId }),
       );
       response.headers.set("X-Request-Id", requestId);
-      applyCachingRule(response, actor !== null, !response.ok);
+      applyCachingRule(response, actor !== null, response.status >= 400);
     } catch (error) {
       const mapped = mapError(error);
       if (mapped.unexpected) logger.error({ err: error, requestId, path: loggablePath(url.pathname) }, "request failed");

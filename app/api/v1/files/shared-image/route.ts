@@ -1,0 +1,13 @@
+import { serveStoredFile } from "@/lib/http/file-response";
+import { route } from "@/lib/http/route";
+import { fileForActor, fileForShare } from "@/lib/services/files";
+import { sharedFileQuery } from "@/lib/validation/files";
+
+// GET /files/shared-image?path=&token=: a slide image of a presentation shared by a live link.
+// With a share token: only files of the shared presentation. Without one, a signed-in viewer's own tenant's file
+// (the signed-in player uses the same address); anyone else gets 404.
+export const GET = route({ auth: "optional", query: sharedFileQuery }, async ({ actor, request, query }) => {
+  const token = query.token ?? request.headers.get("x-share-token");
+  const file = token || !actor ? await fileForShare(token, query.path) : await fileForActor(actor, query.path);
+  return serveStoredFile(request, file, { disposition: "inline", cacheControl: "private, no-cache" });
+});
