@@ -6,6 +6,14 @@ import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
 import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
 import * as blogsRoute from "@/app/api/v1/blogs/route";
 import * as dashboardStats from "@/app/api/v1/dashboard/stats/route";
+import * as filesDownloadRoute from "@/app/api/v1/files/download/route";
+import * as filesInfoRoute from "@/app/api/v1/files/info/route";
+import * as filesPreviewRoute from "@/app/api/v1/files/preview/route";
+import * as filesRoute from "@/app/api/v1/files/route";
+import * as filesContentRoute from "@/app/api/v1/files/s3-content/route";
+import * as filesSharedContentRoute from "@/app/api/v1/files/shared-content/route";
+import * as filesSharedImageRoute from "@/app/api/v1/files/shared-image/route";
+import * as filesViewRoute from "@/app/api/v1/files/view/route";
 import * as invitationRoute from "@/app/api/v1/invitations/[id]/route";
 import * as invitationResend from "@/app/api/v1/invitations/[id]/resend/route";
 import * as invitationsRoute from "@/app/api/v1/invitations/route";
@@ -46,6 +54,8 @@ import {
   tenantSnapshot,
   type ListedUser,
 } from "../support/admin";
+import { extractBlogSources } from "@/lib/services/extraction";
+import { storage } from "@/lib/storage";
 import { contentSnapshot, newBlog, newProject, storedFile } from "../support/projects-blogs";
 
 type Handler = Parameters<typeof call>[0];
@@ -675,6 +685,9 @@ async function fillContent(ids: ContentIds, org: Organisation, tenantId: string,
     website_links: [`https://${name.toLowerCase()}.example/page`],
     content_blocks: [`${name} block`],
   });
+  // Settle the sources' text extraction now: the job would otherwise write to them in the background while a test
+  // compares snapshots taken before and after a refused request.
+  await extractBlogSources(blog.id);
   Object.assign(ids, { projectId: project.id, blogId: blog.id, fileKey: file.key });
 }
 
@@ -885,5 +898,44 @@ describe("projects and blogs: an anonymous caller", () => {
 
   it.each(deletionsLast(cases))("$name answers 401 and changes nothing", async (testCase) => {
     await expectContentRefusedWithoutChange(a.tenantId, testCase, {});
+  });
+});
+
+describe("files: tenant A's admin using tenant B's storage keys", () => {
+  const fileCases = (): Case[] => [
+    ...(
+      [
+        ["GET /files/view", filesViewRoute.GET],
+        ["GET /files/download", filesDownloadRoute.GET],
+        ["GET /files/info", filesInfoRoute.GET],
+        ["GET /files/preview", filesPreviewRoute.GET],
+        ["GET /files/s3-content", filesContentRoute.GET],
+        ["GET /files/shared-image (signed in, no token)", filesSharedImageRoute.GET],
+        ["GET /files/shared-content (signed in, no token)", filesSharedContentRoute.GET],
+      ] as const
+    ).map(([name, handler]) => ({ name, handler, method: "GET", request: () => ({ query: { path: bc.fileKey } }), status: 404, detail: "File not found" })),
+    { name: "DELETE /files", handler: filesRoute.DELETE, method: "DELETE", request: () => ({ query: { path: bc.fileKey } }), status: 404, detail: "File not found" },
+  ];
+
+  it("B's own admin reaches B's file", async () => {
+    const response = await call(filesInfoRoute.GET, "GET", { token: bravo.admin.access_token, query: { path: bc.fileKey } });
+    expect(response.status).toBe(200);
+  });
+
+  it("every file route answers 404 for B's key and changes nothing in B, the stored object included", async () => {
+    for (const testCase of fileCases()) {
+      await expectContentRefusedWithoutChange(b.tenantId, testCase, { token: alpha.admin.access_token });
+      expect(await storage().head(bc.fileKey), testCase.name).not.toBeNull();
+    }
+  });
+
+  it("an anonymous caller is asked to sign in, and gets nothing from the shared routes without a share token", async () => {
+    for (const handler of [filesViewRoute.GET, filesDownloadRoute.GET, filesInfoRoute.GET]) {
+      expect((await call(handler, "GET", { query: { path: ac.fileKey } })).status).toBe(401);
+    }
+    for (const handler of [filesSharedImageRoute.GET, filesSharedContentRoute.GET]) {
+      expect((await call(handler, "GET", { query: { path: ac.fileKey } })).status).toBe(404);
+      expect((await call(handler, "GET", { query: { path: ac.fileKey, token: "not-a-share-token" } })).status).toBe(404);
+    }
   });
 });

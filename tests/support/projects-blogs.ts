@@ -85,7 +85,23 @@ export async function contentSnapshot(tenantId: string) {
   const [projectRows, blogRows, sourceRows, fileRows, activityRows] = await Promise.all([
     db.select().from(projects).where(eq(projects.tenantId, tenantId)).orderBy(asc(projects.id)),
     db.select().from(blogs).where(eq(blogs.tenantId, tenantId)).orderBy(asc(blogs.id)),
-    db.select().from(blogSources).where(eq(blogSources.tenantId, tenantId)).orderBy(asc(blogSources.id)),
+    // Without the extraction columns: the extraction job writes those in the background, whatever a request did.
+    db
+      .select({
+        id: blogSources.id,
+        tenantId: blogSources.tenantId,
+        blogId: blogSources.blogId,
+        kind: blogSources.kind,
+        position: blogSources.position,
+        isWebsite: blogSources.isWebsite,
+        url: blogSources.url,
+        content: blogSources.content,
+        fileId: blogSources.fileId,
+        createdAt: blogSources.createdAt,
+      })
+      .from(blogSources)
+      .where(eq(blogSources.tenantId, tenantId))
+      .orderBy(asc(blogSources.id)),
     db.select().from(files).where(eq(files.tenantId, tenantId)).orderBy(asc(files.id)),
     db.select().from(activityEvents).where(eq(activityEvents.tenantId, tenantId)).orderBy(asc(activityEvents.id)),
   ]);
