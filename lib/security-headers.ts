@@ -18,6 +18,19 @@ export function isEmbeddablePath(pathname: string): boolean {
   return pathname.startsWith("/share/presentation/");
 }
 
+/**
+ * Stored files shown inline: the blog page's preview dialog shows a PDF in an iframe of this address, so our own
+ * pages (and only they) may frame it.
+ */
+export function isSameOriginFramePath(pathname: string): boolean {
+  return /^\/api\/v1\/files\/view\/?$/.test(pathname);
+}
+
+function frameAncestors(pathname: string): string {
+  if (isEmbeddablePath(pathname)) return "*";
+  return isSameOriginFramePath(pathname) ? "'self'" : "'none'";
+}
+
 /** Pages where the player records voice questions. */
 export function usesMicrophone(pathname: string): boolean {
   return isEmbeddablePath(pathname) || /^\/presentations\/[^/]+\/view\/?$/.test(pathname);
@@ -48,7 +61,7 @@ export function contentSecurityPolicy(options: HeaderOptions): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${isEmbeddablePath(pathname) ? "*" : "'none'"}`,
+    `frame-ancestors ${frameAncestors(pathname)}`,
   ];
   return directives.join("; ");
 }
@@ -61,7 +74,7 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
     "Permissions-Policy": `camera=(), geolocation=(), payment=(), microphone=${usesMicrophone(options.pathname) ? "(self)" : "()"}`,
     "Cross-Origin-Opener-Policy": "same-origin",
   };
-  if (!isEmbeddablePath(options.pathname)) headers["X-Frame-Options"] = "DENY";
+  if (!isEmbeddablePath(options.pathname)) headers["X-Frame-Options"] = isSameOriginFramePath(options.pathname) ? "SAMEORIGIN" : "DENY";
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }

@@ -29,6 +29,17 @@ describe("security headers", () => {
     expect(headers["Permissions-Policy"]).toContain("microphone=(self)");
   });
 
+  it("lets only our own pages frame a file shown inline (the blog page's PDF preview)", () => {
+    for (const pathname of ["/api/v1/files/view", "/api/v1/files/view/"]) {
+      const headers = securityHeaders({ ...base, pathname });
+      expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'self'");
+      expect(headers["X-Frame-Options"]).toBe("SAMEORIGIN");
+    }
+    for (const pathname of ["/api/v1/files/download", "/api/v1/files/viewer", "/blogs/b1"]) {
+      expect(securityHeaders({ ...base, pathname })["X-Frame-Options"]).toBe("DENY");
+    }
+  });
+
   it("allows the microphone in the signed-in player only", () => {
     expect(securityHeaders({ ...base, pathname: "/presentations/p1/view" })["Permissions-Policy"]).toContain("microphone=(self)");
     expect(securityHeaders({ ...base, pathname: "/presentations/p1/edit" })["Permissions-Policy"]).toContain("microphone=()");
