@@ -36,6 +36,13 @@ const READ_URL_SECONDS = 60;
 const LIST_PAGE = 500;
 // Sizes come from Content-Length, which must count the stored bytes, not a compressed transfer.
 const IDENTITY = { "accept-encoding": "identity" };
+
+/**
+ * Node's fetch keeps a second copy of a request body while a redirect could still make it send the body again (the
+ * Fetch standard's request clone), so a streamed upload would end up whole in memory (measured: RSS grows by the file
+ * size). UploadThing's endpoints answer without redirects, so requests with a body refuse them and stream for real.
+ */
+const streamingFetch: typeof fetch = (input, init) => fetch(input, init?.body ? { ...init, redirect: "error" } : init);
 const DELETE_BATCH = 100;
 
 /** Our key as an UploadThing customId: keys never contain "_", so the mapping is one to one. */
@@ -59,6 +66,7 @@ export function createUploadthingDriver(config: UploadthingDriverConfig): Storag
     ingestUrl: config.ingestUrl,
     ufsHost: config.ufsHost,
     ufsAppIdLocation: config.ufsAppIdLocation,
+    fetch: streamingFetch,
     // Failures reach the caller as errors; the SDK's own info logs would only repeat them.
     logLevel: "Error",
   };
