@@ -2,14 +2,10 @@
 // Messages are the spec's, verbatim.
 import { z } from "zod";
 import { pageQuery } from "@/lib/http/pagination";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_MESSAGES, PROJECT_NAME_MAX } from "./content-rules";
 import { charactersOf } from "./text";
 
-export const PROJECT_MESSAGES = {
-  nameRequired: "Project name is required",
-} as const;
-
-export const PROJECT_NAME_MAX = 200;
-export const PROJECT_DESCRIPTION_MAX = 5000;
+export { PROJECT_DESCRIPTION_MAX, PROJECT_MESSAGES, PROJECT_NAME_MAX } from "./content-rules";
 
 const name = z
   .string({ message: PROJECT_MESSAGES.nameRequired })
