@@ -16,8 +16,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-// BENCH_ONLY=api1k,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
-const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,pages,js,api100k").split(",").map((part) => part.trim()));
+// BENCH_ONLY=api1k,content,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
+const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,pages,js,api100k").split(",").map((part) => part.trim()));
 // Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 const SERVER_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
 const SUPER_ADMIN = { email: "superadmin@bench.test", password: "Bench#SuperAdmin-2026" };
@@ -166,6 +166,36 @@ async function seed(sql, passwordHash, tenantsCount, usersPerTenant) {
   return admins;
 }
 
+/** 50 projects and 200 blogs in each tenant, written straight into the database. */
+async function seedContent(sql, admins) {
+  for (const admin of admins) {
+    await sql`
+      with made as (
+        insert into projects (tenant_id, name, description)
+        select ${admin.tenantId}, 'Bench Project ' || n, 'Material for presentation number ' || n
+        from generate_series(1, 50) as n
+        returning id
+      ), numbered as (select id, row_number() over (order by id) as n from made)
+      insert into blogs (tenant_id, project_id, blog_title, blog_author, blog_email)
+      select ${admin.tenantId}, numbered.id, 'Bench Blog ' || numbered.n || '-' || b, 'Author ' || b, 'author' || b || '@bench.test'
+      from numbered cross join generate_series(1, 4) as b`;
+  }
+  await sql`analyze`;
+}
+
+/** A 1 MB PDF (a valid header, comment padding and a trailer) uploaded through the API; answers its storage key. */
+async function uploadPdf(token) {
+  const padding = Array.from({ length: 16_384 }, (_, line) => `% padding line ${String(line).padStart(6, "0")} ${"x".repeat(40)}`).join("\n");
+  const bytes = Buffer.from(`%PDF-1.4\n${padding}\ntrailer\n<<>>\n%%EOF\n`);
+  const form = new FormData();
+  form.set("folder", "maintext");
+  form.set("file", new Blob([bytes], { type: "application/pdf" }), "bench.pdf");
+  const response = await fetch(`${BASE}/api/v1/files/upload`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`);
+  const { s3_path: key, size } = await response.json();
+  return { key, size };
+}
+
 async function addUsers(sql, tenantId, count, passwordHash) {
   const [tenantUserRole] = await sql`select id from roles where tenant_id is null and builtin = 'tenant_user'`;
   await sql`
@@ -251,6 +281,22 @@ async function main() {
       await measure("GET /api/v1/tenants/ (super admin)", "/api/v1/tenants/", superBearer),
       await measure("GET /api/v1/dashboard/stats", "/api/v1/dashboard/stats", bearer),
     ];
+    let content = [];
+    let contentRss = null;
+    if (ONLY.has("content")) {
+      log("Seeding 50 projects and 200 blogs per tenant, uploading a 1 MB PDF...");
+      await seedContent(sql, admins);
+      const [project] = await sql`select id from projects where tenant_id = ${admins[0].tenantId} order by created_at desc, id limit 1`;
+      const pdf = await uploadPdf(tenantAdmin.token);
+      const before = rssMegabytes(server.pid);
+      content = [
+        await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
+        await measure("GET /api/v1/projects/", "/api/v1/projects/", bearer),
+        await measure("GET /api/v1/blogs/project/{id}", `/api/v1/blogs/project/${project.id}`, bearer),
+        await measure(`GET /api/v1/files/view (${(pdf.size / 1024 / 1024).toFixed(1)} MB PDF)`, `/api/v1/files/view?path=${encodeURIComponent(pdf.key)}`, bearer),
+      ];
+      contentRss = { before, after: rssMegabytes(server.pid) };
+    }
     const pages = !ONLY.has("pages") ? [] : [
       await measure("static file /robots.txt (floor)", "/robots.txt"),
       await measure("page /login", "/login"),
@@ -278,6 +324,11 @@ async function main() {
     if (api1k.length > 0) {
       console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
       console.log(table(api1k, floorApi(api1k)));
+    }
+    if (content.length > 0) {
+      console.log(`\n## Content, 20 tenants x 50 projects x 200 blogs\n`);
+      console.log(table(content, floorApi(content)));
+      console.log(`\nServer RSS around the content runs: ${contentRss.before} MB before, ${contentRss.after} MB after (the file route streams)`);
     }
     if (pages.length > 0) {
       console.log(`\n## Pages (ratio to the static file)\n`);
