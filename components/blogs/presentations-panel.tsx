@@ -1,0 +1,170 @@
+"use client";
+
+// The blog page's Presentations side panel (spec section 2): each presentation with its state (section 4), Edit
+// Presentation for the first one, View in a new tab and Share for completed ones, and an empty state.
+import { Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, Share2, Sparkles, TriangleAlert } from "lucide-react";
+import Link from "next/link";
+import { useEffect, useRef } from "react";
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { cn } from "@/lib/cn";
+import type { PresentationSummary } from "@/lib/services/blogs";
+import { formatDateTime } from "./format";
+import { audioState, isViewable, methodLabel, offersRefresh, statusLabel } from "./presentation-state";
+import { Panel } from "./panel";
+
+const STATUS_LOOK: Record<string, BadgeVariant> = {
+  pending: "outline",
+  processing: "warning",
+  completed: "success",
+  failed: "destructive",
+};
+
+interface PresentationsPanelProps {
+  blogId: string;
+  presentations: PresentationSummary[];
+  canGenerate: boolean;
+  /** The presentation named by '?view=' after its creation: highlighted and scrolled to. */
+  highlight?: string;
+  now: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onShare: (presentation: PresentationSummary) => void;
+}
+
+export function PresentationsPanel({ blogId, presentations, canGenerate, highlight, now, refreshing, onRefresh, onShare }: PresentationsPanelProps) {
+  const first = presentations[0];
+  return (
+    <Panel
+      title="Presentations"
+      icon={MonitorPlay}
+      count={presentations.length}
+      className="lg:sticky lg:top-6"
+      actions={
+        first && canGenerate ? (
+          <Link href={`/presentations/${first.id}/edit`} className={buttonClasses("outline", "sm")}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit Presentation
+          </Link>
+        ) : null
+      }
+    >
+      {first ? (
+        <ul className="flex flex-col gap-3">
+          {presentations.map((presentation) => (
+            <PresentationItem
+              key={presentation.id}
+              presentation={presentation}
+              highlighted={presentation.id === highlight}
+              now={now}
+              refreshing={refreshing}
+              onRefresh={onRefresh}
+              onShare={onShare}
+            />
+          ))}
+        </ul>
+      ) : (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+          <MonitorPlay className="h-8 w-8 text-slate-300" aria-hidden />
+          <p className="font-medium text-slate-700">No presentations yet</p>
+          <p className="text-sm text-slate-500">
+            {canGenerate ? "Turn this blog's sources into a narrated presentation." : "Presentations made from this blog will appear here."}
+          </p>
+          {canGenerate ? (
+            <Link href={`/presentations/generate/${blogId}`} className={buttonClasses("primary", "sm", "mt-2")}>
+              <Sparkles className="h-4 w-4" aria-hidden />
+              Generate Presentation
+            </Link>
+          ) : null}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+interface PresentationItemProps {
+  presentation: PresentationSummary;
+  highlighted: boolean;
+  now: number;
+  refreshing: boolean;
+  onRefresh: () => void;
+  onShare: (presentation: PresentationSummary) => void;
+}
+
+function PresentationItem({ presentation, highlighted, now, refreshing, onRefresh, onShare }: PresentationItemProps) {
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (highlighted) item.current?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [highlighted]);
+  const viewable = isViewable(presentation, now);
+  const audio = audioState(presentation, now);
+  const label = `Presentation version ${presentation.version_number}`;
+  return (
+    <li
+      ref={item}
+      aria-label={label}
+      aria-current={highlighted ? "true" : undefined}
+      className={cn(
+        "rounded-lg border p-4 transition-shadow",
+        highlighted ? "border-brand-500 bg-brand-50/60 ring-2 ring-brand-500/30" : "border-slate-200 bg-white",
+      )}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">
+          Version {presentation.version_number}
+          {highlighted ? <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-brand-700">New</span> : null}
+        </p>
+        <Badge variant={STATUS_LOOK[presentation.status] ?? "outline"}>{statusLabel(presentation.status)}</Badge>
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
+        <dt className="text-slate-400">Method</dt>
+        <dd>{methodLabel(presentation.generation_method)}</dd>
+        <dt className="text-slate-400">Template</dt>
+        <dd className="capitalize">{presentation.template}</dd>
+        <dt className="text-slate-400">Created</dt>
+        <dd>{formatDateTime(presentation.created_at)}</dd>
+      </dl>
+      {audio === "processing" ? (
+        <p className="mt-3 flex items-center gap-1.5 text-xs font-medium text-amber-700">
+          <LoaderCircle className="h-3.5 w-3.5 animate-spin" aria-hidden />
+          Audio Processing...
+        </p>
+      ) : null}
+      {audio === "timeout" ? (
+        <p className="mt-3 flex items-center gap-1.5 text-xs font-semibold text-red-700">
+          <TriangleAlert className="h-3.5 w-3.5" aria-hidden />
+          Processing Timeout
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {viewable ? (
+          <a
+            href={`/presentations/${presentation.id}/view`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses("primary", "sm")}
+            aria-label={`View ${label}`}
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+            View
+          </a>
+        ) : (
+          <Button size="sm" disabled aria-label={`View ${label}`}>
+            <Eye className="h-4 w-4" aria-hidden />
+            View
+          </Button>
+        )}
+        <Button variant="outline" size="sm" disabled={!viewable} onClick={() => onShare(presentation)} aria-label={`Share ${label}`}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          Share
+        </Button>
+        {offersRefresh(presentation, now) ? (
+          <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing} aria-label="Refresh status">
+            <RefreshCw className={cn("h-4 w-4", refreshing && "animate-spin")} aria-hidden />
+            Refresh
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
