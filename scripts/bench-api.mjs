@@ -86,7 +86,9 @@ function rssMegabytes(rootPid) {
 }
 
 async function startServer(databaseUrlValue, dataDir) {
-  const server = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS.
+  const flags = SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -102,7 +104,6 @@ async function startServer(databaseUrlValue, dataDir) {
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100000",
-      ...(SERVER_NODE_OPTIONS ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${SERVER_NODE_OPTIONS}`.trim() } : {}),
     },
   });
   let output = "";
