@@ -133,6 +133,22 @@ export const envSchema = z.object({
         context.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
       }
     }),
+  /**
+   * Slide generation and viewer answers through OpenAI or any OpenAI-compatible server (Ollama, vLLM, LM Studio):
+   * used when OPENAI_API_KEY or OPENAI_BASE_URL is set; otherwise the offline extractive generator and answers run.
+   * Platform-wide: the plugin catalogue has no per-tenant entry for it.
+   */
+  OPENAI_API_KEY: optionalString,
+  /** Base URL of an OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 for Ollama (default: OpenAI's API). */
+  OPENAI_BASE_URL: optionalHttpUrl("OPENAI_BASE_URL"),
+  /** Chat model for slide generation and answers; it must support structured output (json_schema). */
+  OPENAI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  /** Time limit of one slide-generation request to the AI provider, in milliseconds. */
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Time limit for an answer to start streaming, and for each pause between streamed pieces, in milliseconds. */
+  AI_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Retries of a failed AI request (429, 5xx, timeout, lost connection), with exponential backoff. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** Skip migration and seeding on server start (when a separate release step does it). */
   SKIP_MIGRATIONS: z
     .enum(["true", "false", "1", "0", ""])
