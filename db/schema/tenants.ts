@@ -1,6 +1,6 @@
 // Tenants: the organisations that own every other row.
 import { relations } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { users } from "./accounts";
 
@@ -22,7 +22,22 @@ export const tenants = pgTable(
   (table) => [uniqueIndex("tenants_domain_unique").on(table.domain), index("tenants_created_idx").on(table.createdAt.desc().nullsFirst(), table.id)],
 );
 
+/**
+ * How many users each tenant has, active and inactive, kept exact by triggers on users (migration 0005): every
+ * insert, delete and change of is_active or tenant_id, whoever writes it (services, seeds, bulk SQL), adds to it in
+ * the same transaction. The user list's total and the user counts of the tenant list and the dashboard read it
+ * instead of counting a tenant's users on every request. Written only by the triggers.
+ */
+export const tenantUserCounts = pgTable("tenant_user_counts", {
+  tenantId: uuid("tenant_id")
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: "cascade" }),
+  activeUsers: integer("active_users").notNull().default(0),
+  inactiveUsers: integer("inactive_users").notNull().default(0),
+});
+
 export const tenantsRelations = relations(tenants, ({ many }) => ({ users: many(users) }));
 
 export type Tenant = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;
+export type TenantUserCount = typeof tenantUserCounts.$inferSelect;
