@@ -52,10 +52,18 @@ function preparingStatements<C extends { unsafe: (...args: never[]) => unknown }
   });
 }
 
+/**
+ * The app's connections run without JIT compilation (the `jit` setting, sent when each connection starts). JIT pays
+ * off for long analytic queries; this app sends short lookups, whose estimated cost can still pass
+ * jit_above_cost when PostgreSQL overestimates row counts (a role held by 100,000 users makes it expect thousands
+ * of holders of every role): the user list's total then spent 55 ms compiling for 0.3 ms of work. A pooler that
+ * refuses unknown startup parameters (PgBouncer without `jit` in track_extra_parameters or
+ * ignore_startup_parameters) needs it listed there, or `ALTER ROLE <app role> SET jit = off` instead.
+ */
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
+  const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {}, connection: { jit: "off" } });
   return {
     kind: "postgres",
     db: drizzle(preparingStatements(client), drizzleOptions()),
