@@ -1,6 +1,7 @@
 // Who a user is and what they may do: roles, effective permissions (roles plus per-user overrides), and the
 // Actor that every service function receives.
-import { and, eq, getTableColumns, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, getTableName, gt, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@/db/client";
 import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
@@ -71,71 +72,70 @@ export function effectivePermissions(
   return [...result].sort();
 }
 
-type UserWithTenant = { user: AccessUser; tenant: UserAccess["tenant"] };
-
-/** Access of many users at once: three statements whatever the number of users. */
-export async function loadAccessOf(db: Executor, rows: readonly UserWithTenant[]): Promise<UserAccess[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.user.id);
-  let statements = accessOfStatements.get(db);
-  if (!statements) {
-    statements = buildAccessOfStatements(db);
-    accessOfStatements.set(db, statements);
-  }
-  const [roleRows, rolePermissionRows, overrideRows] = await Promise.all([
-    statements.roles.execute({ ids }),
-    statements.rolePermissions.execute({ ids }),
-    statements.overrides.execute({ ids }),
-  ]);
-  return rows.map(({ user, tenant }) => {
-    const userRoleRows = roleRows.filter((role) => role.userId === user.id).map(({ userId: _, ...role }) => role);
-    const active = user.isActive && tenant.isActive;
-    const granted = active
-      ? effectivePermissions(
-          rolePermissionRows.filter((row) => row.userId === user.id).map((row) => row.name),
-          overrideRows.filter((row) => row.userId === user.id),
-        )
-      : [];
-    return { user, tenant, roles: userRoleRows, permissions: granted, role: inferRole(granted, active ? userRoleRows : []) };
-  });
+/** A user's roles, role permissions and overrides as JSON computed in SQL, with the user and tenant row. */
+export interface AccessRow {
+  user: AccessUser;
+  tenant: UserAccess["tenant"];
+  roles: RoleSummary[];
+  rolePermissions: string[];
+  overrides: { name: string; granted: boolean; resource: string }[];
 }
 
 /**
- * The three statements of `loadAccessOf`, built once per database handle: the users' ids go as one array
- * parameter (`= any($1)`), so the text does not depend on how many there are.
+ * The access of a user from one row of `accessColumns`: an inactive user or a user of an inactive tenant holds
+ * no permission and counts as a plain user, whatever their roles (which are still listed).
  */
-function buildAccessOfStatements(db: Executor) {
-  const ids = sql`any(${sql.placeholder("ids")}::uuid[])`;
+export function accessFromRow(row: AccessRow): UserAccess {
+  const active = row.user.isActive && row.tenant.isActive;
+  const granted = active ? effectivePermissions(row.rolePermissions, row.overrides) : [];
+  return { user: row.user, tenant: row.tenant, roles: row.roles, permissions: granted, role: inferRole(granted, active ? row.roles : []) };
+}
+
+/**
+ * The roles (by name), the distinct names of their permissions and the overrides of the user whose id is
+ * `userId`, as three JSON columns of scalar subqueries: one statement loads a user's access with the user, for
+ * one user (the actor, a detail) or a page of them. `userId` must be qualified when the query has other id
+ * columns in scope (the subqueries join roles, whose id would otherwise be taken).
+ */
+export function accessColumns(userId: SQL | AnyColumn) {
+  // Every column qualified by its table: in a select from one subquery drizzle renders columns bare, and a bare
+  // "id" or "name" here would be ambiguous between the joined tables.
+  const [role, rolePermission, permission, userRole, override] = [
+    qualified(roles),
+    qualified(rolePermissions),
+    qualified(permissions),
+    qualified(userRoles),
+    qualified(userPermissionOverrides),
+  ];
   return {
-    roles: db
-      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, tenant_id: roles.tenantId, builtin: roles.builtin })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(sql`${userRoles.userId} = ${ids}`)
-      .orderBy(roles.name)
-      .prepare("access_of_roles"),
-    rolePermissions: db
-      .selectDistinct({ userId: userRoles.userId, name: permissions.name })
-      .from(userRoles)
-      .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(sql`${userRoles.userId} = ${ids}`)
-      .prepare("access_of_role_permissions"),
-    overrides: db
-      .select({
-        userId: userPermissionOverrides.userId,
-        name: permissions.name,
-        granted: userPermissionOverrides.granted,
-        resource: userPermissionOverrides.resource,
-      })
-      .from(userPermissionOverrides)
-      .innerJoin(permissions, eq(permissions.id, userPermissionOverrides.permissionId))
-      .where(sql`${userPermissionOverrides.userId} = ${ids}`)
-      .prepare("access_of_overrides"),
+    roles: jsonColumn<RoleSummary[]>(sql`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${role.id}, 'name', ${role.name}, 'tenant_id', ${role.tenantId}, 'builtin', ${role.builtin}
+        ) order by ${role.name}), '[]'::json)
+        from ${userRoles} inner join ${roles} on ${role.id} = ${userRole.roleId}
+        where ${userRole.userId} = ${userId})`),
+    rolePermissions: jsonColumn<string[]>(sql`(
+        select coalesce(json_agg(distinct ${permission.name}), '[]'::json)
+        from ${userRoles}
+        inner join ${rolePermissions} on ${rolePermission.roleId} = ${userRole.roleId}
+        inner join ${permissions} on ${permission.id} = ${rolePermission.permissionId}
+        where ${userRole.userId} = ${userId})`),
+    overrides: jsonColumn<AccessRow["overrides"]>(sql`(
+        select coalesce(json_agg(json_build_object(
+          'name', ${permission.name}, 'granted', ${override.granted}, 'resource', ${override.resource}
+        )), '[]'::json)
+        from ${userPermissionOverrides} inner join ${permissions} on ${permission.id} = ${override.permissionId}
+        where ${override.userId} = ${userId})`),
   };
 }
 
-const accessOfStatements = new WeakMap<Executor, ReturnType<typeof buildAccessOfStatements>>();
+/** The table's columns as "table"."column", whatever the query around them. */
+function qualified<T extends PgTable>(table: T): Record<keyof T["_"]["columns"], SQL> {
+  const tableName = sql.identifier(getTableName(table));
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`${tableName}.${sql.identifier(column.name)}`]),
+  ) as Record<keyof T["_"]["columns"], SQL>;
+}
 
 /** Columns of the tenant that access decisions need. */
 export const tenantAccessColumns = {
@@ -145,16 +145,29 @@ export const tenantAccessColumns = {
   approvedAt: tenants.approvedAt,
 };
 
+/** A user's access in ONE statement (user, tenant, roles, permissions, overrides), or null when there is no such user. */
 export async function loadUserAccess(db: Executor, userId: string): Promise<UserAccess | null> {
-  const rows = await db
-    .select({ user: accessUserColumns, tenant: tenantAccessColumns })
+  let statement = userAccessStatements.get(db);
+  if (!statement) {
+    statement = userAccessStatement(db);
+    userAccessStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId });
+  return row ? accessFromRow(row) : null;
+}
+
+/** Built once per database handle (a transaction is a handle of its own), with the user's id as a placeholder. */
+function userAccessStatement(db: Executor) {
+  return db
+    .select({ user: accessUserColumns, tenant: tenantAccessColumns, ...accessColumns(users.id) })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  const [access] = await loadAccessOf(db, rows);
-  return access ?? null;
+    .where(eq(users.id, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("user_access");
 }
+
+const userAccessStatements = new WeakMap<Executor, ReturnType<typeof userAccessStatement>>();
 
 /** SQL: the idle limit in seconds of a session's refresh-token row: 30 days with 'Keep me logged in', else 12 hours. */
 export const sessionIdleSeconds = sql`case when ${refreshTokens.persistent} then ${PERSISTENT_SESSION_IDLE_SECONDS}::integer else ${BROWSER_SESSION_IDLE_SECONDS}::integer end`;
@@ -170,8 +183,8 @@ const lastUseStale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(sec
  * is neither revoked nor past its absolute expiry, and was used within the idle limit. Each check counts as use:
  * a data-modifying CTE moves the last use forward, at most once a minute (the condition is checked again on the
  * row, so concurrent requests write it once), whatever the user's state, as the check did when it was two queries.
- * Roles, their permissions and the overrides come as JSON arrays from scalar subqueries; the effective
- * permissions and the role key are computed here, exactly as for a list (`loadAccessOf`).
+ * Roles, their permissions and the overrides come as JSON arrays from scalar subqueries (`accessColumns`); the
+ * effective permissions and the role key are computed here, exactly as for a list or a detail (`accessFromRow`).
  */
 export async function accessForSession(db: Executor, userId: string, sessionId: string): Promise<UserAccess | null> {
   let statement = actorStatements.get(db);
@@ -180,9 +193,7 @@ export async function accessForSession(db: Executor, userId: string, sessionId: 
     actorStatements.set(db, statement);
   }
   const [row] = await statement.execute({ userId, sessionId });
-  if (!row) return null;
-  const granted = effectivePermissions(row.rolePermissions, row.overrides);
-  return { user: row.user, tenant: row.tenant, roles: row.roles, permissions: granted, role: inferRole(granted, row.roles) };
+  return row ? accessFromRow(row) : null;
 }
 
 /**
@@ -217,24 +228,7 @@ function actorStatement(db: Executor) {
     .select({
       user: accessUserColumns,
       tenant: tenantAccessColumns,
-      roles: jsonColumn<RoleSummary[]>(sql`(
-        select coalesce(json_agg(json_build_object(
-          'id', ${roles.id}, 'name', ${roles.name}, 'tenant_id', ${roles.tenantId}, 'builtin', ${roles.builtin}
-        ) order by ${roles.name}), '[]'::json)
-        from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-        where ${userRoles.userId} = ${users.id})`),
-      rolePermissions: jsonColumn<string[]>(sql`(
-        select coalesce(json_agg(distinct ${permissions.name}), '[]'::json)
-        from ${userRoles}
-        inner join ${rolePermissions} on ${rolePermissions.roleId} = ${userRoles.roleId}
-        inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
-        where ${userRoles.userId} = ${users.id})`),
-      overrides: jsonColumn<{ name: string; granted: boolean; resource: string }[]>(sql`(
-        select coalesce(json_agg(json_build_object(
-          'name', ${permissions.name}, 'granted', ${userPermissionOverrides.granted}, 'resource', ${userPermissionOverrides.resource}
-        )), '[]'::json)
-        from ${userPermissionOverrides} inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
-        where ${userPermissionOverrides.userId} = ${users.id})`),
+      ...accessColumns(users.id),
     })
     .from(session)
     .innerJoin(users, eq(users.id, sql.placeholder("userId")))

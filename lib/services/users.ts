@@ -3,7 +3,7 @@
 import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/db/client";
-import { invitations, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
+import { invitations, permissions, refreshTokens, rolePermissions, roles, tenantUserCounts, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
 import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
@@ -21,7 +21,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } from "@/l
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { accessUserColumns, loadAccessOf, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { accessColumns, accessFromRow, accessUserColumns, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
@@ -93,11 +93,12 @@ const superAdminCandidates = sql`(${holdersOf("tenant.create")}
     where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null)`;
 
 /**
- * The role key of a row of users joined with tenants, as `inferRole` derives it from `loadAccessOf`: an inactive
- * user or tenant holds nothing ('user'); tenant.create or the global built-in Super Admin role makes a super
- * admin, user.create a tenant admin. Each test is one hash probe per row into a set computed once per statement
- * (no correlated subquery per row, so neither the work nor the planner's estimate grows with the tenant). The
- * page's roles are then loaded through `loadAccessOf`; tests/api/user-list.test.ts holds the two to one answer.
+ * The role key of a row of users joined with tenants, as `inferRole` derives it from the user's access
+ * (`accessFromRow`): an inactive user or tenant holds nothing ('user'); tenant.create or the global built-in Super
+ * Admin role makes a super admin, user.create a tenant admin. Each test is one hash probe per row into a set
+ * computed once per statement (no correlated subquery per row, so neither the work nor the planner's estimate
+ * grows with the tenant). The page's roles come from `accessColumns`; tests/api/user-list.test.ts holds the two
+ * to one answer.
  */
 const activeRow = sql`(${users.isActive} and ${tenants.isActive})`;
 const isSuperAdminRow = sql`(${activeRow} and ${users.id} in ${superAdminCandidates})`;
@@ -154,8 +155,9 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
 
 /**
  * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
- * filtered, searched, counted and paged in SQL: two statements (the page, the total), then the roles of the
- * page's users only, through `loadAccessOf` (three more). Password hashes are never read.
+ * filtered, searched, counted and paged in SQL, in two statements run side by side: the page, with each listed
+ * user's roles, role permissions and overrides as JSON (`accessColumns`, for the page's rows only), and the total.
+ * Password hashes are never read.
  */
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
   // Checked here too, not only in the route: pages call this service directly.
@@ -171,32 +173,31 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
     reach: query.offset + query.limit,
   };
   const [rows, counted] = await Promise.all([page.execute(values), total.execute(values)]);
-  const userRows = rows.filter((row) => row.kind === "user");
-  const accesses = await loadAccessOf(
-    db,
-    userRows.map((row) => ({
-      user: {
-        id: row.id,
-        tenantId: row.tenantId,
-        email: row.email,
-        fullName: row.fullName,
-        phone: row.phone,
-        address: row.address,
-        isActive: row.isActive,
-        emailVerifiedAt: row.emailVerifiedAt,
-        pendingEmail: row.pendingEmail,
-        lastLoginAt: row.lastLoginAt,
-        createdAt: row.createdAt,
-        updatedAt: row.updatedAt,
-      },
-      tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
-    })),
-  );
-  const listedUsers = new Map(accesses.map((access) => [access.user.id, listItem(access)]));
-  const items = rows.flatMap((row): UserListItem[] => {
-    if (row.kind === "invitation") return [invitedItem(row)];
-    const item = listedUsers.get(row.id);
-    return item ? [item] : [];
+  const items = rows.map((row): UserListItem => {
+    if (row.kind === "invitation") return invitedItem(row);
+    const { roles: userRoleRows, rolePermissions: rolePermissionNames, overrides } = row;
+    return listItem(
+      accessFromRow({
+        user: {
+          id: row.id,
+          tenantId: row.tenantId,
+          email: row.email,
+          fullName: row.fullName,
+          phone: row.phone,
+          address: row.address,
+          isActive: row.isActive,
+          emailVerifiedAt: row.emailVerifiedAt,
+          pendingEmail: row.pendingEmail,
+          lastLoginAt: row.lastLoginAt,
+          createdAt: row.createdAt,
+          updatedAt: row.updatedAt,
+        },
+        tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
+        roles: userRoleRows,
+        rolePermissions: rolePermissionNames,
+        overrides,
+      }),
+    );
   });
   return { items, total: counted[0]?.value ?? 0 };
 }
@@ -280,26 +281,77 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
       .offset(offset);
   // With both parts, each is ordered and cut at offset + limit on its own (along its index), then the two merge.
   const [limit, offset, reach] = [sql.placeholder("limit"), sql.placeholder("offset"), sql.placeholder("reach")];
-  const page =
+  const listed = (
     withUsers && withInvitations
-      ? unionAll(userPart(reach, 0), invitationPart(reach, 0))
-          .orderBy(sql`created_at desc`, sql`id`)
-          .limit(limit)
-          .offset(offset)
-          .prepare("user_list_page")
+      ? unionAll(userPart(reach, 0), invitationPart(reach, 0)).orderBy(sql`created_at desc`, sql`id`).limit(limit).offset(offset)
       : withUsers
-        ? userPart(limit, offset).prepare("user_list_page")
-        : invitationPart(limit, offset).prepare("user_list_page");
+        ? userPart(limit, offset)
+        : invitationPart(limit, offset)
+  ).as("listed");
+  // The access of the page's users is computed on the cut page only, outside the subquery that orders and cuts it;
+  // qualified by hand, as inside the subqueries an unqualified "id" would be a role's.
+  const listedUserId = sql`case when "listed"."kind" = 'user' then "listed"."id" end`;
+  const page = db
+    .select({ ...listed._.selectedFields, ...accessColumns(listedUserId) })
+    .from(listed)
+    .orderBy(sql`"listed"."created_at" desc`, sql`"listed"."id"`)
+    .prepare("user_list_page");
 
-  const userCount = sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId} where ${userWhere ?? sql`true`})`;
+  const userTotal = withUsers ? (query.search ? searchedUserCount(userWhere) : userCount(actor, byTenant, query)) : sql`0`;
   const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
   const total = db
-    .select({ value: sql<number>`${withUsers ? userCount : sql`0`} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
+    .select({ value: sql<number>`${userTotal} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
     .from(sql`(values (1)) as single`)
     .prepare("user_list_total");
   return { page, total };
 }
 
+/** A searched total counts the matching rows, which the trigram indexes find (see migration 0005 on their upkeep). */
+function searchedUserCount(userWhere: SQL | undefined): SQL {
+  return sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId} where ${userWhere ?? sql`true`})`;
+}
+
+/**
+ * The users' part of an unsearched total, without counting a tenant's users: the tenant's users by state from
+ * tenant_user_counts (kept by triggers), less the rows the role filter leaves out, counted from the small sets of
+ * super admins and tenant admins (their holders, joined to users by key). Super admins and tenant admins are
+ * active users of active tenants (`isSuperAdminRow`, `isTenantAdminRow`), so an 'inactive' filter leaves none of
+ * them. Exactly the rows `userConditions` selects: tests/api/user-counts.test.ts compares the two.
+ */
+function userCount(actor: Actor, byTenant: boolean, query: ListQuery): SQL {
+  const counted =
+    query.status === "active"
+      ? tenantUserCounts.activeUsers
+      : query.status === "inactive"
+        ? tenantUserCounts.inactiveUsers
+        : sql`${tenantUserCounts.activeUsers} + ${tenantUserCounts.inactiveUsers}`;
+  const base = sql`coalesce((select sum(${counted}) from ${tenantUserCounts}${
+    byTenant ? sql` where ${tenantUserCounts.tenantId} = ${sql.placeholder("tenantId")}` : sql``
+  }), 0)`;
+  // Active users of active tenants in scope among the holders; none when only inactive users are listed. Each
+  // holder is looked up by key (LATERAL with OFFSET 0): joined plainly, PostgreSQL expected thousands of holders
+  // (it knows how many users hold a role on average, not that few hold these) and scanned every user instead.
+  const amongActive = (holders: SQL) =>
+    query.status === "inactive"
+      ? sql`0`
+      : sql`(select count(*) from ${holders} as holder(user_id)
+          cross join lateral (select 1 from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId}
+            where ${users.id} = holder.user_id and ${activeRow}${
+              byTenant ? sql` and ${users.tenantId} = ${sql.placeholder("tenantId")}` : sql``
+            } offset 0) as listed_holder)`;
+  const superAdminRows = amongActive(superAdminCandidates);
+  const tenantAdminRows = amongActive(sql`(${holdersOf("user.create")} except ${superAdminCandidates})`);
+  switch (query.role) {
+    case "all":
+      return isSuperAdmin(actor) ? base : sql`(${base} - ${superAdminRows})`;
+    case "super_admin":
+      return isSuperAdmin(actor) ? superAdminRows : sql`0`;
+    case "tenant_admin":
+      return tenantAdminRows;
+    case "user":
+      return sql`(${base} - ${superAdminRows} - ${tenantAdminRows})`;
+  }
+}
 
 type ListedKind = "user" | "invitation";
 
