@@ -1,7 +1,7 @@
 // Dashboard statistics, shaped by the actor's role (spec section 3, "Dashboard stats response").
 import { and, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { activityEvents, blogs, invitations, presentations, projects, tenants, users } from "@/db/schema";
+import { getDb, type Db } from "@/db/client";
+import { activityEvents, blogs, invitations, presentations, projects, tenantUserCounts, tenants, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { Forbidden } from "@/lib/errors";
 import { systemAnalytics, type SystemAnalytics } from "./analytics";
@@ -121,24 +121,28 @@ const recentActivity = (where: SQL | undefined) =>
     from ${activityEvents} ${where ? sql`where ${where}` : sql``}
     order by ${activityEvents.createdAt} desc limit ${RECENT}`);
 
-const recentContent = (tenantId: string) => ({
+/** The tenant of a tenant admin's or a user's dashboard, and the user: placeholders of the prepared statements. */
+const TENANT = sql.placeholder("tenantId");
+const USER = sql.placeholder("userId");
+
+const recentContent = () => ({
   recentProjects: recentList<RecentProject>(sql`select ${projects.id} as id, ${projects.name} as name, ${projects.description} as description,
       ${iso(projects.createdAt)} as created_at
-    from ${projects} where ${projects.tenantId} = ${tenantId} order by ${projects.createdAt} desc limit ${RECENT}`),
+    from ${projects} where ${projects.tenantId} = ${TENANT} order by ${projects.createdAt} desc limit ${RECENT}`),
   recentBlogs: recentList<RecentBlog>(sql`select ${blogs.id} as id, ${blogs.projectId} as project_id, ${blogs.blogTitle} as blog_title,
       ${blogs.blogAuthor} as blog_author, ${iso(blogs.createdAt)} as created_at
-    from ${blogs} where ${blogs.tenantId} = ${tenantId} order by ${blogs.createdAt} desc limit ${RECENT}`),
+    from ${blogs} where ${blogs.tenantId} = ${TENANT} order by ${blogs.createdAt} desc limit ${RECENT}`),
   recentPresentations: recentList<RecentPresentation>(sql`select ${presentations.id} as id, ${presentations.blogId} as blog_id,
       ${presentations.status} as status, ${presentations.webhookStatus} as webhook_status, ${iso(presentations.createdAt)} as created_at
-    from ${presentations} where ${presentations.tenantId} = ${tenantId} order by ${presentations.createdAt} desc limit ${RECENT}`),
+    from ${presentations} where ${presentations.tenantId} = ${TENANT} order by ${presentations.createdAt} desc limit ${RECENT}`),
 });
 
-/** Projects, blogs and presentations: of one tenant, or of all (super admin). */
-const contentCounts = (tenantId: string | null) => ({
-  totalProjects: figure(sql`(select count(*) from ${projects}${tenantId ? sql` where ${projects.tenantId} = ${tenantId}` : sql``})`),
-  totalBlogs: figure(sql`(select count(*) from ${blogs}${tenantId ? sql` where ${blogs.tenantId} = ${tenantId}` : sql``})`),
+/** Projects, blogs and presentations: of the statement's tenant, or of all (super admin). */
+const contentCounts = (ofTenant: boolean) => ({
+  totalProjects: figure(sql`(select count(*) from ${projects}${ofTenant ? sql` where ${projects.tenantId} = ${TENANT}` : sql``})`),
+  totalBlogs: figure(sql`(select count(*) from ${blogs}${ofTenant ? sql` where ${blogs.tenantId} = ${TENANT}` : sql``})`),
   totalPresentations: figure(
-    sql`(select count(*) from ${presentations}${tenantId ? sql` where ${presentations.tenantId} = ${tenantId}` : sql``})`,
+    sql`(select count(*) from ${presentations}${ofTenant ? sql` where ${presentations.tenantId} = ${TENANT}` : sql``})`,
   ),
 });
 
@@ -146,32 +150,88 @@ const contentCounts = (tenantId: string | null) => ({
 const SINGLE_ROW = sql`(values (1)) as single`;
 
 /**
- * The figures and Recent lists of the actor's dashboard in ONE statement (counts with `count(*) FILTER`, lists
- * bounded and aggregated as JSON) plus, for a super admin, the System Analytics cached in the process. Reads only:
- * nothing is written on a read.
+ * Users and active users, from tenant_user_counts (kept exact by triggers on users) rather than by counting a
+ * tenant's users on every read: of the statement's tenant, or of all tenants.
+ */
+const userCounts = (ofTenant: boolean) =>
+  sql`(select coalesce(sum(${tenantUserCounts.activeUsers} + ${tenantUserCounts.inactiveUsers}), 0) as total,
+      coalesce(sum(${tenantUserCounts.activeUsers}), 0) as active
+    from ${tenantUserCounts}${ofTenant ? sql` where ${tenantUserCounts.tenantId} = ${TENANT}` : sql``}) as user_counts`;
+
+/**
+ * The three dashboard statements (super admin, tenant admin, user), built once per database handle with the tenant
+ * and the user as placeholders: building them (a dozen subqueries each) cost the server more per request than
+ * PostgreSQL spent running them.
+ */
+function buildDashboardStatements(db: Db) {
+  const mine = and(eq(activityEvents.tenantId, TENANT), eq(activityEvents.actorUserId, USER));
+  return {
+    superAdmin: db
+      .select({
+        totalTenants: figure(sql`tenant_counts.total`),
+        activeTenants: figure(sql`tenant_counts.active`),
+        totalUsers: figure(sql`user_counts.total`),
+        activeUsers: figure(sql`user_counts.active`),
+        ...contentCounts(false),
+        tenantStats: recentList<TenantStat>(sql`select ${tenants.id} as id, ${tenants.name} as name, ${tenants.domain} as domain,
+            ${tenants.isActive} as is_active, ${iso(tenants.createdAt)} as created_at
+          from ${tenants} order by ${tenants.createdAt} desc, ${tenants.id} limit ${RECENT_TENANTS}`),
+        recentActivity: recentActivity(undefined),
+      })
+      .from(
+        sql`(select count(*) as total, count(*) filter (where ${tenants.isActive}) as active from ${tenants}) as tenant_counts
+          cross join ${userCounts(false)}`,
+      )
+      .prepare("dashboard_super_admin"),
+    tenantAdmin: db
+      .select({
+        totalUsers: figure(sql`user_counts.total`),
+        activeUsers: figure(sql`user_counts.active`),
+        pendingInvitations: figure(
+          sql`(select count(*) from ${invitations}
+            where ${invitations.tenantId} = ${TENANT} and ${invitations.status} = 'pending' and ${invitations.expiresAt} > now())`,
+        ),
+        ...contentCounts(true),
+        ...recentContent(),
+        recentUsers: recentList<RecentUser>(sql`select ${users.id} as id, ${users.email} as email, ${users.fullName} as full_name,
+            ${users.isActive} as is_active, ${iso(users.createdAt)} as created_at
+          from ${users} where ${users.tenantId} = ${TENANT} order by ${users.createdAt} desc, ${users.id} limit ${RECENT}`),
+        recentActivity: recentActivity(eq(activityEvents.tenantId, TENANT)),
+      })
+      .from(userCounts(true))
+      .prepare("dashboard_tenant_admin"),
+    user: db
+      .select({
+        ...contentCounts(true),
+        activityCount: figure(sql`(select count(*) from ${activityEvents} where ${mine})`),
+        ...recentContent(),
+        recentActivity: recentActivity(mine),
+      })
+      .from(SINGLE_ROW)
+      .prepare("dashboard_user"),
+  };
+}
+
+const dashboardStatements = new WeakMap<Db, ReturnType<typeof buildDashboardStatements>>();
+
+function statementsFor(db: Db) {
+  let statements = dashboardStatements.get(db);
+  if (!statements) {
+    statements = buildDashboardStatements(db);
+    dashboardStatements.set(db, statements);
+  }
+  return statements;
+}
+
+/**
+ * The figures and Recent lists of the actor's dashboard in ONE statement (counts with `count(*) FILTER`, user
+ * counts from tenant_user_counts, lists bounded and aggregated as JSON) plus, for a super admin, the System
+ * Analytics cached in the process. Reads only: nothing is written on a read.
  */
 export async function dashboardStats(actor: Actor): Promise<DashboardStats> {
-  const db = await getDb();
+  const statements = statementsFor(await getDb());
   if (isSuperAdmin(actor)) {
-    const [[row], analytics] = await Promise.all([
-      db
-        .select({
-          totalTenants: figure(sql`tenant_counts.total`),
-          activeTenants: figure(sql`tenant_counts.active`),
-          totalUsers: figure(sql`user_counts.total`),
-          activeUsers: figure(sql`user_counts.active`),
-          ...contentCounts(null),
-          tenantStats: recentList<TenantStat>(sql`select ${tenants.id} as id, ${tenants.name} as name, ${tenants.domain} as domain,
-              ${tenants.isActive} as is_active, ${iso(tenants.createdAt)} as created_at
-            from ${tenants} order by ${tenants.createdAt} desc, ${tenants.id} limit ${RECENT_TENANTS}`),
-          recentActivity: recentActivity(undefined),
-        })
-        .from(
-          sql`(select count(*) as total, count(*) filter (where ${tenants.isActive}) as active from ${tenants}) as tenant_counts
-            cross join (select count(*) as total, count(*) filter (where ${users.isActive}) as active from ${users}) as user_counts`,
-        ),
-      systemAnalytics(),
-    ]);
+    const [[row], analytics] = await Promise.all([statements.superAdmin.execute(), systemAnalytics()]);
     if (!row) throw new Error("dashboard statement returned no row");
     return {
       type: "super_admin",
@@ -188,27 +248,7 @@ export async function dashboardStats(actor: Actor): Promise<DashboardStats> {
     };
   }
   if (actor.role === "tenant_admin") {
-    const tenantId = actor.tenantId;
-    const content = recentContent(tenantId);
-    const [row] = await db
-      .select({
-        totalUsers: figure(sql`user_counts.total`),
-        activeUsers: figure(sql`user_counts.active`),
-        pendingInvitations: figure(
-          sql`(select count(*) from ${invitations}
-            where ${invitations.tenantId} = ${tenantId} and ${invitations.status} = 'pending' and ${invitations.expiresAt} > now())`,
-        ),
-        ...contentCounts(tenantId),
-        ...content,
-        recentUsers: recentList<RecentUser>(sql`select ${users.id} as id, ${users.email} as email, ${users.fullName} as full_name,
-            ${users.isActive} as is_active, ${iso(users.createdAt)} as created_at
-          from ${users} where ${users.tenantId} = ${tenantId} order by ${users.createdAt} desc, ${users.id} limit ${RECENT}`),
-        recentActivity: recentActivity(eq(activityEvents.tenantId, tenantId)),
-      })
-      .from(
-        sql`(select count(*) as total, count(*) filter (where ${users.isActive}) as active from ${users}
-          where ${users.tenantId} = ${tenantId}) as user_counts`,
-      );
+    const [row] = await statements.tenantAdmin.execute({ tenantId: actor.tenantId });
     if (!row) throw new Error("dashboard statement returned no row");
     return {
       type: "tenant_admin",
@@ -226,15 +266,7 @@ export async function dashboardStats(actor: Actor): Promise<DashboardStats> {
     };
   }
   if (!actor.permissions.has("dashboard.view")) throw new Forbidden();
-  const mine = and(eq(activityEvents.tenantId, actor.tenantId), eq(activityEvents.actorUserId, actor.userId));
-  const [row] = await db
-    .select({
-      ...contentCounts(actor.tenantId),
-      activityCount: figure(sql`(select count(*) from ${activityEvents} where ${mine})`),
-      ...recentContent(actor.tenantId),
-      recentActivity: recentActivity(mine),
-    })
-    .from(SINGLE_ROW);
+  const [row] = await statements.user.execute({ tenantId: actor.tenantId, userId: actor.userId });
   if (!row) throw new Error("dashboard statement returned no row");
   return {
     type: "user",
