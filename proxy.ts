@@ -10,13 +10,13 @@ import { securityHeaders } from "@/lib/security-headers";
 /** The sign-in screen's addresses: prerendered, so whether someone is signed in is decided here. */
 const SIGN_IN_PATHS = new Set(["/", "/login"]);
 
-function redirectTo(pathname: string, search = ""): NextResponse {
+function redirectTo(pathname: string, search: string, status: 307 | 308): NextResponse {
   // Built on APP_URL, never on Host or X-Forwarded-Proto (a client or a misconfigured proxy sets those), and by
   // setting the path rather than resolving it: "//evil.example/" must not become a protocol-relative address.
   const target = new URL(env().APP_URL);
   target.pathname = pathname;
   target.search = search;
-  return NextResponse.redirect(target, pathname === "/dashboard" ? 307 : 308);
+  return NextResponse.redirect(target, status);
 }
 
 export async function proxy(request: NextRequest) {
@@ -24,14 +24,15 @@ export async function proxy(request: NextRequest) {
 
   // Pages keep one canonical address without a trailing slash (API paths are rewritten in next.config.js).
   if (pathname.length > 1 && pathname.endsWith("/") && !pathname.startsWith("/api/")) {
-    return redirectTo(pathname.replace(/\/+$/, ""), request.nextUrl.search);
+    return redirectTo(pathname.replace(/\/+$/, ""), request.nextUrl.search, 308);
   }
 
   // A signed-in visitor of the sign-in screen goes to the dashboard. The cookie's signature and expiry are checked
   // here without the database; a session ended since (sign-out elsewhere, reset) meets the sign-in screen in place
   // at /dashboard, which checks the database.
   if (SIGN_IN_PATHS.has(pathname) && (await decodeSession(request.cookies.get(sessionCookieName())?.value))) {
-    return redirectTo("/dashboard");
+    // Temporary: the same address shows the sign-in screen again once the visitor has signed out.
+    return redirectTo("/dashboard", "", 307);
   }
 
   const production = env().NODE_ENV === "production";
