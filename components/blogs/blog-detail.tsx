@@ -204,8 +204,8 @@ function HeaderFact({ icon: Icon, term, children }: { icon: LucideIcon; term: st
 
 function SummaryCount({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: number; tone: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-lg bg-slate-50 p-3">
-      <span className={cn("flex h-10 w-10 shrink-0 items-center justify-center rounded-lg", tone)}>
+    <div className="flex items-center gap-2.5 rounded-lg bg-slate-50 p-3 sm:gap-3">
+      <span className={cn("flex h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:h-10 sm:w-10", tone)}>
         <Icon className="h-5 w-5" aria-hidden />
       </span>
       <div className="flex min-w-0 flex-col-reverse">
@@ -285,7 +285,10 @@ function FileRow({ source, onView }: { source: BlogSourceOut; onView: (file: Fil
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 pl-[3.25rem] sm:pl-0">
-        <SourceStatus source={source} />
+        {/* On a phone the status takes its own line, so View and Download stay side by side under it. */}
+        <span className="w-full sm:w-auto">
+          <SourceStatus source={source} />
+        </span>
         <Button variant="outline" size="sm" onClick={() => onView(file)} aria-label={`View ${file.filename}`}>
           <Eye className="h-4 w-4" aria-hidden />
           View

@@ -9,7 +9,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import { toast } from "@/components/ui/use-toast";
 import { api } from "@/lib/http/client";
 import type { FileOut } from "@/lib/services/blogs";
 import { checkFile, fileErrorFrom } from "./file-access";
@@ -43,10 +42,9 @@ export function FilePreviewDialog({ file, onClose, onDownload }: FilePreviewDial
 
   useEffect(() => {
     let live = true;
+    // The dialog says what went wrong where the preview would be (a toast would sit behind the modal dialog).
     const fail = (message: string) => {
-      if (!live) return;
-      setState({ status: "failed", message });
-      toast({ title: "Error", description: message, variant: "destructive" });
+      if (live) setState({ status: "failed", message });
     };
     const load = async () => {
       if (kind === "docx") {
