@@ -1,0 +1,71 @@
+// Answers to viewer questions behind one small interface: the answer text streams, and the passages it rests on
+// (source name or "Slide n") come with it so the player can show where an answer comes from.
+import { composeOfflineAnswer, NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
+import { openAISettings, providerName, type OpenAISettings } from "./openai";
+import { answerWithOpenAI } from "./openai-answers";
+import type { AnswerSlide, AnswerSource, RetrievalInput } from "./retrieval";
+
+export { NOT_COVERED_REPLY };
+export type { AnswerPassage, AnswerSlide, AnswerSource };
+
+export interface AnswerInput extends RetrievalInput {
+  question: string;
+  /** The slide the viewer is on: its script is searched first. */
+  currentSlide?: number;
+  slides: AnswerSlide[];
+  /** The blog's sources with their extracted text. */
+  sources: AnswerSource[];
+}
+
+export interface Answer {
+  /** The answer text in pieces, as it is produced; joined, the whole answer. */
+  stream: AsyncIterable<string>;
+  /** What the answer rests on; empty when the material does not cover the question. */
+  passages: AnswerPassage[];
+  /** False when the reply says the material does not cover the question. */
+  covered: boolean;
+}
+
+export interface AnswerProvider {
+  id: "offline" | "openai";
+  name: string;
+  answer(input: AnswerInput): Promise<Answer>;
+}
+
+/** Pieces of a few words, so a player can start speaking or showing the answer before it is complete. */
+async function* inPieces(text: string): AsyncGenerator<string> {
+  const words = text.split(/(?<=\s)/);
+  for (let index = 0; index < words.length; index += 6) yield words.slice(index, index + 6).join("");
+}
+
+export const offlineAnswerProvider: AnswerProvider = {
+  id: "offline",
+  name: "Offline answers",
+  answer: async (input) => {
+    const composed = composeOfflineAnswer(input);
+    return { stream: inPieces(composed.text), passages: composed.passages, covered: composed.covered };
+  },
+};
+
+export function openAIAnswerProvider(settings: OpenAISettings): AnswerProvider {
+  return { id: "openai", name: providerName(settings), answer: (input) => answerWithOpenAI(input, settings) };
+}
+
+/** The answer provider for a tenant: as for generation, the platform-wide environment decides (see generation.ts). */
+export async function answerProviderFor(_tenantId: string, settings: OpenAISettings | null = openAISettings()): Promise<AnswerProvider> {
+  return settings ? openAIAnswerProvider(settings) : offlineAnswerProvider;
+}
+
+/** Answers a viewer's question from the presentation and its sources, by the given provider (the platform's by default). */
+export async function answerQuestion(input: AnswerInput, provider?: AnswerProvider): Promise<Answer> {
+  const settings = openAISettings();
+  const chosen = provider ?? (settings ? openAIAnswerProvider(settings) : offlineAnswerProvider);
+  return chosen.answer(input);
+}
+
+/** The whole text of a streamed answer. */
+export async function answerText(answer: Pick<Answer, "stream">): Promise<string> {
+  let text = "";
+  for await (const piece of answer.stream) text += piece;
+  return text;
+}

@@ -1,0 +1,783 @@
+// The offline slide generator: deterministic and extractive, no key and no network. The deck follows the main
+// source's headings (or its topic shifts when it has none), bullets are the best-ranked sentences of each part cut
+// down to slide-length phrases, and the narration is made of each part's best sentences in reading order with
+// light connective phrasing, between an opening and a closing slide.
+import { BadRequest } from "@/lib/errors";
+import {
+  MAX_BULLETS,
+  MAX_SCRIPT_WORDS,
+  MAX_SLIDES,
+  MIN_BULLETS,
+  MIN_SCRIPT_WORDS,
+  slideCountFor,
+  type Outline,
+  type OutlineInput,
+  type OutlineSlide,
+  type OutlineSource,
+} from "./outline";
+import { keyPhrases, textRank, topicCuts } from "./ranking";
+import { nameAsTitle, newCounter, parseSource, type DocSection } from "./structure";
+import {
+  CaseBook,
+  capitalize,
+  isProseSentence,
+  joinList,
+  numberWord,
+  STOP_WORDS,
+  terms as termsOf,
+  titleCase,
+  wordCount,
+  type Sentence,
+} from "./text";
+
+/** The spec's message when there is no main source to generate from. */
+export const NO_MAIN_SOURCE_MESSAGE =
+  "Please provide a main document (file upload or website URL) before generating the presentation.";
+
+/** Closing sections whose heading marks them as the article's own conclusion. */
+const CONCLUSION =
+  /^(?:(?:in )?conclusions?|summary|in summary|to sum up|summing up|final (?:thoughts|words)|closing thoughts|wrapping up|wrap-up|the bottom line|bottom line|key takeaways|takeaways|the takeaway|what(?:'s| is) next|where (?:this|that) leaves us|looking ahead)\b/i;
+
+/** Sentence openings that lean on the sentence before them. */
+const DANGLING =
+  /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her|such|however|but|and|or|so|also|then|thus|therefore|still|yet|instead|otherwise|meanwhile|besides|moreover|furthermore|likewise|similarly|as a result|in addition|on the other hand|even so|that said|for example|for instance|here|there)\b/i;
+
+const LEADING_MARKER =
+  /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b,?\s+/i;
+const LEADING_FILLER =
+  /^(?:it is (?:worth (?:noting|remembering)|important to (?:note|remember|understand)|true) that|it's (?:worth (?:noting|remembering)|important to (?:note|remember)) that|note that|remember that|keep in mind that|bear in mind that|the (?:good|bad) news is that|the truth is that|the point is that|what this means is that|this means that|that means|this is why|that is why|which is why)\s+/i;
+const CLAUSE_BREAKS = [
+  /;\s/,
+  /\s[—–]\s/,
+  /,\s(?:which|who|because|although|though|while|whereas|so that|so|but|since|meaning|making|leaving|unless|as long as|even if|even though|especially|particularly|including|and that)\s/i,
+  /,\s(?:and|or)\s/i,
+];
+
+/** First words of headings that are instructions ("Choose a bin"), said as "the next step is to choose a bin". */
+const IMPERATIVES = new Set(
+  (
+    "add adjust aim apply ask assess avoid balance be begin break bring build buy calculate change check choose clean " +
+    "compare consider cover create cut decide define do don't estimate feed find fix follow get give go harvest help " +
+    "identify install keep know layer learn leave let limit list look make manage measure mix monitor move never open " +
+    "pick place plan plant prepare protect put read reduce remember remove run save schedule see select set share " +
+    "shred skip sort spread start stay stop store take talk tell test think track treat try turn understand use wait " +
+    "watch water weigh write always"
+  ).split(" "),
+);
+
+const CONTINUED_TRANSITIONS = [
+  "Let's stay with this topic a little longer.",
+  "There is more to say on this topic.",
+  "This part continues the same topic.",
+];
+const UNTITLED_TRANSITIONS = ["Let's move on.", "Here is the next point.", "Let's look at the next part."];
+const NOUN_TRANSITIONS = ["Let's turn to {}.", "Next, let's look at {}.", "The next topic is {}."];
+const STEP_TRANSITIONS = ["The next step is to {}.", "Next, it's time to {}."];
+const ADDITIVE_CONNECTIVES = ["Also, ", "Beyond that, ", "On top of that, "];
+const THANKS = "Thank you for listening.";
+
+interface Part {
+  title: string;
+  /** The source's heading, when the part has one. */
+  heading: string | null;
+  /** Second or later part of a long section. */
+  continued: boolean;
+  /** The title is the part's own main statement rather than a heading. */
+  statementTitle: boolean;
+  sentences: Sentence[];
+  items: string[];
+  words: number;
+  source: string;
+  isMain: boolean;
+}
+
+interface Segment {
+  heading: string | null;
+  sentences: Sentence[];
+  itemGroups: { after: number; items: string[] }[];
+  words: number;
+  source: string;
+  isMain: boolean;
+}
+
+/** A heading set in capitals ("TERMS AND CONDITIONS") in title case, so it is neither shouted nor spelled out. */
+function calmHeading(heading: string | null): string | null {
+  if (!heading) return heading;
+  const letters = heading.replace(/[^\p{L}]/gu, "");
+  const longWords = heading.split(/\s+/).filter((word) => word.replace(/[^\p{L}]/gu, "").length >= 4);
+  return letters.length > 0 && letters === letters.toUpperCase() && longWords.length >= 2 ? titleCase(heading.toLowerCase()) : heading;
+}
+
+function segmentOf(section: DocSection, heading: string | null = section.heading): Segment {
+  const sentences: Sentence[] = [];
+  const itemGroups: { after: number; items: string[] }[] = [];
+  for (const paragraph of section.paragraphs) {
+    if (paragraph.items.length > 0) itemGroups.push({ after: sentences.at(-1)?.index ?? -1, items: paragraph.items });
+    // Prose list items also count as sentences; the rest are bullet material only.
+    for (const sentence of paragraph.sentences) sentences.push(sentence);
+  }
+  return { heading: calmHeading(heading), sentences, itemGroups, words: section.words, source: section.source, isMain: section.isMain };
+}
+
+function mergeSegments(first: Segment, second: Segment): Segment {
+  const firstWeight = first.heading ? first.words : 0;
+  const secondWeight = second.heading ? second.words : 0;
+  return {
+    heading: secondWeight > firstWeight ? second.heading : first.heading ?? second.heading,
+    sentences: [...first.sentences, ...second.sentences],
+    itemGroups: [...first.itemGroups, ...second.itemGroups],
+    words: first.words + second.words,
+    source: first.source,
+    isMain: first.isMain,
+  };
+}
+
+/** Removes what a listener should not hear: reference marks, "(see Figure 2)", bare addresses. */
+function spoken(text: string): string {
+  return text
+    .replace(/\s*\[\d+(?:[,–-]\s*\d+)*\]/g, "")
+    .replace(/\s*\((?:see|cf\.|fig\.?|figure|table|source|photo|image|via)\b[^)]*\)/gi, "")
+    .replace(/\s+([,.;:!?])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+const URL_LIKE = /https?:\/\/|www\.|@\w+\.\w/;
+
+function narratable(sentence: Sentence): boolean {
+  return isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+}
+
+/** How good a sentence is as narration, apart from its rank: clear length, not a fragment. */
+function sentenceQuality(sentence: Sentence): number {
+  if (!narratable(sentence)) return 0.1;
+  const count = sentence.words;
+  let quality = count < 6 ? 0.35 : count < 9 ? 0.75 : count <= 32 ? 1 : count <= 45 ? 0.75 : 0.45;
+  // A paragraph's first sentence usually states its topic; what follows reads better with it.
+  if (sentence.first) quality *= 1.3;
+  return quality;
+}
+
+function stripLeading(text: string): string {
+  let result = text;
+  for (let round = 0; round < 3; round += 1) {
+    const next = result.replace(LEADING_MARKER, "").replace(LEADING_FILLER, "");
+    if (next === result) break;
+    result = next;
+  }
+  return result;
+}
+
+/** Subordinate openings: "When X, Y" keeps Y as the bullet, since X alone is not a statement. */
+const SUBORDINATE = /^(?:when|whenever|if|unless|because|although|though|while|whereas|as|since|once|after|before|until|even if|even though|by the time|in order to|to)\b/i;
+
+function trimTail(phrase: string): string {
+  const tokens = phrase.replace(/[\s,;:—–-]+$/, "").split(" ");
+  while (tokens.length > 3) {
+    const last = tokens.at(-1)!.toLowerCase().replace(/[^\p{L}']/gu, "");
+    if (!STOP_WORDS.has(last)) break;
+    tokens.pop();
+  }
+  return tokens.join(" ").replace(/[\s,;:—–-]+$/, "");
+}
+
+interface BulletCandidate {
+  text: string;
+  /** Cut at a word rather than at a clause boundary. */
+  truncated: boolean;
+}
+
+/** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
+export function toBullet(sentence: string): BulletCandidate | null {
+  if (URL_LIKE.test(sentence)) return null;
+  let text = spoken(sentence)
+    .replace(/^\(?(?:[a-z]|\d{1,2})\)\s+/i, "")
+    .replace(/\s*\([^)]*\)/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  text = stripLeading(text);
+  if (SUBORDINATE.test(text)) {
+    const comma = text.indexOf(", ");
+    const main = comma > 0 ? text.slice(comma + 2) : "";
+    // Without a main clause to keep, the sentence is no bullet.
+    if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
+    text = main;
+  }
+  let truncated = false;
+  if (wordCount(text) > 14) {
+    for (const pattern of CLAUSE_BREAKS) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      const left = text.slice(0, match.index);
+      const leftWords = wordCount(left);
+      if (leftWords >= 5 && leftWords <= 16) {
+        text = left;
+        break;
+      }
+    }
+  }
+  if (wordCount(text) > 14) {
+    const colon = text.indexOf(": ");
+    if (colon > 0 && wordCount(text.slice(0, colon)) >= 5 && wordCount(text.slice(0, colon)) <= 16) text = text.slice(0, colon);
+  }
+  if (wordCount(text) > 18) {
+    const tokens = text.split(" ");
+    let cut = -1;
+    for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (tokens[index - 1]!.endsWith(",")) cut = index;
+    text = tokens.slice(0, cut > 0 ? cut : 15).join(" ");
+    truncated = true;
+  }
+  const question = /\?["'”’]?$/.test(text);
+  text = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
+  // Only a cut at a word can leave "of the" hanging; a clause boundary ends where the clause does.
+  if (truncated) text = trimTail(text);
+  // Quotes left open or closed alone by the cut.
+  const quotes = (text.match(/[“”"]/g) ?? []).length;
+  if (quotes % 2 === 1) text = text.replace(/[“”"]/g, "");
+  if (wordCount(text) < 3) return null;
+  return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated };
+}
+
+function bulletQuality(candidate: BulletCandidate): number {
+  const count = wordCount(candidate.text);
+  let quality = count < 4 ? 0.5 : count <= 14 ? 1 : 0.8;
+  if (candidate.truncated) quality *= 0.55;
+  if (DANGLING.test(candidate.text)) quality *= 0.35;
+  if (candidate.text.endsWith("?")) quality *= 0.5;
+  return quality;
+}
+
+function overlap(a: readonly string[], b: readonly string[]): number {
+  const setA = new Set(a);
+  const setB = new Set(b);
+  if (setA.size === 0 || setB.size === 0) return 0;
+  let shared = 0;
+  for (const term of setA) if (setB.has(term)) shared += 1;
+  return shared / Math.min(setA.size, setB.size);
+}
+
+/** Heading without its numbering ("2.", "Step 3:") and final punctuation, for saying it in a sentence. */
+function bareHeading(heading: string): string {
+  return heading
+    .replace(/^(?:\d+(?:\.\d+)*[.)]?|[ivx]+[.)])\s+/i, "")
+    .replace(/^(?:step|part|phase|stage|tip|rule|lesson|chapter|section)\s+\d+\s*[:.)–-]\s*/i, "")
+    .replace(/[.:;]+$/, "")
+    .trim();
+}
+
+class DeckWriter {
+  private readonly used = new Set<number>();
+  private readonly ranks = new Map<number, number>();
+  private readonly bulletTexts: string[][] = [];
+  /** Per call of bullets(): the best-valued bullet and the sentence it was cut from (for the recap). */
+  lastBest: { bullet: string; sentence: Sentence | null } | null = null;
+
+  constructor(
+    private readonly caseBook: CaseBook,
+    private readonly instructionTerms: Set<string>,
+  ) {}
+
+  rank(part: { sentences: Sentence[] }): void {
+    const candidates = part.sentences.filter((sentence) => sentence.terms.length > 0);
+    const scores = textRank(candidates);
+    const firstIndex = part.sentences[0]?.index;
+    for (const sentence of part.sentences) {
+      let score = (scores.get(sentence.index) ?? 0.2) * sentenceQuality(sentence);
+      if (sentence.index === firstIndex) score *= 1.2;
+      const boost = sentence.terms.filter((term) => this.instructionTerms.has(term)).length;
+      if (boost > 0) score *= 1 + 0.5 * Math.min(boost, 3);
+      this.ranks.set(sentence.index, score);
+    }
+  }
+
+  score(sentence: Sentence): number {
+    return this.ranks.get(sentence.index) ?? 0;
+  }
+
+  ranked(sentences: readonly Sentence[]): Sentence[] {
+    return [...sentences].sort((a, b) => this.score(b) - this.score(a) || a.index - b.index);
+  }
+
+  isUsed(sentence: Sentence): boolean {
+    return this.used.has(sentence.index);
+  }
+
+  /**
+   * Picks narration sentences from `pool`: best first up to about `target` words, never more than `limit`, each
+   * sentence that leans on the one before it kept only with that one, then put back in reading order.
+   */
+  pickSentences(pool: readonly Sentence[], target: number, limit: number, options: { allowUsed?: boolean } = {}): Sentence[] {
+    const usable = pool.filter((sentence) => narratable(sentence) && (options.allowUsed || !this.used.has(sentence.index)));
+    const byIndex = new Map(pool.map((sentence) => [sentence.index, sentence]));
+    const firstIndex = pool[0]?.index;
+    const chosen = new Map<number, Sentence>();
+    let total = 0;
+    const fits = (sentence: Sentence) => total + sentence.words <= limit;
+    for (const sentence of this.ranked(usable)) {
+      if (total >= target) break;
+      if (chosen.has(sentence.index) || !fits(sentence)) continue;
+      const leans = DANGLING.test(sentence.text) && sentence.index !== firstIndex && !chosen.has(sentence.index - 1);
+      if (leans) {
+        const previous = byIndex.get(sentence.index - 1);
+        const previousUsable = previous && usable.includes(previous) && !chosen.has(previous.index);
+        if (!previous || !previousUsable || total + sentence.words + previous.words > limit) continue;
+        if (DANGLING.test(previous.text) && previous.index !== firstIndex && !chosen.has(previous.index - 1)) continue;
+        chosen.set(previous.index, previous);
+        total += previous.words;
+      }
+      chosen.set(sentence.index, sentence);
+      total += sentence.words;
+    }
+    return [...chosen.values()].sort((a, b) => a.index - b.index);
+  }
+
+  markUsed(sentences: readonly Sentence[]): void {
+    for (const sentence of sentences) this.used.add(sentence.index);
+  }
+
+  /** Sentences said as one script, with "Also," where the text skips ahead (at most once). */
+  joinNarration(sentences: readonly Sentence[], connectiveSeed: number): string[] {
+    const spokenSentences: string[] = [];
+    let connectiveUsed = false;
+    sentences.forEach((sentence, position) => {
+      let text = spoken(sentence.text);
+      const previous = sentences[position - 1];
+      const skipsAhead = previous && sentence.index - previous.index > 2;
+      if (
+        skipsAhead &&
+        !connectiveUsed &&
+        !DANGLING.test(text) &&
+        !LEADING_MARKER.test(text) &&
+        /^[\p{Lu}]/u.test(text) &&
+        text.endsWith(".") &&
+        !/^(?:I|If|When|While|Although|Because|Since|Unless|Before|After|As|Once|Where|Whether)\b/.test(text)
+      ) {
+        text = ADDITIVE_CONNECTIVES[connectiveSeed % ADDITIVE_CONNECTIVES.length]! + this.caseBook.continued(text);
+        connectiveUsed = true;
+      }
+      spokenSentences.push(text);
+    });
+    return spokenSentences;
+  }
+
+  /** A part's main point as a short statement for its title, from its best sentences; null when none is short. */
+  assertion(sentences: readonly Sentence[], taken: ReadonlySet<string>): string | null {
+    let best: { text: string; value: number } | null = null;
+    for (const sentence of sentences) {
+      // A title must stand alone: no condition cut off its front, no pronoun pointing elsewhere.
+      if (!narratable(sentence) || DANGLING.test(sentence.text) || SUBORDINATE.test(stripLeading(sentence.text))) continue;
+      const bullet = toBullet(sentence.text);
+      if (bullet && /\b(?:it|its|they|them|their|this|these|those|he|she|him|her)\b/i.test(bullet.text)) continue;
+      if (!bullet || bullet.truncated || bullet.text.endsWith("?") || DANGLING.test(bullet.text)) continue;
+      const count = wordCount(bullet.text);
+      if (count < 4 || count > 11 || taken.has(bullet.text)) continue;
+      const value = this.score(sentence) * (count <= 9 ? 1 : 0.85);
+      if (!best || value > best.value) best = { text: bullet.text, value };
+    }
+    return best?.text ?? null;
+  }
+
+  /** 3 to 6 bullets from a part: its list when it has a short one, else its best sentences cut to phrases. */
+  bullets(part: { sentences: Sentence[]; items: string[] }, wanted: number, fallbackPhrases: readonly string[], exclude: readonly string[] = []): string[] {
+    const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
+    const accept = (text: string, order: number, sentence: Sentence | null = null) => {
+      const termList = termsOf(text);
+      if (chosen.some((other) => other.text.toLowerCase() === text.toLowerCase() || overlap(other.terms, termList) >= 0.6)) return false;
+      if (this.bulletTexts.some((slide) => slide.includes(text)) || exclude.includes(text)) return false;
+      chosen.push({ text, order, terms: termList, sentence });
+      return true;
+    };
+    const items = part.items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
+    if (items.length >= MIN_BULLETS && items.length <= MAX_BULLETS && items.length === part.items.length) {
+      items.forEach((item, order) => accept(capitalize(item), order));
+    }
+    if (chosen.length < MIN_BULLETS) {
+      const candidates = part.sentences
+        .map((sentence) => ({ sentence, bullet: toBullet(sentence.text) }))
+        .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
+        .map((entry) => ({ ...entry, value: this.score(entry.sentence) * bulletQuality(entry.bullet) }))
+        .sort((a, b) => b.value - a.value || a.sentence.index - b.sentence.index);
+      // Phrases cut at a word only fill the minimum, when nothing whole is left.
+      for (const candidate of candidates) {
+        if (chosen.length >= wanted) break;
+        if (!candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+      }
+      for (const candidate of candidates) {
+        if (chosen.length >= MIN_BULLETS) break;
+        if (candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+      }
+      for (const [order, item] of items.entries()) {
+        if (chosen.length >= MIN_BULLETS) break;
+        accept(capitalize(item), -1000 + order);
+      }
+    }
+    for (const phrase of fallbackPhrases) {
+      if (chosen.length >= MIN_BULLETS) break;
+      accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length);
+    }
+    const best = chosen.find((entry) => entry.sentence !== null) ?? chosen[0];
+    this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
+    const result = [...chosen]
+      .sort((a, b) => a.order - b.order)
+      .slice(0, MAX_BULLETS)
+      .map((entry) => entry.text);
+    this.bulletTexts.push(result);
+    return result;
+  }
+}
+
+function chooseSources(input: OutlineInput): { main: OutlineSource; supporting: OutlineSource[] } {
+  const withText = input.sources.filter((source) => source.text.trim().length > 0);
+  const main = withText.find((source) => source.isMain);
+  if (!main) throw new BadRequest(NO_MAIN_SOURCE_MESSAGE);
+  const supporting = input.useMainSourceOnly ? [] : withText.filter((source) => source !== main);
+  return { main, supporting };
+}
+
+function instructionTermsOf(instructions: string | undefined): Set<string> {
+  if (!instructions) return new Set();
+  const meta = new Set(
+    termsOf("presentation presentations slide slides deck focus focusing main source sources document article please include only mention mentioned talk audience keep short brief summary generate generated content section sections"),
+  );
+  return new Set(termsOf(instructions).filter((term) => !meta.has(term)));
+}
+
+function transitionFor(part: Part, position: number, caseBook: CaseBook): string {
+  // A title made from the part's own statement is not said twice: the script speaks that sentence anyway.
+  if (!part.heading || part.statementTitle) return position === 0 ? "Let's begin." : UNTITLED_TRANSITIONS[position % UNTITLED_TRANSITIONS.length]!;
+  if (part.continued) return CONTINUED_TRANSITIONS[position % CONTINUED_TRANSITIONS.length]!;
+  const heading = bareHeading(part.heading ?? part.title);
+  if (heading.endsWith("?")) return capitalize(caseBook.inSentence(heading));
+  const said = caseBook.inSentence(heading).replace(/[!?]+$/, "");
+  const firstWord = said.split(" ")[0]!.toLowerCase();
+  if (IMPERATIVES.has(firstWord)) {
+    if (position === 0) return `The first step is to ${said}.`;
+    return STEP_TRANSITIONS[position % STEP_TRANSITIONS.length]!.replace("{}", said);
+  }
+  if (/^(?:how|why|what|when|where|who|which|whether)\b/.test(firstWord)) return `${position === 0 ? "Let's start by looking at" : "Let's look at"} ${said}.`;
+  if (position === 0) return `Let's start with ${said}.`;
+  return NOUN_TRANSITIONS[position % NOUN_TRANSITIONS.length]!.replace("{}", said);
+}
+
+function words(sentences: readonly string[]): number {
+  return sentences.reduce((total, sentence) => total + wordCount(sentence), 0);
+}
+
+/** Keeps a script within the word limits: drops sentences from the end (never the first) while too long. */
+function fitScript(parts: string[], pad: readonly string[]): string {
+  const result = [...parts];
+  for (const extra of pad) {
+    if (words(result) >= MIN_SCRIPT_WORDS) break;
+    if (words(result) + wordCount(extra) <= MAX_SCRIPT_WORDS) result.push(extra);
+  }
+  while (words(result) > MAX_SCRIPT_WORDS && result.length > 1) result.splice(result.length - 1, 1);
+  return result.join(" ");
+}
+
+function imagePromptFor(title: string, phrases: readonly string[]): string {
+  const subject = phrases.length > 0 ? joinList(phrases.slice(0, 3).map((phrase) => phrase.toLowerCase())) : title.toLowerCase();
+  return `An editorial illustration of ${subject} for a slide titled “${title}”, clean and uncluttered, with no text.`;
+}
+
+export function generateOfflineOutline(input: OutlineInput): Outline {
+  const { main, supporting } = chooseSources(input);
+  const counter = newCounter();
+  const parsedMain = parseSource(main, counter);
+  const parsedSupporting = supporting.map((source) => parseSource(source, counter));
+  const allSentences = [parsedMain, ...parsedSupporting].flatMap((parsed) =>
+    parsed.sections.flatMap((section) => section.paragraphs.flatMap((paragraph) => paragraph.sentences)),
+  );
+  const caseBook = new CaseBook(allSentences.map((sentence) => sentence.text));
+  const deckTitle = calmHeading(parsedMain.title) ?? titleCase(nameAsTitle(main.name));
+  const writer = new DeckWriter(caseBook, instructionTermsOf(input.instructions));
+
+  // The main source's text before its first heading is its lead: the opening slide speaks from it.
+  const mainSections = [...parsedMain.sections];
+  let lead: Segment | null = mainSections[0]?.heading === null ? segmentOf(mainSections.shift()!) : null;
+  let conclusion: Segment | null = null;
+  const lastHeading = mainSections.at(-1)?.heading;
+  if (mainSections.length >= 3 && lastHeading && CONCLUSION.test(bareHeading(lastHeading))) conclusion = segmentOf(mainSections.pop()!);
+
+  let segments: Segment[] = mainSections.map((section) => segmentOf(section));
+  if (segments.length === 0 && lead) {
+    // No headings: the opening keeps the first paragraph when it is a short lead; the rest is cut by topic.
+    const firstParagraph = lead.sentences[0]?.paragraph;
+    const opening = lead.sentences.filter((sentence) => sentence.paragraph === firstParagraph);
+    const openingWords = opening.reduce((total, sentence) => total + sentence.words, 0);
+    if (openingWords <= lead.words * 0.3 && openingWords >= 15) {
+      segments = [{ ...lead, heading: null, sentences: lead.sentences.filter((sentence) => sentence.paragraph !== firstParagraph), words: lead.words - openingWords }];
+      lead = { ...lead, sentences: opening, itemGroups: [], words: openingWords };
+    } else {
+      segments = [{ ...lead, heading: null }];
+      lead = null;
+    }
+  } else if (lead && lead.words > 260) {
+    // A long lead: the opening takes its first paragraph, the rest becomes a part of its own.
+    const firstParagraph = lead.sentences[0]?.paragraph;
+    const rest = lead.sentences.filter((sentence) => sentence.paragraph !== firstParagraph);
+    if (rest.length > 0) {
+      const restWords = rest.reduce((total, sentence) => total + sentence.words, 0);
+      segments.unshift({ ...lead, heading: null, sentences: rest, words: restWords });
+      lead = { ...lead, sentences: lead.sentences.filter((sentence) => sentence.paragraph === firstParagraph), words: lead.words - restWords };
+    }
+  }
+  for (const parsed of parsedSupporting) {
+    parsed.sections.forEach((section, position) => {
+      segments.push(segmentOf(section, section.heading ?? (position === 0 ? parsed.title : null)));
+    });
+  }
+  segments = segments.filter((segment) => segment.sentences.length > 0 || segment.itemGroups.length > 0);
+
+  const bodyWords = segments.reduce((total, segment) => total + segment.words, 0);
+  const totalWords = bodyWords + (lead?.words ?? 0) + (conclusion?.words ?? 0);
+  let contentSlides = slideCountFor(totalWords, input.targetSlides) - 2;
+  const headed = segments.filter((segment) => segment.heading !== null).length;
+  // Without a requested count the deck follows the article's sections, one slide each, when there is room.
+  if (input.targetSlides === undefined && headed > contentSlides) contentSlides = Math.min(headed, MAX_SLIDES - 2);
+  contentSlides = Math.max(2, Math.min(contentSlides, Math.floor(bodyWords / 70), MAX_SLIDES - 2));
+
+  const sameSource = (a: Segment, b: Segment) => a.source === b.source;
+  const mergeAt = (index: number) => {
+    segments.splice(index, 2, mergeSegments(segments[index]!, segments[index + 1]!));
+  };
+  // Parts too small for a slide join a neighbour, then the smallest neighbours join until the count fits.
+  for (let guard = 0; guard < 1000 && segments.length > 1; guard += 1) {
+    const small = segments.findIndex((segment) => segment.words < 45);
+    if (small < 0) break;
+    const next = segments[small + 1];
+    const previous = segments[small - 1];
+    if (next && sameSource(segments[small]!, next) && (!previous || !sameSource(previous, segments[small]!) || next.words <= previous.words)) mergeAt(small);
+    else if (previous && sameSource(previous, segments[small]!)) mergeAt(small - 1);
+    else break;
+  }
+  while (segments.length > contentSlides) {
+    let bestIndex = -1;
+    let bestWords = Number.POSITIVE_INFINITY;
+    for (let index = 0; index + 1 < segments.length; index += 1) {
+      const combined = segments[index]!.words + segments[index + 1]!.words + (sameSource(segments[index]!, segments[index + 1]!) ? 0 : 1e6);
+      if (combined < bestWords) {
+        bestWords = combined;
+        bestIndex = index;
+      }
+    }
+    if (bestIndex < 0) break;
+    mergeAt(bestIndex);
+  }
+  const partCounts = segments.map(() => 1);
+  while (partCounts.reduce((total, count) => total + count, 0) < contentSlides) {
+    let bestIndex = -1;
+    let bestRatio = 0;
+    segments.forEach((segment, index) => {
+      const ratio = segment.words / (partCounts[index]! + 1);
+      if (ratio >= 90 && segment.sentences.length > partCounts[index]! && ratio > bestRatio) {
+        bestRatio = ratio;
+        bestIndex = index;
+      }
+    });
+    if (bestIndex < 0) break;
+    partCounts[bestIndex]! += 1;
+  }
+
+  const parts: Part[] = [];
+  const partsOfSegment = new Map<Part, number>();
+  segments.forEach((segment, index) => {
+    const cuts = topicCuts(segment.sentences, partCounts[index]!);
+    const bounds = [0, ...cuts, segment.sentences.length];
+    const firstIndexes = bounds.slice(0, -1).map((start) => segment.sentences[start]?.index ?? Number.MAX_SAFE_INTEGER);
+    // A list belongs to the part holding the sentence before it.
+    const partOfList = (after: number) => {
+      let owner = 0;
+      firstIndexes.forEach((first, part) => {
+        if (first <= after) owner = part;
+      });
+      return owner;
+    };
+    for (let part = 0; part + 1 < bounds.length; part += 1) {
+      const sentences = segment.sentences.slice(bounds[part], bounds[part + 1]);
+      const created: Part = {
+        title: segment.heading ?? "",
+        heading: segment.heading,
+        continued: part > 0 && segment.heading !== null,
+        statementTitle: false,
+        sentences,
+        items: segment.itemGroups.filter((group) => partOfList(group.after) === part).flatMap((group) => group.items),
+        words: sentences.reduce((total, sentence) => total + sentence.words, 0),
+        source: segment.source,
+        isMain: segment.isMain,
+      };
+      parts.push(created);
+      partsOfSegment.set(created, bounds.length - 1);
+    }
+  });
+
+  for (const part of parts) writer.rank(part);
+  // Titles for untitled parts and continuations: a repeated key phrase after the heading, or else the part's
+  // main point as a short statement (an assertion title), since a lone key word ("Coil") says little.
+  const partTerms = parts.map((part) => new Set(part.sentences.flatMap((sentence) => sentence.terms)));
+  const documentFrequency = (term: string) => partTerms.filter((set) => set.has(term)).length;
+  const phrasesByPart = parts.map((part) => keyPhrases(part.sentences, documentFrequency, parts.length, 5));
+  const usedTitles = new Set<string>();
+  const titleBullets = new Map<Part, string>();
+  parts.forEach((part, index) => {
+    const phrases = phrasesByPart[index]!;
+    const assertion = () => {
+      const statement = writer.assertion(part.sentences, usedTitles);
+      if (statement) {
+        titleBullets.set(part, statement);
+        part.statementTitle = true;
+      }
+      return statement;
+    };
+    if (part.heading && !part.continued) {
+      part.title = part.heading;
+    } else if (part.heading) {
+      const headingTerms = new Set(termsOf(part.heading));
+      const repeated = phrases.find((candidate) => candidate.count >= 2 && candidate.stems.length >= 2 && !candidate.stems.some((term) => headingTerms.has(term)));
+      const combined = repeated ? `${bareHeading(part.heading)}: ${titleCase(repeated.text)}` : "";
+      if (repeated && !part.heading.endsWith("?") && wordCount(combined) <= 10 && !usedTitles.has(combined)) part.title = combined;
+      else part.title = ((partsOfSegment.get(part) ?? 1) >= 3 ? assertion() : null) ?? `${part.heading} (continued)`;
+    } else {
+      const top = phrases.find((candidate) => !usedTitles.has(titleCase(candidate.text)));
+      part.title = assertion() ?? (top ? titleCase(top.text) : `Part ${index + 1}`);
+    }
+    usedTitles.add(part.title);
+  });
+  if (lead) writer.rank(lead);
+  if (conclusion) writer.rank(conclusion);
+
+  const slides: OutlineSlide[] = [];
+  const contentSlidesOut: OutlineSlide[] = [];
+  const firstBulletOf: { slide: number; bullet: string; sentence: Sentence | null; weight: number }[] = [];
+
+  // Opening: the lead's best sentences (or the deck's most central ones) and what the deck will cover.
+  const openingPool = lead?.sentences ?? [];
+  const openingSentences = openingPool.length > 0 ? writer.pickSentences(openingPool, 70, 95) : [];
+  writer.markUsed(openingSentences);
+
+  const contentPhrases = phrasesByPart.map((phrases) => phrases.map((phrase) => phrase.text));
+  parts.forEach((part, position) => {
+    const target = Math.min(125, Math.max(85, Math.round(part.words * 0.55)));
+    const transition = transitionFor(part, position, caseBook);
+    const room = MAX_SCRIPT_WORDS - wordCount(transition);
+    let chosen = writer.pickSentences(part.sentences, target - wordCount(transition), room);
+    if (words(chosen.map((sentence) => sentence.text)) + wordCount(transition) < MIN_SCRIPT_WORDS) {
+      // Too little fresh material: sentences already said elsewhere are better than a short script.
+      chosen = writer.pickSentences(part.sentences, target - wordCount(transition), room, { allowUsed: true });
+    }
+    writer.markUsed(chosen);
+    const narration = [transition, ...writer.joinNarration(chosen, position)];
+    const listSentence =
+      part.items.length >= 2
+        ? `The points listed here are: ${part.items
+            .slice(0, 6)
+            .map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")))
+            .join("; ")}.`
+        : null;
+    const neighbours = [parts[position + 1], parts[position - 1]].filter((neighbour): neighbour is Part => Boolean(neighbour));
+    const borrowed = neighbours.flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 40, 60, { allowUsed: true }).map((sentence) => spoken(sentence.text)));
+    const pad = [...(listSentence ? [listSentence] : []), ...borrowed, "That is the key point of this part.", "Keep it in mind as we go on."];
+    const titleBullet = titleBullets.get(part);
+    const bullets = writer.bullets(
+      part,
+      Math.min(MAX_BULLETS - 1, Math.max(MIN_BULLETS, 3 + Math.floor(part.words / 180))),
+      contentPhrases[position] ?? [],
+      titleBullet ? [titleBullet] : [],
+    );
+    const slide: OutlineSlide = {
+      title: part.title,
+      bullets,
+      script: fitScript(narration, pad),
+      imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
+    };
+    contentSlidesOut.push(slide);
+    if (writer.lastBest) firstBulletOf.push({ slide: position, ...writer.lastBest, weight: part.words });
+  });
+
+  const titles = parts.filter((part) => part.heading && !part.continued).map((part) => part.title);
+  // The agenda names the parts when the source's headings name most of them; statements make poor agenda items.
+  const agenda =
+    titles.length >= 2 && titles.length * 2 >= parts.length
+      ? titles.length <= 4
+        ? `We will look at ${numberWord(titles.length)} topics: ${joinList(titles.map((title) => `“${title.replace(/[.:;]+$/, "")}”`))}.`
+        : `We will go through ${numberWord(titles.length)} topics, from “${titles[0]!.replace(/[.:;]+$/, "")}” to “${titles.at(-1)!.replace(/[.:;]+$/, "")}”.`
+      : `We will go through it in ${numberWord(parts.length)} ${parts.length === 1 ? "part" : "parts"}.`;
+  const welcome = [
+    "Welcome.",
+    `This presentation is based on “${deckTitle.replace(/[.:;]+$/, "")}”${/[?!]$/.test(deckTitle) ? "" : "."}`,
+    ...(supporting.length > 0 ? [`It also draws on ${numberWord(supporting.length)} supporting ${supporting.length === 1 ? "source" : "sources"}.`] : []),
+  ];
+  let openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), agenda];
+  if (words(openingNarration) < MIN_SCRIPT_WORDS) {
+    // No lead to speak from: the deck's most central sentences introduce it.
+    const central = writer.pickSentences(
+      parts.flatMap((part) => part.sentences),
+      MIN_SCRIPT_WORDS - words(openingNarration) + 10,
+      MAX_SCRIPT_WORDS - words(openingNarration),
+      { allowUsed: true },
+    );
+    openingNarration = [...welcome, ...writer.joinNarration([...openingSentences, ...central].sort((a, b) => a.index - b.index), 0), agenda];
+  }
+  const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
+  const openingBullets = agendaBullets ?? writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles);
+  slides.push({
+    title: deckTitle,
+    bullets: openingBullets.slice(0, MAX_BULLETS),
+    script: fitScript(openingNarration, ["Let's begin."]),
+    imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),
+  });
+  slides.push(...contentSlidesOut);
+
+  // Closing: the article's own conclusion when it has one, else a recap of the biggest parts.
+  const recapSlides = [...firstBulletOf].sort((a, b) => b.weight - a.weight || a.slide - b.slide).slice(0, 4).sort((a, b) => a.slide - b.slide);
+  let closingTitle = "Key Takeaways";
+  let closingNarration: string[];
+  let closingBullets: string[];
+  if (conclusion && conclusion.sentences.length > 0) {
+    closingTitle = conclusion.heading ?? closingTitle;
+    const chosen = writer.pickSentences(conclusion.sentences, 100, MAX_SCRIPT_WORDS - 10, { allowUsed: true });
+    const [first, ...rest] = writer.joinNarration(chosen, 1);
+    closingNarration = [...(first ? [`To wrap up, ${caseBook.continued(stripLeading(first))}`] : []), ...rest];
+    closingBullets = writer.bullets({ sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) }, 4, recapSlides.map((entry) => entry.bullet));
+  } else {
+    const ordinals = ["First, ", "Second, ", "Third, "];
+    const recap = recapSlides.flatMap((entry, position) => {
+      const part = parts[entry.slide]!;
+      const fitsRecap = (sentence: Sentence) => narratable(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 32;
+      // The sentence behind the part's best bullet, so what is said matches what the slide shows.
+      const best = entry.sentence && fitsRecap(entry.sentence) ? entry.sentence : writer.ranked(part.sentences.filter(fitsRecap))[0];
+      if (!best) return [];
+      const ordinal = position === recapSlides.length - 1 && position > 0 ? "Finally, " : ordinals[position]!;
+      return [`${ordinal}${caseBook.continued(stripLeading(spoken(best.text)))}`];
+    });
+    closingNarration = ["To sum up, here are the main points.", ...recap];
+    closingBullets = recapSlides.map((entry) => entry.bullet);
+    if (closingBullets.length < MIN_BULLETS) {
+      closingBullets = [...closingBullets, ...titles.filter((title) => !closingBullets.includes(title))].slice(0, MIN_BULLETS);
+    }
+  }
+  const closingPad = writer
+    .pickSentences(parts.flatMap((part) => part.sentences), 40, 60, { allowUsed: true })
+    .map((sentence) => spoken(sentence.text));
+  // The thanks come last, so the padding goes in before them.
+  const closingScript = fitScript(closingNarration, [...closingPad, "These are the points worth remembering."]);
+  slides.push({
+    title: closingTitle,
+    bullets: closingBullets.slice(0, MAX_BULLETS),
+    script: wordCount(closingScript) + 4 <= MAX_SCRIPT_WORDS ? `${closingScript} ${THANKS}` : closingScript,
+    imagePrompt: imagePromptFor(closingTitle, closingBullets.slice(0, 2)),
+  });
+  return { slides: ensureBullets(slides, titles) };
+}
+
+/** Last guard: every slide shows at least three bullets, borrowing the deck's part titles if it must. */
+function ensureBullets(slides: OutlineSlide[], titles: readonly string[]): OutlineSlide[] {
+  return slides.map((slide) => {
+    if (slide.bullets.length >= MIN_BULLETS) return slide;
+    const bullets = [...slide.bullets];
+    for (const title of [...titles, "Key points", "Main ideas", "What to remember"]) {
+      if (bullets.length >= MIN_BULLETS) break;
+      if (!bullets.includes(title) && title !== slide.title) bullets.push(title);
+    }
+    return { ...slide, bullets };
+  });
+}

@@ -1,0 +1,193 @@
+// Reads extracted source text back into its structure: title, sections under headings, paragraphs, list items and
+// sentences. Extraction stores text with each heading on its own line and blank lines between paragraphs
+// (lib/content/sections.ts), so headings are recognised by shape: a short line without closing punctuation that
+// introduces prose. Runs of such lines are lists, not headings.
+import { splitSentences, terms, wordCount, isProseSentence, type Sentence } from "./text";
+
+export interface SourceSection {
+  heading: string | null;
+  text: string;
+}
+
+export interface Paragraph {
+  sentences: Sentence[];
+  /** List items (short lines) of the paragraph: bullet material, not narration. */
+  items: string[];
+  words: number;
+}
+
+export interface DocSection {
+  heading: string | null;
+  paragraphs: Paragraph[];
+  words: number;
+  source: string;
+  isMain: boolean;
+}
+
+export interface ParsedSource {
+  title: string | null;
+  sections: DocSection[];
+}
+
+type BlockKind = "heading" | "prose" | "item" | "candidate";
+
+interface Block {
+  kind: BlockKind;
+  text: string;
+}
+
+const BULLET = /^(?:[-*•·‣▪◦–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/i;
+const MARKDOWN_HEADING = /^#{1,6}\s+/;
+const GENERIC_TITLES = /^(?:introduction|intro|overview|summary|background|abstract|contents|table of contents|preface|foreword)$/i;
+/** Bylines, dates and reading times that pages put around a title: not content. */
+const META_LINE =
+  /^(?:(?:by|written by|posted|published|updated|last updated|author)\b.{0,80}|\d+\s*min(?:ute)?s? read|[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4}|\d{4}-\d{2}-\d{2})$/i;
+
+/** A line shaped like a heading: short, starts with a capital or digit, no closing punctuation but a question mark. */
+function headingShaped(line: string): boolean {
+  const count = wordCount(line);
+  if (count === 0 || count > 14 || line.length > 120) return false;
+  if (!/^["“'‘]?[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return false;
+  if (line.includes(" | ")) return false;
+  if (/[.,;:!…]["'”’)]*$/.test(line)) return false;
+  if (line.endsWith("?") && count > 12) return false;
+  return true;
+}
+
+function classify(raw: string, headingsAllowed: boolean): Block[] {
+  const lines = raw
+    .split(/\r?\n/)
+    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
+    .filter(Boolean);
+  if (lines.length === 0) return [];
+  if (lines.length === 1 && MARKDOWN_HEADING.test(lines[0]!)) {
+    const text = lines[0]!.replace(MARKDOWN_HEADING, "").trim();
+    return headingsAllowed ? [{ kind: "heading", text }] : [{ kind: "item", text }];
+  }
+  if (lines.every((line) => line.includes(" | "))) return []; // a table: neither narration nor bullets
+  if (lines.every((line) => BULLET.test(line))) return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
+  if (lines.length > 1 && lines.every((line) => headingShaped(line) || BULLET.test(line))) {
+    return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
+  }
+  if (lines.length === 1 && META_LINE.test(lines[0]!)) return [];
+  if (lines.length === 1 && headingShaped(lines[0]!)) return [{ kind: headingsAllowed ? "candidate" : "item", text: lines[0]! }];
+  return [{ kind: "prose", text: lines.join(" ") }];
+}
+
+/** Decides, for each run of heading-shaped lines, which are headings and which are list items. */
+function resolveCandidates(blocks: Block[]): Block[] {
+  const resolved = blocks.map((block) => ({ ...block }));
+  let index = 0;
+  while (index < resolved.length) {
+    if (resolved[index]!.kind !== "candidate") {
+      index += 1;
+      continue;
+    }
+    let end = index;
+    while (end + 1 < resolved.length && resolved[end + 1]!.kind === "candidate") end += 1;
+    const previous = resolved[index - 1];
+    const next = resolved[end + 1];
+    const introducedList = previous?.kind === "prose" && /:["'”’]?$/.test(previous.text);
+    for (let position = index; position <= end; position += 1) {
+      const block = resolved[position]!;
+      if (!next || introducedList) block.kind = "item";
+      else if (end - index + 1 >= 3) block.kind = position === index ? "heading" : "item";
+      else block.kind = "heading";
+    }
+    index = end + 1;
+  }
+  return resolved;
+}
+
+interface Counter {
+  sentence: number;
+  paragraph: number;
+}
+
+function paragraphOf(prose: string | null, items: string[], counter: Counter): Paragraph {
+  const paragraph = counter.paragraph;
+  counter.paragraph += 1;
+  const texts = prose !== null ? splitSentences(prose) : items.filter((item) => isProseSentence(item) && wordCount(item) >= 6);
+  const sentences: Sentence[] = texts.map((text, position) => ({
+    text,
+    index: counter.sentence++,
+    paragraph,
+    first: position === 0,
+    words: wordCount(text),
+    terms: terms(text),
+  }));
+  const words = prose !== null ? wordCount(prose) : items.reduce((total, item) => total + wordCount(item), 0);
+  return { sentences, items, words };
+}
+
+function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: Counter): DocSection[] {
+  const sections: DocSection[] = [];
+  let current: DocSection | undefined;
+  let items: string[] = [];
+  const open = (heading: string | null) => {
+    current = { heading, paragraphs: [], words: 0, source, isMain };
+    sections.push(current);
+  };
+  const add = (paragraph: Paragraph) => {
+    if (!current) open(null);
+    current!.paragraphs.push(paragraph);
+    current!.words += paragraph.words;
+  };
+  const flushItems = () => {
+    if (items.length > 0) add(paragraphOf(null, items, counter));
+    items = [];
+  };
+  for (const block of blocks) {
+    if (block.kind === "item") {
+      items.push(block.text);
+      continue;
+    }
+    flushItems();
+    if (block.kind === "heading") open(block.text);
+    else add(paragraphOf(block.text, [], counter));
+  }
+  flushItems();
+  // A heading directly followed by another (a part title above its first sub-heading) has nothing of its own.
+  return sections.filter((section) => section.paragraphs.length > 0);
+}
+
+/**
+ * The structure of one source. `sections`, when the caller has them from extraction, give the headings for
+ * certain; otherwise headings are recognised in the text.
+ */
+export function parseSource(
+  input: { name: string; text: string; sections?: readonly SourceSection[]; isMain: boolean },
+  counter: Counter,
+): ParsedSource {
+  let blocks: Block[];
+  if (input.sections && input.sections.some((section) => section.heading)) {
+    blocks = input.sections.flatMap((section) => [
+      ...(section.heading ? [{ kind: "heading" as const, text: section.heading.trim() }] : []),
+      ...section.text.split(/\r?\n[ \t]*\r?\n/).flatMap((raw) => classify(raw, false)),
+    ]);
+  } else {
+    blocks = resolveCandidates(input.text.split(/\r?\n[ \t]*\r?\n/).flatMap((raw) => classify(raw, true)));
+  }
+  let title: string | null = null;
+  const first = blocks[0];
+  if (first?.kind === "heading" && !GENERIC_TITLES.test(first.text)) {
+    title = first.text;
+    blocks = blocks.slice(1);
+  }
+  return { title, sections: sectionsOf(blocks, input.name, input.isMain, counter) };
+}
+
+export function newCounter(): Counter {
+  return { sentence: 0, paragraph: 0 };
+}
+
+/** A display name from a source name: "heat-pumps_guide.pdf" -> "heat pumps guide". */
+export function nameAsTitle(name: string): string {
+  const bare = name
+    .replace(/^https?:\/\/(?:www\.)?/i, "")
+    .replace(/[?#].*$/, "")
+    .replace(/\/+$/, "");
+  const last = bare.split("/").at(-1) ?? bare;
+  const cleaned = last.replace(/\.[a-z0-9]{2,5}$/i, "").replace(/[-_]+/g, " ").replace(/\s+/g, " ").trim();
+  return cleaned || name.trim();
+}
