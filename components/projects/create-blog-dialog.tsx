@@ -158,7 +158,7 @@ function EntryList({ id, label, name, draftName, placeholder, multiline, icon: I
         </Button>
       </div>
       {entries.length > 0 ? (
-        <ul className="flex flex-col gap-1.5" aria-label={label}>
+        <ul className="flex flex-col gap-1.5" aria-label={`${label} added`}>
           {entries.map((entry, index) => (
             <li key={`${index}:${entry}`} className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
               <Icon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
@@ -294,7 +294,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
   const fileAccept = SOURCE_FILE_EXTENSIONS.join(",");
 
   return (
-    <form ref={formRef} action={submit} className="group flex flex-col gap-5" noValidate>
+    <form ref={formRef} action={submit} className="flex flex-col gap-5" noValidate>
       <input type="hidden" name="project_id" value={projectId} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField id={`${ids}-title`} label="Blog Title" error={errors.blog_title} className="sm:col-span-2">
@@ -308,7 +308,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
         </FormField>
       </div>
 
-      <fieldset className="flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
+      <fieldset className="group/main flex flex-col gap-3 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">Main Source</legend>
         <label className="flex cursor-pointer items-center gap-3 self-start text-sm font-medium text-slate-700">
           <input
@@ -325,9 +325,10 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
           />
           Website URL
         </label>
-        {/* Which input shows follows the switch in CSS too, so it works before the page's JavaScript has loaded. */}
-        <div className="hidden group-has-[[name=is_website]:checked]:block">
-          <FormField id={`${ids}-url`} label="Website URL" error={isWebsite ? errors.main_text : undefined}>
+        {/* Which input shows follows the switch (the fieldset's one checkbox) in CSS, so it works before the page's
+            JavaScript has loaded. */}
+        <div className="hidden group-has-checked/main:block">
+          <FormField id={`${ids}-url`} label="Main Document URL" error={isWebsite ? errors.main_text : undefined}>
             <Input
               {...fieldAria(`${ids}-url`, isWebsite ? errors.main_text : undefined)}
               name={BLOG_FORM_FIELDS.mainUrl}
@@ -340,7 +341,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
             />
           </FormField>
         </div>
-        <div className="group-has-[[name=is_website]:checked]:hidden">
+        <div className="group-has-checked/main:hidden">
           <FormField id={`${ids}-main-file`} label="Main Document (PDF or DOCX)" error={!isWebsite ? errors.main_text : undefined}>
             <label
               htmlFor={`${ids}-main-file`}
@@ -415,7 +416,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
           }}
         />
         {extraUploads.some((upload) => upload.progress !== -1) ? (
-          <ul className="flex flex-col gap-1.5" aria-label="Additional files">
+          <ul className="flex flex-col gap-1.5" aria-label="Additional files added">
             {extraUploads
               .filter((upload) => upload.progress !== -1)
               .map((upload) => (

@@ -6,7 +6,7 @@
 // outside click once hydrated. Same look as components/ui/dialog.
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 interface InlineDialogProps {
@@ -19,6 +19,8 @@ interface InlineDialogProps {
 }
 
 export function InlineDialog({ open, onOpenChange, title, description, className, children }: InlineDialogProps) {
+  // Named by its title in the server's HTML too: Radix links the title only once its effects have run.
+  const titleId = useId();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       {open ? (
@@ -30,10 +32,13 @@ export function InlineDialog({ open, onOpenChange, title, description, className
               "rounded-xl border border-slate-200 bg-white p-6 shadow-xl data-[state=open]:animate-[dialog-in_150ms_ease-out]",
               className,
             )}
+            aria-labelledby={titleId}
             {...(description ? {} : { "aria-describedby": undefined })}
           >
             <div className="flex flex-col gap-1.5 pr-6">
-              <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title id={titleId} className="text-lg font-semibold text-slate-900">
+                {title}
+              </DialogPrimitive.Title>
               {description ? <DialogPrimitive.Description className="text-sm text-slate-500">{description}</DialogPrimitive.Description> : null}
             </div>
             {children}
