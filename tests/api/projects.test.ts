@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as projectRoute from "@/app/api/v1/projects/[id]/route";
 import * as projectsRoute from "@/app/api/v1/projects/route";
-import { getDb } from "@/db/client";
+import { database, getDb } from "@/db/client";
 import { activityEvents, blogs, projects } from "@/db/schema";
 import type { ProjectOut } from "@/lib/services/projects";
 import { call, json } from "../support/api";
@@ -242,5 +242,29 @@ describe("GET /projects/", () => {
     const response = await call(projectsRoute.GET, "GET", { token: limited.access_token });
     expect(response.status).toBe(403);
     expect((await call(projectsRoute.GET, "GET", {})).status).toBe(401);
+  });
+});
+
+describe("the lists' indexes (migration 0004)", () => {
+  it("has the order and trigram search indexes of projects and blogs, on PGlite as on PostgreSQL", async () => {
+    const handle = await database();
+    const rows = await handle.query<{ indexname: string }>(
+      "select indexname from pg_indexes where tablename in ('projects', 'blogs', 'blog_sources') order by indexname",
+    );
+    expect(rows.map((row) => row.indexname)).toEqual(
+      expect.arrayContaining([
+        "projects_tenant_created_idx",
+        "projects_created_idx",
+        "projects_name_trgm_idx",
+        "projects_description_trgm_idx",
+        "blogs_project_created_idx",
+        "blogs_tenant_created_idx",
+        "blogs_created_idx",
+        "blogs_title_trgm_idx",
+        "blogs_author_trgm_idx",
+        "blogs_email_trgm_idx",
+        "blog_sources_file_idx",
+      ]),
+    );
   });
 });
