@@ -28,7 +28,7 @@ export interface ComposedAnswer {
 }
 
 /** Share of the question's weight (by IDF) a sentence must contain to count as answering it. */
-const COVERAGE_THRESHOLD = 0.5;
+const COVERAGE_THRESHOLD = 0.45;
 const CANDIDATE_PASSAGES = 8;
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
@@ -84,9 +84,7 @@ export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
   const weight = new Map(
     concepts.map((concept) => {
       const present = concept.matches.filter((term) => index.has(term)).map((term) => index.idf(term));
-      const idf = present.length > 0 ? Math.max(...present) : index.idf(concept.term);
-      // Squared, so a word found in most passages ("compost" in a composting guide) barely counts.
-      return [concept, idf * idf];
+      return [concept, present.length > 0 ? Math.max(...present) : index.idf(concept.term)];
     }),
   );
   const totalWeight = [...weight.values()].reduce((total, value) => total + value, 0);

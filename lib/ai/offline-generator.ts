@@ -204,7 +204,7 @@ export function toBullet(sentence: string): BulletCandidate | null {
     text = main;
   }
   let truncated = false;
-  if (wordCount(text) > 14) {
+  if (wordCount(text) > 12) {
     for (const pattern of CLAUSE_BREAKS) {
       const match = pattern.exec(text);
       if (!match) continue;
@@ -468,6 +468,9 @@ function fitScript(parts: string[], pad: readonly string[]): string {
   const result = [...parts];
   for (const extra of pad) {
     if (words(result) >= MIN_SCRIPT_WORDS) break;
+    // Padding never repeats what the script already says ("First, bees pollinate ..." holds "Bees pollinate ...").
+    const said = result.join(" ").toLowerCase();
+    if (said.includes(extra.toLowerCase().replace(/[.!?]$/, ""))) continue;
     if (words(result) + wordCount(extra) <= MAX_SCRIPT_WORDS) result.push(extra);
   }
   while (words(result) > MAX_SCRIPT_WORDS && result.length > 1) result.splice(result.length - 1, 1);
@@ -564,12 +567,15 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     mergeAt(bestIndex);
   }
   const partCounts = segments.map(() => 1);
+  const MIN_CONTENT_SLIDES = 2;
   while (partCounts.reduce((total, count) => total + count, 0) < contentSlides) {
+    // A part needs about 90 words to fill a slide, unless the deck would otherwise fall below four slides.
+    const needed = partCounts.reduce((total, count) => total + count, 0) < MIN_CONTENT_SLIDES ? 0 : 90;
     let bestIndex = -1;
-    let bestRatio = 0;
+    let bestRatio = -1;
     segments.forEach((segment, index) => {
       const ratio = segment.words / (partCounts[index]! + 1);
-      if (ratio >= 90 && segment.sentences.length > partCounts[index]! && ratio > bestRatio) {
+      if (ratio >= needed && segment.sentences.length > partCounts[index]! && ratio > bestRatio) {
         bestRatio = ratio;
         bestIndex = index;
       }
@@ -766,17 +772,21 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     script: wordCount(closingScript) + 4 <= MAX_SCRIPT_WORDS ? `${closingScript} ${THANKS}` : closingScript,
     imagePrompt: imagePromptFor(closingTitle, closingBullets.slice(0, 2)),
   });
-  return { slides: ensureBullets(slides, titles) };
+  return { slides: ensureBullets(slides, parts.map((part) => part.title)) };
 }
 
-/** Last guard: every slide shows at least three bullets, borrowing the deck's part titles if it must. */
-function ensureBullets(slides: OutlineSlide[], titles: readonly string[]): OutlineSlide[] {
+/**
+ * Last guard for very short material: every slide shows at least three bullets, borrowing the parts' titles and
+ * then other slides' bullets.
+ */
+function ensureBullets(slides: OutlineSlide[], partTitles: readonly string[]): OutlineSlide[] {
+  const everyBullet = slides.flatMap((slide) => slide.bullets);
   return slides.map((slide) => {
     if (slide.bullets.length >= MIN_BULLETS) return slide;
     const bullets = [...slide.bullets];
-    for (const title of [...titles, "Key points", "Main ideas", "What to remember"]) {
+    for (const candidate of [...partTitles, ...everyBullet]) {
       if (bullets.length >= MIN_BULLETS) break;
-      if (!bullets.includes(title) && title !== slide.title) bullets.push(title);
+      if (!bullets.includes(candidate) && candidate !== slide.title) bullets.push(candidate);
     }
     return { ...slide, bullets };
   });

@@ -88,6 +88,11 @@ export function questionConcepts(question: string): QueryConcept[] {
     const group = CONCEPTS.find((members) => members.includes(term));
     concepts.push({ term, matches: group ?? [term] });
   }
+  // Question words that are stop words still ask for a dimension: "where" for a place, "when" for a time.
+  for (const [pattern, member] of [[/\bwhere\b/i, "location"], [/\bwhen\b|\bhow long\b/i, "time"]] as const) {
+    const group = CONCEPTS.find((members) => members.includes(member))!;
+    if (pattern.test(question) && !concepts.some((concept) => concept.matches === group)) concepts.push({ term: member, matches: group });
+  }
   // Two words of one group ("how long ... time") ask one thing.
   return concepts.filter((concept, index) => !concepts.slice(0, index).some((earlier) => earlier.matches === concept.matches && concept.matches.length > 1));
 }

@@ -1,0 +1,189 @@
+// The offline slide generator on the two fixture articles (with and without headings), a short text, a requested
+// slide count and supporting sources: structure, word limits, and scripts made of the author's own sentences.
+import { describe, expect, it } from "vitest";
+import { BadRequest } from "@/lib/errors";
+import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
+import { generateOfflineOutline, toBullet } from "@/lib/ai/offline-generator";
+import { splitSentences, wordCount } from "@/lib/ai/text";
+import { loadArticle, type ArticleName } from "../fixtures/articles";
+
+const ARTICLES: ArticleName[] = ["home-composting-guide", "city-heat-pumps"];
+
+function input(text: string, extra: Partial<OutlineInput> = {}): OutlineInput {
+  return { sources: [{ name: "Article", kind: "main_document", text, isMain: true }], useMainSourceOnly: true, template: "professional", ...extra };
+}
+
+/** Sentences the generator adds itself around the author's sentences (signposts, agenda, recap, thanks). */
+const SIGNPOST =
+  /^(?:Welcome\.|This presentation is based on “.+”[.?!]?|It also draws on \w+ supporting sources?\.|We will (?:look at|go through) .+\.|Let's (?:start|turn|look|stay|move|begin)\b.*[.]|Next, (?:let's look at|it's time to) .+\.|The (?:next|first) (?:topic|step) is .+\.|This part continues the same topic\.|There is more to say on this topic\.|Here is the next point\.|To sum up, here are the main points\.|Thank you for listening\.|The points listed here are: .+\.|[A-Z][^.!]*\?)$/;
+const CONNECTIVE = /^(?:Also|Beyond that|On top of that|To wrap up|First|Second|Third|Finally), /;
+
+/** The script's sentences that are neither signposts nor the author's own (with a connective taken off). */
+function foreignSentences(script: string, source: string): string[] {
+  const normalisedSource = source.replace(/\s+/g, " ").toLowerCase();
+  return splitSentences(script).filter((sentence) => {
+    if (SIGNPOST.test(sentence)) return false;
+    const bare = sentence.replace(CONNECTIVE, "").toLowerCase();
+    return !normalisedSource.includes(bare);
+  });
+}
+
+function expectWellFormed(outline: Outline, source: string): void {
+  expect(outline.slides.length).toBeGreaterThanOrEqual(4);
+  expect(outline.slides.length).toBeLessThanOrEqual(20);
+  const titles = outline.slides.map((slide) => slide.title);
+  expect(new Set(titles).size, titles.join(" | ")).toBe(titles.length);
+  for (const slide of outline.slides) {
+    const label = `slide "${slide.title}"`;
+    expect(slide.title.trim(), label).not.toBe("");
+    expect(slide.bullets.length, label).toBeGreaterThanOrEqual(3);
+    expect(slide.bullets.length, label).toBeLessThanOrEqual(6);
+    for (const bullet of slide.bullets) {
+      expect(wordCount(bullet), `${label}: ${bullet}`).toBeLessThanOrEqual(20);
+      expect(bullet, label).toMatch(/^["“(]?[\p{Lu}\p{N}]/u);
+      expect(bullet, label).not.toMatch(/[.,;:]$/);
+    }
+    const words = wordCount(slide.script);
+    expect(words, `${label}: ${slide.script}`).toBeGreaterThanOrEqual(60);
+    expect(words, `${label}: ${slide.script}`).toBeLessThanOrEqual(150);
+    // Grammatical prose: whole sentences, each capitalised and closed, none of them a heading or a list item.
+    const sentences = splitSentences(slide.script);
+    expect(sentences.length, label).toBeGreaterThanOrEqual(3);
+    for (const sentence of sentences) {
+      expect(sentence, label).toMatch(/^["“‘(]?[\p{Lu}\p{N}]/u);
+      expect(sentence, label).toMatch(/[.!?]["”’)]?$/);
+    }
+    // Every sentence is the author's own or a signpost of the generator's: nothing garbled in between.
+    expect(foreignSentences(slide.script, source), label).toEqual([]);
+    // The narration is not the bullets read out: it says more than they show, in sentences of its own.
+    const bulletWords = slide.bullets.reduce((total, bullet) => total + wordCount(bullet), 0);
+    expect(words, label).toBeGreaterThan(bulletWords);
+    expect(slide.script.toLowerCase()).not.toBe(`${slide.bullets.join(". ").toLowerCase()}.`);
+    const spokenBeyondBullets = sentences.filter((sentence) => !slide.bullets.some((bullet) => sentence.toLowerCase().includes(bullet.toLowerCase())));
+    expect(spokenBeyondBullets.length, label).toBeGreaterThanOrEqual(2);
+    if (slide.imagePrompt !== undefined) expect(slide.imagePrompt.length).toBeGreaterThan(10);
+  }
+}
+
+describe("offline slide generator", () => {
+  for (const name of ARTICLES) {
+    describe(name, () => {
+      const article = loadArticle(name);
+      const outline = generateOfflineOutline(input(article.text));
+
+      it("makes a well-formed deck whose narration is the article's own prose", () => {
+        expectWellFormed(outline, article.text);
+      });
+
+      it("follows the article's sections: opening with its title, one slide or more per heading in order", () => {
+        const titles = outline.slides.map((slide) => slide.title);
+        expect(titles[0]).toBe(article.title);
+        let from = 1;
+        for (const heading of article.headings) {
+          const at = titles.findIndex((title, index) => index >= from && title.startsWith(heading.replace(/\?$/, "")));
+          expect(at, `heading "${heading}" in ${titles.join(" | ")}`).toBeGreaterThanOrEqual(from);
+          from = at + 1;
+        }
+        // Every slide between the first and the last belongs to a heading of the article.
+        for (const title of titles.slice(1, -1)) {
+          expect(article.headings.some((heading) => title.startsWith(heading.replace(/\?$/, ""))), title).toBe(true);
+        }
+      });
+
+      it("scales the slide count to the length and speaks to each section", () => {
+        const words = wordCount(article.text);
+        expect(outline.slides.length).toBeGreaterThanOrEqual(Math.min(20, article.headings.length));
+        expect(outline.slides.length).toBeLessThanOrEqual(Math.max(8, Math.round(words / 150)));
+      });
+
+      it("is deterministic", () => {
+        expect(generateOfflineOutline(input(article.text))).toEqual(outline);
+      });
+
+      it("reads the same with the sections from extraction as with the text alone", () => {
+        expect(generateOfflineOutline({ ...input(article.text), sources: [{ name: "Article", kind: "main_document", text: article.text, sections: article.sections, isMain: true }] })).toEqual(outline);
+      });
+
+      it("finds topics in the same article without headings and titles them from their content", () => {
+        const plain = generateOfflineOutline(input(article.textWithoutHeadings, { sources: [{ name: "heat-pumps_article.pdf", kind: "main_document", text: article.textWithoutHeadings, isMain: true }] }));
+        expectWellFormed(plain, article.textWithoutHeadings);
+        expect(plain.slides[0]!.title).toBe("Heat Pumps Article");
+        for (const slide of plain.slides.slice(1, -1)) {
+          // An untitled part's title is its main point in a few words, not a fragment.
+          expect(wordCount(slide.title), slide.title).toBeGreaterThanOrEqual(2);
+          expect(wordCount(slide.title), slide.title).toBeLessThanOrEqual(12);
+        }
+      });
+    });
+  }
+
+  it("closes with the article's own conclusion when it has one, else with its key takeaways", () => {
+    const guide = generateOfflineOutline(input(loadArticle("home-composting-guide").text));
+    expect(guide.slides.at(-1)!.title).toBe("Final Thoughts");
+    expect(guide.slides.at(-1)!.script).toMatch(/^To wrap up, /);
+    const news = generateOfflineOutline(input(loadArticle("city-heat-pumps").text));
+    expect(news.slides.at(-1)!.title).toBe("Key Takeaways");
+    expect(news.slides.at(-1)!.script).toMatch(/^To sum up, .* Thank you for listening\.$/);
+  });
+
+  it("turns a short text into the minimum of four sensible slides", () => {
+    const text = [
+      "Why Bees Matter",
+      "Bees pollinate about a third of the crops people eat, from apples and almonds to coffee. Without them, many fruits and vegetables would become scarce and far more expensive. Wild bees do much of this work alongside managed honeybees, and some crops depend on them entirely.",
+      "Bee populations have fallen in many regions over the past decades. The main causes are the loss of flowering habitat, certain pesticides, parasites such as the varroa mite, and a changing climate that shifts when flowers bloom.",
+      "Gardeners can help in simple ways. Planting flowers that bloom from early spring to late autumn gives bees food all season. Leaving a patch of lawn unmown and avoiding pesticides makes a garden safer for them.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    expect(outline.slides).toHaveLength(4);
+    expect(outline.slides[0]!.title).toBe("Why Bees Matter");
+    expectWellFormed(outline, text);
+  });
+
+  it("makes exactly the number of slides asked for when the material allows it", () => {
+    const article = loadArticle("home-composting-guide");
+    for (const target of [4, 6, 12]) {
+      const outline = generateOfflineOutline(input(article.text, { targetSlides: target }));
+      expect(outline.slides).toHaveLength(target);
+      expectWellFormed(outline, article.text);
+    }
+  });
+
+  it("adds supporting sources unless the main source alone is wanted", () => {
+    const guide = loadArticle("home-composting-guide");
+    const news = loadArticle("city-heat-pumps");
+    const sources = [
+      { name: "guide.pdf", kind: "main_document", text: guide.text, isMain: true },
+      { name: "Heat pumps news", kind: "website_link", text: news.text, isMain: false },
+    ];
+    const both = generateOfflineOutline({ sources, useMainSourceOnly: false, template: "professional" });
+    expect(both.slides.some((slide) => slide.script.includes("coefficient of performance") || slide.title.includes("Heat Pump"))).toBe(true);
+    expect(both.slides[0]!.script).toContain("It also draws on one supporting source.");
+    const mainOnly = generateOfflineOutline({ sources, useMainSourceOnly: true, template: "professional" });
+    expect(mainOnly.slides.some((slide) => /heat pump/i.test(slide.script))).toBe(false);
+  });
+
+  it("leans toward what the author's instructions ask for", () => {
+    const article = loadArticle("city-heat-pumps");
+    const plain = generateOfflineOutline(input(article.text));
+    const focused = generateOfflineOutline(input(article.text, { instructions: "Focus on the noise of the outdoor units and acoustic screens." }));
+    const mentions = (outline: Outline) => outline.slides.filter((slide) => /acoustic screens/.test(slide.script)).length;
+    expect(mentions(focused)).toBeGreaterThanOrEqual(mentions(plain));
+    expect(mentions(focused)).toBeGreaterThan(0);
+  });
+
+  it("refuses material without a main source with the spec's message", async () => {
+    await expect(
+      offlineGenerationProvider.generateOutline({ sources: [{ name: "Block", kind: "content_block", text: "Some text.", isMain: false }], useMainSourceOnly: false, template: "professional" }),
+    ).rejects.toThrow(new BadRequest(NO_MAIN_SOURCE_MESSAGE));
+    await expect(generateOutline({ sources: [], useMainSourceOnly: true, template: "professional" })).rejects.toThrow(NO_MAIN_SOURCE_MESSAGE);
+  });
+});
+
+describe("bullets from sentences", () => {
+  it("drops connectives, asides and trailing clauses, keeps the statement", () => {
+    expect(toBullet("However, heat pumps move heat rather than generate it, which is why they are efficient.")?.text).toBe("Heat pumps move heat rather than generate it");
+    expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
+    expect(toBullet("Compost (which gardeners love) improves clay soil.")?.text).toBe("Compost improves clay soil");
+    expect(toBullet("See https://example.com for more.")).toBeNull();
+  });
+});
