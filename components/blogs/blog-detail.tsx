@@ -203,15 +203,15 @@ function HeaderFact({ icon: Icon, term, children }: { icon: LucideIcon; term: st
 }
 
 function SummaryCount({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: number; tone: string }) {
+  // Icon and number side by side; the label under them on a phone (where two columns leave it little room),
+  // beside the icon under the number from sm up.
   return (
-    <div className="flex items-center gap-2.5 rounded-lg bg-slate-50 p-3 sm:gap-3">
-      <span className={cn("flex h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:h-10 sm:w-10", tone)}>
+    <div className="grid grid-cols-[auto_1fr] items-center gap-x-2.5 gap-y-1 rounded-lg bg-slate-50 p-3 sm:gap-x-3 sm:gap-y-0">
+      <span className={cn("row-start-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:row-span-2 sm:h-10 sm:w-10", tone)}>
         <Icon className="h-5 w-5" aria-hidden />
       </span>
-      <div className="flex min-w-0 flex-col-reverse">
-        <dt className="text-xs font-medium text-slate-500">{label}</dt>
-        <dd className="text-2xl font-semibold leading-tight text-slate-900">{value}</dd>
-      </div>
+      <dt className="col-span-2 row-start-2 text-xs font-medium text-slate-500 sm:col-span-1 sm:col-start-2">{label}</dt>
+      <dd className="col-start-2 row-start-1 text-2xl font-semibold leading-tight text-slate-900">{value}</dd>
     </div>
   );
 }

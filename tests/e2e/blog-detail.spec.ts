@@ -273,6 +273,15 @@ test.describe("blog detail page", () => {
   test("a missing file shows the spec's message instead of a broken preview", async ({ page, request }) => {
     const data = await setUp(request);
     await signIn(page, data.admin);
+    // The page checks a file with HEAD before showing or saving it: the route answers HEAD with GET's status and no
+    // body, 404 for a key that is not there.
+    const blog = (await (await page.request.get(`/api/v1/blogs/${data.blogId}`)).json()) as { main_text: string };
+    const found = await page.request.head(`/api/v1/files/view?path=${encodeURIComponent(blog.main_text)}`);
+    expect(found.status()).toBe(200);
+    expect(found.headers()["content-type"]).toBe("application/pdf");
+    expect(await found.body()).toHaveLength(0);
+    const gone = await page.request.head(`/api/v1/files/download?path=${encodeURIComponent(blog.main_text.replace(/maintext\/[0-9a-f]{8}/, "maintext/00000000"))}`);
+    expect(gone.status()).toBe(404);
     // The file route answers 404 for the preview's check, as it does when the object is gone from storage.
     await page.route("**/api/v1/files/view?**", (route) =>
       route.request().method() === "HEAD" ? route.fulfill({ status: 404, body: "" }) : route.continue(),
