@@ -51,6 +51,8 @@ export interface OpenAIStandIn {
   enqueue(path: string, ...replies: StandInReply[]): void;
   /** Sets the default handler (and optionally a shape check) for a path. */
   route(path: string, handler: StandInHandler, validate?: StandInValidator): void;
+  /** Forgets recorded requests, shape errors and replies still queued (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -257,6 +259,11 @@ export async function startOpenAIStandIn(options: { apiKey?: string } = {}): Pro
     },
     route(path, handler, validate) {
       routes.set(path, { handler, validate });
+    },
+    reset() {
+      requests.length = 0;
+      shapeErrors.length = 0;
+      queues.clear();
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
