@@ -258,7 +258,8 @@ export async function getBlog(actor: Actor, blogId: string): Promise<BlogOut> {
   assertPermission(actor, "blog.view");
   const blog = await readBlog(await getDb(), blogId, blogReach(actor));
   if (!blog) throw new NotFound(BLOG_MESSAGES.notFound);
-  return blog;
+  // Presentations load only with presentation view (spec section 6): without it the list is empty.
+  return actor.permissions.has("presentation.view") ? blog : { ...blog, presentations: [] };
 }
 
 /** The blog as just written, read in the writing transaction: the answer cannot fail once the write is made. */

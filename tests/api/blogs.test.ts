@@ -202,6 +202,17 @@ describe("GET /blogs/{id}", () => {
     expect(Date.parse(detail.presentations[0]!.created_at)).toBeLessThan(Date.parse(detail.presentations[1]!.created_at));
   });
 
+  it("lists no presentations to a reader without presentation view", async () => {
+    const blog = await newBlog(alpha.admin.access_token, project.id);
+    await (await getDb()).insert(presentations).values({ tenantId: alpha.tenantId, blogId: blog.id, template: "manual", generationMethod: "manual" });
+    const reader = await signedInUser(alpha.admin.access_token, { email: "nopresentations@blogalpha.test" });
+    expect((await json<BlogOut>(await call(blogRoute.GET, "GET", { token: reader.access_token, params: { id: blog.id } }))).presentations).toHaveLength(1);
+    await revokePermission(alpha.admin.access_token, reader.user.id, "presentation.view");
+    const response = await call(blogRoute.GET, "GET", { token: reader.access_token, params: { id: blog.id } });
+    expect(response.status).toBe(200);
+    expect((await json<BlogOut>(response)).presentations).toEqual([]);
+  });
+
   it("another tenant's blog is not found; a super admin reaches it", async () => {
     const theirs = await newBlog(bravo.admin.access_token, bravoProject.id);
     const response = await call(blogRoute.GET, "GET", { token: alpha.admin.access_token, params: { id: theirs.id } });

@@ -11,5 +11,6 @@ export const GET = route({ query: filePathQuery }, async ({ actor, request, quer
     const info = fileInfo(file);
     return { view_url: info.view_url, file_type: info.file_type, is_browser_viewable: info.is_browser_viewable, filename: info.filename };
   }
-  return serveStoredFile(request, file, { disposition: "inline", allowRedirect: true });
+  // Streamed, never redirected: the app's pages frame and embed it, and their CSP admits only their own origin.
+  return serveStoredFile(request, file, { disposition: "inline" });
 });
