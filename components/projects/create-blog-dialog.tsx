@@ -224,6 +224,20 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
   const [blocks, setBlocks] = useState<string[]>(() => sentList("content_blocks"));
   const [mainUpload, setMainUpload] = useState<Upload | null>(null);
   const [extraUploads, setExtraUploads] = useState<Upload[]>([]);
+  // Files uploaded for this blog and not (yet) part of one: removed when taken out of the form, or when the form
+  // closes without creating the blog (DELETE /files refuses a file a blog uses).
+  const unused = useRef(new Set<string>());
+  const discard = (key: string | undefined) => {
+    if (!key) return;
+    unused.current.delete(key);
+    api.delete(`/files?path=${encodeURIComponent(key)}`).catch(() => undefined);
+  };
+  useEffect(() => {
+    const pending = unused.current;
+    return () => {
+      for (const key of pending) api.delete(`/files?path=${encodeURIComponent(key)}`).catch(() => undefined);
+    };
+  }, []);
 
   // What was typed before the page's JavaScript arrived counts too.
   useEffect(() => {
@@ -237,6 +251,10 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
     if (!state || reported.current === state) return;
     reported.current = state;
     if (state.ok) {
+      // What the blog took is its now; an upload it did not take (a file replaced by a web page) goes.
+      const taken = new Set([state.result.main_text, ...state.result.uploaded_files]);
+      for (const key of [...unused.current]) if (!taken.has(key)) discard(key);
+      unused.current.clear();
       toast({ title: "Blog Created", description: `${state.result.blog_title} was created.` });
       onCreated(state.result);
       onCancel();
@@ -267,6 +285,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
     update((current) => ({ ...current, progress: 10 }));
     try {
       const answer = await uploadFile(file, folder);
+      unused.current.add(answer.s3_path);
       update((current) => ({ ...current, progress: 100, key: answer.s3_path }));
     } catch (failure) {
       update((current) => ({ ...current, progress: -1, error: getErrorMessage(failure) }));
@@ -277,6 +296,7 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
     const [file] = acceptedFiles(files);
     if (!file) return;
     const entry: Upload = { id: `${Date.now()}-main`, name: file.name, progress: 0 };
+    discard(mainUpload?.key);
     setMainUpload(entry);
     void upload(file, "maintext", (change) => setMainUpload((current) => (current && current.id === entry.id ? change(current) : current)));
   }
@@ -363,7 +383,13 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
             {mainUpload?.key ? <input type="hidden" name={BLOG_FORM_FIELDS.mainFile} value={mainUpload.key} /> : null}
             {mainUpload && mainUpload.progress !== -1 ? (
               <ul>
-                <ProgressRow upload={mainUpload} onRemove={() => setMainUpload(null)} />
+                <ProgressRow
+                  upload={mainUpload}
+                  onRemove={() => {
+                    discard(mainUpload.key);
+                    setMainUpload(null);
+                  }}
+                />
               </ul>
             ) : null}
           </FormField>
@@ -420,7 +446,14 @@ function BlogForm({ projectId, onCancel, onCreated }: { projectId: string; onCan
             {extraUploads
               .filter((upload) => upload.progress !== -1)
               .map((upload) => (
-                <ProgressRow key={upload.id} upload={upload} onRemove={() => setExtraUploads((current) => current.filter((item) => item.id !== upload.id))} />
+                <ProgressRow
+                  key={upload.id}
+                  upload={upload}
+                  onRemove={() => {
+                    discard(upload.key);
+                    setExtraUploads((current) => current.filter((item) => item.id !== upload.id));
+                  }}
+                />
               ))}
           </ul>
         ) : null}
