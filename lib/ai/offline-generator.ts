@@ -116,7 +116,7 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
     // Prose list items also count as sentences; the rest are bullet material only.
     for (const sentence of paragraph.sentences) sentences.push(sentence);
   }
-  return { heading: calmHeading(heading), sentences, itemGroups, words: section.words, source: section.source, isMain: section.isMain };
+  return { heading: calmHeading(heading), sentences, itemGroups, words: narrationWords(sentences), source: section.source, isMain: section.isMain };
 }
 
 function mergeSegments(first: Segment, second: Segment): Segment {
@@ -135,6 +135,10 @@ function mergeSegments(first: Segment, second: Segment): Segment {
 /** Removes what a listener should not hear: reference marks, "(see Figure 2)", bare addresses. */
 function spoken(text: string): string {
   return text
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
+    .replace(/\\([*_#`])/g, "$1")
     .replace(/\s*\[\d+(?:[,–-]\s*\d+)*\]/g, "")
     .replace(/\s*\((?:see|cf\.|fig\.?|figure|table|source|photo|image|via)\b[^)]*\)/gi, "")
     .replace(/\s+([,.;:!?])/g, "$1")
@@ -143,9 +147,16 @@ function spoken(text: string): string {
 }
 
 const URL_LIKE = /https?:\/\/|www\.|@\w+\.\w/;
+/** Markup and code that extraction can leave in text: links and images in Markdown, code fences, table rules. */
+const MARKUP = /\]\(|!\[|\]\[|```|\|\s*:?-{3}|^\s*[$>%*]\s|[{}]|=>|\)\s*;\s*$/;
 
 function narratable(sentence: Sentence): boolean {
-  return isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+  return isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+}
+
+/** Words of the sentences that can be spoken: what a part has to narrate (tables and code do not count). */
+function narrationWords(sentences: readonly Sentence[]): number {
+  return sentences.reduce((total, sentence) => total + (narratable(sentence) ? sentence.words : 0), 0);
 }
 
 /** How good a sentence is as narration, apart from its rank: clear length, not a fragment. */
@@ -189,7 +200,7 @@ interface BulletCandidate {
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
 export function toBullet(sentence: string): BulletCandidate | null {
-  if (URL_LIKE.test(sentence)) return null;
+  if (URL_LIKE.test(sentence) || MARKUP.test(sentence) || sentence.includes("|")) return null;
   let text = spoken(sentence)
     .replace(/^\(?(?:[a-z]|\d{1,2})\)\s+/i, "")
     .replace(/\s*\([^)]*\)/g, "")
@@ -506,7 +517,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     // No headings: the opening keeps the first paragraph when it is a short lead; the rest is cut by topic.
     const firstParagraph = lead.sentences[0]?.paragraph;
     const opening = lead.sentences.filter((sentence) => sentence.paragraph === firstParagraph);
-    const openingWords = opening.reduce((total, sentence) => total + sentence.words, 0);
+    const openingWords = narrationWords(opening);
     if (openingWords <= lead.words * 0.3 && openingWords >= 15) {
       segments = [{ ...lead, heading: null, sentences: lead.sentences.filter((sentence) => sentence.paragraph !== firstParagraph), words: lead.words - openingWords }];
       lead = { ...lead, sentences: opening, itemGroups: [], words: openingWords };
@@ -519,7 +530,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const firstParagraph = lead.sentences[0]?.paragraph;
     const rest = lead.sentences.filter((sentence) => sentence.paragraph !== firstParagraph);
     if (rest.length > 0) {
-      const restWords = rest.reduce((total, sentence) => total + sentence.words, 0);
+      const restWords = narrationWords(rest);
       segments.unshift({ ...lead, heading: null, sentences: rest, words: restWords });
       lead = { ...lead, sentences: lead.sentences.filter((sentence) => sentence.paragraph === firstParagraph), words: lead.words - restWords };
     }
@@ -607,7 +618,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         statementTitle: false,
         sentences,
         items: segment.itemGroups.filter((group) => partOfList(group.after) === part).flatMap((group) => group.items),
-        words: sentences.reduce((total, sentence) => total + sentence.words, 0),
+        words: narrationWords(sentences),
         source: segment.source,
         isMain: segment.isMain,
       };
@@ -660,6 +671,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const openingSentences = openingPool.length > 0 ? writer.pickSentences(openingPool, 70, 95) : [];
   writer.markUsed(openingSentences);
 
+  const allPartSentences = parts.flatMap((part) => part.sentences);
   const contentPhrases = phrasesByPart.map((phrases) => phrases.map((phrase) => phrase.text));
   parts.forEach((part, position) => {
     const target = Math.min(125, Math.max(85, Math.round(part.words * 0.55)));
@@ -672,15 +684,15 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     }
     writer.markUsed(chosen);
     const narration = [transition, ...writer.joinNarration(chosen, position)];
-    const listSentence =
-      part.items.length >= 2
-        ? `The points listed here are: ${part.items
-            .slice(0, 6)
-            .map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")))
-            .join("; ")}.`
-        : null;
+    const listItems = part.items
+      .filter((item) => wordCount(item) <= 12 && !MARKUP.test(item) && !URL_LIKE.test(item) && !item.includes("|"))
+      .map((item) => caseBook.continued(spoken(item).replace(/[.!?;:,]+$/, "")));
+    const listSentence = listItems.length >= 2 ? `The points listed here are: ${listItems.slice(0, 6).join("; ")}.` : null;
+    // A part with too little prose of its own borrows from its neighbours, then from the best of the whole deck.
     const neighbours = [parts[position + 1], parts[position - 1]].filter((neighbour): neighbour is Part => Boolean(neighbour));
-    const borrowed = neighbours.flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 40, 60, { allowUsed: true }).map((sentence) => spoken(sentence.text)));
+    const borrowed = [...neighbours, { sentences: allPartSentences }].flatMap((neighbour) =>
+      writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }).map((sentence) => spoken(sentence.text)),
+    );
     const pad = [...(listSentence ? [listSentence] : []), ...borrowed, "That is the key point of this part.", "Keep it in mind as we go on."];
     const titleBullet = titleBullets.get(part);
     const bullets = writer.bullets(
@@ -714,14 +726,19 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   ];
   let openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), agenda];
   if (words(openingNarration) < MIN_SCRIPT_WORDS) {
-    // No lead to speak from: the deck's most central sentences introduce it.
-    const central = writer.pickSentences(
-      parts.flatMap((part) => part.sentences),
-      MIN_SCRIPT_WORDS - words(openingNarration) + 10,
-      MAX_SCRIPT_WORDS - words(openingNarration),
-      { allowUsed: true },
-    );
-    openingNarration = [...welcome, ...writer.joinNarration([...openingSentences, ...central].sort((a, b) => a.index - b.index), 0), agenda];
+    // Too little lead to speak from: a preview of what is coming, the best self-contained sentence of each part
+    // in order, until the opening is long enough.
+    const preview: Sentence[] = [];
+    let budget = MIN_SCRIPT_WORDS - words(openingNarration) + 10;
+    const room = MAX_SCRIPT_WORDS - words(openingNarration);
+    for (const part of parts) {
+      if (budget <= 0) break;
+      const [best] = writer.ranked(part.sentences.filter((sentence) => narratable(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 30));
+      if (!best || words([...preview, best].map((sentence) => sentence.text)) > room) continue;
+      preview.push(best);
+      budget -= best.words;
+    }
+    openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), ...preview.map((sentence) => spoken(sentence.text)), agenda];
   }
   const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
   const openingBullets = agendaBullets ?? writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles);

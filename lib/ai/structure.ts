@@ -64,6 +64,10 @@ function classify(raw: string, headingsAllowed: boolean): Block[] {
     const text = lines[0]!.replace(MARKDOWN_HEADING, "").trim();
     return headingsAllowed ? [{ kind: "heading", text }] : [{ kind: "item", text }];
   }
+  // A Setext heading: the text underlined with === or ---.
+  if (lines.length === 2 && /^(?:=+|-+)$/.test(lines[1]!) && lines[1]!.length >= 3) {
+    return headingsAllowed ? [{ kind: "heading", text: lines[0]! }] : [{ kind: "item", text: lines[0]! }];
+  }
   if (lines.every((line) => line.includes(" | "))) return []; // a table: neither narration nor bullets
   if (lines.every((line) => BULLET.test(line))) return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
   if (lines.length > 1 && lines.every((line) => headingShaped(line) || BULLET.test(line))) {
