@@ -149,6 +149,37 @@ export const envSchema = z.object({
   AI_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Retries of a failed AI request (429, 5xx, timeout, lost connection), with exponential backoff. */
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /**
+   * Speech providers (lib/speech). Each key is a platform-wide fallback: a tenant whose plugin is enabled but has no
+   * key of its own uses it. OPENAI_API_KEY also serves OpenAI Whisper and OpenAI TTS.
+   */
+  AZURE_SPEECH_KEY: optionalString,
+  /** Azure region of AZURE_SPEECH_KEY (e.g. westeurope); a tenant's own key uses the tenant's region. */
+  AZURE_SPEECH_REGION: optionalString.pipe(
+    z.string().regex(/^[a-z0-9]+$/, { message: "AZURE_SPEECH_REGION must be an Azure region name such as eastus" }).optional(),
+  ),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_MODEL: z.string().trim().min(1).default("eleven_multilingual_v2"),
+  /** API key for Google Cloud Text-to-Speech and Speech-to-Text. */
+  GOOGLE_CLOUD_API_KEY: optionalString,
+  /** OpenAI-compatible server for speech (audio/speech, audio/transcriptions) when it is not OPENAI_BASE_URL. */
+  OPENAI_SPEECH_BASE_URL: optionalHttpUrl("OPENAI_SPEECH_BASE_URL"),
+  OPENAI_TTS_MODEL: z.string().trim().min(1).default("gpt-4o-mini-tts"),
+  OPENAI_TTS_VOICE: z.string().trim().min(1).default("alloy"),
+  /** Other addresses for the speech APIs (sovereign clouds, proxies, test stand-ins); the public APIs by default. */
+  AZURE_TTS_ENDPOINT: optionalHttpUrl("AZURE_TTS_ENDPOINT"),
+  GOOGLE_TTS_ENDPOINT: optionalHttpUrl("GOOGLE_TTS_ENDPOINT"),
+  GOOGLE_SPEECH_ENDPOINT: optionalHttpUrl("GOOGLE_SPEECH_ENDPOINT"),
+  GTTS_ENDPOINT: optionalHttpUrl("GTTS_ENDPOINT"),
+  /** Time limit of one request to a speech provider, in milliseconds. */
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Retries of a speech request that met 429, a 5xx or a lost connection, with exponential backoff. */
+  SPEECH_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  /** Offline speech recognition: Debian's ffmpeg and pocketsphinx_continuous (names on PATH or absolute paths). */
+  FFMPEG_PATH: z.string().trim().min(1).default("ffmpeg"),
+  POCKETSPHINX_PATH: z.string().trim().min(1).default("pocketsphinx_continuous"),
+  /** Time limit of one offline transcription (decoding and recognition), in milliseconds. */
+  POCKETSPHINX_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Skip migration and seeding on server start (when a separate release step does it). */
   SKIP_MIGRATIONS: z
     .enum(["true", "false", "1", "0", ""])

@@ -1,0 +1,91 @@
+// Speech to text for a tenant: a voice question as the browser recorded it -> its words. The provider comes from the
+// tenant's plugin settings (the player's stored preference when usable, else the first usable cloud recogniser),
+// else offline PocketSphinx when installed, else the spec's 'Speech recognition service is not configured.'.
+import { env, type Env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { detectAudioContainer } from "./audio";
+import { NoTranscriptionResults, SpeechRecognitionNotConfigured } from "./errors";
+import { assertTenantEndpoint, tenantSpeechProviders, type ProviderSettings } from "./plugin-settings";
+import { googleSpeechStt } from "./providers/google-speech";
+import { OPENAI_WHISPER_NAME, whisperStt } from "./providers/openai-audio";
+import { pocketSphinxAvailable, pocketSphinxStt, type PocketSphinxSettings } from "./providers/pocketsphinx";
+import { speechPolicy } from "./tts";
+import { sttProviderId, type SpeechToText, type Transcription } from "./types";
+
+export type { SpeechToText, SttProviderId, Transcription } from "./types";
+
+function configText(config: ProviderSettings["config"], key: string, fallback = ""): string {
+  const value = config[key];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : fallback;
+}
+
+export function pocketSphinxSettings(settings: Env = env()): PocketSphinxSettings {
+  return { ffmpegPath: settings.FFMPEG_PATH, pocketsphinxPath: settings.POCKETSPHINX_PATH, timeoutMs: settings.POCKETSPHINX_TIMEOUT_MS };
+}
+
+/** A SpeechToText for one provider's settings. Addresses a tenant typed are checked first. */
+export async function createSpeechToText(provider: ProviderSettings, settings: Env = env()): Promise<SpeechToText> {
+  const policy = speechPolicy(settings);
+  const { config, secrets } = provider;
+  if (provider.id === "google-cloud-speech") {
+    return googleSpeechStt({
+      apiKey: secrets.apiKey ?? "",
+      language: configText(config, "language", "en-US"),
+      model: configText(config, "model", "latest_long"),
+      endpoint: settings.GOOGLE_SPEECH_ENDPOINT,
+      ffmpegPath: settings.FFMPEG_PATH,
+      policy,
+    });
+  }
+  const baseUrl = configText(config, "baseUrl");
+  if (provider.keySource === "tenant" && baseUrl) await assertTenantEndpoint(OPENAI_WHISPER_NAME, baseUrl, settings);
+  const temperature = typeof config.temperature === "number" && Number.isFinite(config.temperature) ? config.temperature : 0;
+  return whisperStt(
+    {
+      apiKey: secrets.apiKey ?? "",
+      baseUrl: baseUrl || undefined,
+      model: configText(config, "model", "whisper-1"),
+      language: configText(config, "language", "en"),
+      temperature,
+      policy,
+      name: baseUrl && !baseUrl.startsWith("https://api.openai.com") ? "OpenAI-compatible server (Whisper)" : OPENAI_WHISPER_NAME,
+    },
+    detectAudioContainer,
+  );
+}
+
+/**
+ * The tenant's recogniser; SpeechRecognitionNotConfigured when there is none (no speech-to-text plugin with a key,
+ * no platform key, and PocketSphinx or ffmpeg not installed).
+ */
+export async function speechToTextFor(tenantId: string, preference?: string | null, settings: Env = env()): Promise<SpeechToText> {
+  const usable = await tenantSpeechProviders(tenantId, "stt", settings);
+  const preferred = sttProviderId(preference);
+  const offline = pocketSphinxSettings(settings);
+  if (preferred === "pocketsphinx" && (await pocketSphinxAvailable(offline))) return pocketSphinxStt(offline);
+  const chosen = (preferred && usable.find((provider) => provider.id === preferred)) ?? usable[0];
+  if (chosen) {
+    if (preference && chosen.id !== preferred) logger.info({ tenantId, preference, provider: chosen.id }, "preferred recogniser not usable for this tenant; using another");
+    return createSpeechToText(chosen, settings);
+  }
+  if (await pocketSphinxAvailable(offline)) return pocketSphinxStt(offline);
+  throw new SpeechRecognitionNotConfigured();
+}
+
+/**
+ * Transcribes a recording with the tenant's recogniser (`provider` is a preference, e.g. the player's stored
+ * 'openai-whisper'). Fails with the spec's cases: not configured, unsupported audio format, no transcription results.
+ */
+export async function transcribe(tenantId: string, audio: Uint8Array, mimeType: string, options: { provider?: string | null } = {}): Promise<Transcription> {
+  const recogniser = await speechToTextFor(tenantId, options.provider);
+  return transcribeWith(recogniser, audio, mimeType);
+}
+
+/** Runs one recogniser with the checks every recogniser shares: a readable container in, some words out. */
+export async function transcribeWith(recogniser: SpeechToText, audio: Uint8Array, mimeType: string): Promise<Transcription> {
+  detectAudioContainer(audio);
+  const result = await recogniser.transcribe(audio, mimeType);
+  const transcript = result.transcript.replace(/\s+/g, " ").trim();
+  if (!transcript) throw new NoTranscriptionResults();
+  return { ...result, transcript };
+}

@@ -1,0 +1,116 @@
+// The offline voice runs for real: eSpeak NG (WebAssembly) and lamejs. Its MP3 is decoded with Debian's ffmpeg to
+// check it is audio, not silence, as long as it says, and that sentence timings fall where the speech is.
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { SpeechInputRejected } from "@/lib/speech/errors";
+import { mp3Info } from "@/lib/speech/mp3";
+import { espeakTts } from "@/lib/speech/providers/espeak";
+import { offlineTextToSpeech } from "@/lib/speech/tts";
+
+const SAMPLE_RATE = 22_050;
+
+/** The MP3 decoded by ffmpeg to 16-bit mono PCM at 22,050 Hz. */
+function decode(mp3: Uint8Array): Int16Array {
+  const pcm = execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-i", "pipe:0", "-f", "s16le", "-ac", "1", "-ar", String(SAMPLE_RATE), "pipe:1"], {
+    input: mp3,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return new Int16Array(pcm.buffer, pcm.byteOffset, Math.floor(pcm.length / 2));
+}
+
+function rms(samples: Int16Array, from = 0, to = samples.length): number {
+  let sum = 0;
+  for (let index = from; index < to; index += 1) sum += samples[index]! * samples[index]!;
+  return Math.sqrt(sum / Math.max(1, to - from));
+}
+
+const SHORT = "Welcome to the presentation.";
+const LONGER =
+  "Welcome to the presentation. Today we look at how compost turns kitchen scraps into soil. " +
+  "First, we gather green and brown material in roughly equal parts! Then we keep the heap moist and turn it every week. " +
+  "After a few months, what is left smells of a forest floor. Is that not remarkable?";
+
+// The first test loads the WebAssembly engine (about half a second alone, more on a busy machine).
+describe("offline text to speech (eSpeak NG + lamejs)", { timeout: 60_000 }, () => {
+  it("makes MP3 that decodes to speech, not silence, as long as it reports", async () => {
+    const speech = await offlineTextToSpeech().synthesize(LONGER);
+    expect(speech.mimeType).toBe("audio/mpeg");
+    expect(speech.provider).toBe("espeak-tts");
+    // MP3 frames, not WAV: an MPEG sync word (or ID3), never RIFF.
+    expect(Buffer.from(speech.audio.subarray(0, 4)).toString("latin1")).not.toBe("RIFF");
+    expect(mp3Info(speech.audio)).toMatchObject({ sampleRate: SAMPLE_RATE });
+    // 64 kbps mono: about 8 kB per second of audio.
+    expect(speech.audio.length / (speech.durationMs / 1000)).toBeGreaterThan(7_000);
+    expect(speech.audio.length / (speech.durationMs / 1000)).toBeLessThan(9_000);
+
+    const samples = decode(speech.audio);
+    const decodedMs = (samples.length / SAMPLE_RATE) * 1000;
+    expect(Math.abs(decodedMs - speech.durationMs)).toBeLessThan(60);
+    // Speech is loud on average (16-bit full scale is 32768); digital silence is 0.
+    expect(rms(samples)).toBeGreaterThan(500);
+  });
+
+  it("takes longer to say more", async () => {
+    const tts = espeakTts();
+    const short = await tts.synthesize(SHORT);
+    const longer = await tts.synthesize(LONGER);
+    expect(short.durationMs).toBeGreaterThan(1_000);
+    expect(longer.durationMs).toBeGreaterThan(short.durationMs * 4);
+  });
+
+  it("times every sentence, in order, covering the whole audio, where the speech is", async () => {
+    const speech = await espeakTts().synthesize(LONGER);
+    expect(speech.timing).toBe("exact");
+    expect(speech.sentences.map((sentence) => sentence.text)).toEqual([
+      "Welcome to the presentation.",
+      "Today we look at how compost turns kitchen scraps into soil.",
+      "First, we gather green and brown material in roughly equal parts!",
+      "Then we keep the heap moist and turn it every week.",
+      "After a few months, what is left smells of a forest floor.",
+      "Is that not remarkable?",
+    ]);
+    expect(speech.sentences[0]!.startMs).toBe(0);
+    expect(speech.sentences.at(-1)!.endMs).toBe(speech.durationMs);
+    for (const [index, sentence] of speech.sentences.entries()) {
+      expect(sentence.endMs).toBeGreaterThan(sentence.startMs);
+      if (index > 0) expect(sentence.startMs).toBe(speech.sentences[index - 1]!.endMs);
+    }
+    // Longer sentences take longer.
+    const lengthOf = (index: number) => speech.sentences[index]!.endMs - speech.sentences[index]!.startMs;
+    expect(lengthOf(2)).toBeGreaterThan(lengthOf(0));
+    // Each sentence's first 150 ms hold its first sound: speech there, where a misplaced timing would find a pause.
+    const samples = decode(speech.audio);
+    for (const sentence of speech.sentences.slice(1)) {
+      const from = Math.round((sentence.startMs / 1000) * SAMPLE_RATE);
+      const window = rms(samples, from, from + Math.round(0.15 * SAMPLE_RATE));
+      expect(window, `speech at the start of "${sentence.text}"`).toBeGreaterThan(300);
+    }
+  });
+
+  it("speaks other languages and honours the words-per-minute setting", async () => {
+    const german = await espeakTts().synthesize("Guten Tag. Wie geht es Ihnen?", { language: "de" });
+    expect(german.durationMs).toBeGreaterThan(1_000);
+    const slow = await espeakTts({ wordsPerMinute: 100 }).synthesize(SHORT);
+    const fast = await espeakTts({ wordsPerMinute: 300 }).synthesize(SHORT);
+    expect(slow.durationMs).toBeGreaterThan(fast.durationMs * 1.5);
+  });
+
+  it("refuses empty text and unknown voices with a clear error", async () => {
+    await expect(espeakTts().synthesize("   ")).rejects.toBeInstanceOf(SpeechInputRejected);
+    await expect(espeakTts().synthesize(SHORT, { voice: "klingon-xx" })).rejects.toThrow('eSpeak NG has no voice or language "klingon-xx".');
+  });
+
+  it("keeps concurrent narrations apart (one engine, interleaved by sentence)", async () => {
+    const tts = espeakTts();
+    const [english, alone] = await Promise.all([
+      tts.synthesize(LONGER),
+      espeakTts({ wordsPerMinute: 300 }).synthesize("Bonjour à tous. Merci beaucoup.", { language: "fr" }),
+    ]);
+    const again = await tts.synthesize(LONGER);
+    // The same text takes as long whatever ran beside it: the other narration's voice or rate (almost twice as fast)
+    // leaking in would change it by far more than eSpeak's few milliseconds of carried-over pause.
+    expect(Math.abs(english.durationMs - again.durationMs)).toBeLessThan(again.durationMs * 0.02);
+    expect(english.sentences.map((sentence) => sentence.text)).toEqual(again.sentences.map((sentence) => sentence.text));
+    expect(alone.sentences).toHaveLength(2);
+  });
+});
