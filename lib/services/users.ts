@@ -12,7 +12,6 @@ import { EMAIL_VERIFICATION_TTL_MS } from "@/lib/auth/tokens";
 import {
   BUILTIN_OF_ROLE_KEY,
   BUILTIN_ROLE_NAMES,
-  ROLE_KEY_OF_BUILTIN,
   type PermissionName,
   type RoleBuiltin,
   type RoleKey,
@@ -21,7 +20,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } from "@/l
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { accessColumns, accessFromRow, accessUserColumns, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { accessColumns, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
@@ -97,14 +96,44 @@ const superAdminCandidates = sql`(${holdersOf("tenant.create")}
  * (`accessFromRow`): an inactive user or tenant holds nothing ('user'); tenant.create or the global built-in Super
  * Admin role makes a super admin, user.create a tenant admin. Each test is one hash probe per row into a set
  * computed once per statement (no correlated subquery per row, so neither the work nor the planner's estimate
- * grows with the tenant). The page's roles come from `accessColumns`; tests/api/user-list.test.ts holds the two
- * to one answer.
+ * grows with the tenant). The list shows the role computed here and filters by it; tests/api/user-list.test.ts
+ * holds it to the role a user's detail derives in JavaScript.
  */
 const activeRow = sql`(${users.isActive} and ${tenants.isActive})`;
-const isSuperAdminRow = sql`(${activeRow} and ${users.id} in ${superAdminCandidates})`;
-const isTenantAdminRow = sql`(${activeRow} and ${users.id} in ${holdersOf("user.create")} and ${users.id} not in ${superAdminCandidates})`;
+const isSuperAdminRow = sql`(${activeRow} and ${users.id} in ${holderIds("super_admin_holders")})`;
+const isTenantAdminRow = sql`(${activeRow} and ${users.id} in ${holderIds("tenant_admin_holders")})`;
+
+type HolderSet = "super_admin_holders" | "tenant_admin_holders";
+
+/** The ids of a holder set, a CTE of the list's statements (`holderSets`). */
+function holderIds(set: HolderSet): SQL {
+  return sql`(select user_id from ${sql.identifier(set)})`;
+}
+
+/**
+ * The two sets the role tests probe, as CTEs at the head of each list statement: planned and computed once per
+ * statement, however many tests read them (the filter, the role shown, the counts), instead of once per
+ * mention. Super admin candidates: holders of tenant.create and of the global built-in Super Admin role. Tenant
+ * admin candidates: holders of user.create who are not super admin candidates.
+ */
+function holderSets(db: Db) {
+  const superAdmins = db
+    .$with("super_admin_holders", { userId: sql<string>`user_id` })
+    .as(sql`select user_id from ${superAdminCandidates} as candidate(user_id)`);
+  const tenantAdmins = db
+    .$with("tenant_admin_holders", { userId: sql<string>`user_id` })
+    .as(sql`select user_id from ${holdersOf("user.create")} as holder(user_id) except ${holderIds("super_admin_holders")}`);
+  return [superAdmins, tenantAdmins] as const;
+}
 
 type ListQuery = z.infer<typeof userListQuery>;
+
+/**
+ * Users among a small set of holders, by key: filtering the users in list order instead would read a tenant's
+ * users until a page of admins is found (all 100,000 of them when there is one admin). The row test that follows
+ * decides exactly; this only lets PostgreSQL start from the holders.
+ */
+const amongHolders = (set: HolderSet) => sql`${users.id} = any(array(select user_id from ${sql.identifier(set)}))`;
 
 /** The role filter of the users' part; only a super admin sees super admins. */
 function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefined {
@@ -113,9 +142,9 @@ function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefin
     case "all":
       return hideSuperAdmins;
     case "super_admin":
-      return isSuperAdmin(actor) ? isSuperAdminRow : sql`false`;
+      return isSuperAdmin(actor) ? sql`${amongHolders("super_admin_holders")} and ${isSuperAdminRow}` : sql`false`;
     case "tenant_admin":
-      return isTenantAdminRow;
+      return sql`${amongHolders("tenant_admin_holders")} and ${isTenantAdminRow}`;
     case "user":
       return sql`not ${isSuperAdminRow} and not ${isTenantAdminRow}`;
   }
@@ -155,9 +184,9 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
 
 /**
  * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
- * filtered, searched, counted and paged in SQL, in two statements run side by side: the page, with each listed
- * user's roles, role permissions and overrides as JSON (`accessColumns`, for the page's rows only), and the total.
- * Password hashes are never read.
+ * filtered, searched, counted and paged in SQL, in two statements run side by side: the page, each row already
+ * the list item as JSON (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps as
+ * `Date.toISOString()` writes them), and the total. Password hashes are never read.
  */
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
   // Checked here too, not only in the route: pages call this service directly.
@@ -173,33 +202,7 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
     reach: query.offset + query.limit,
   };
   const [rows, counted] = await Promise.all([page.execute(values), total.execute(values)]);
-  const items = rows.map((row): UserListItem => {
-    if (row.kind === "invitation") return invitedItem(row);
-    const { roles: userRoleRows, rolePermissions: rolePermissionNames, overrides } = row;
-    return listItem(
-      accessFromRow({
-        user: {
-          id: row.id,
-          tenantId: row.tenantId,
-          email: row.email,
-          fullName: row.fullName,
-          phone: row.phone,
-          address: row.address,
-          isActive: row.isActive,
-          emailVerifiedAt: row.emailVerifiedAt,
-          pendingEmail: row.pendingEmail,
-          lastLoginAt: row.lastLoginAt,
-          createdAt: row.createdAt,
-          updatedAt: row.updatedAt,
-        },
-        tenant: { id: row.tenantId, name: row.tenantName, isActive: row.tenantIsActive, approvedAt: row.tenantApprovedAt },
-        roles: userRoleRows,
-        rolePermissions: rolePermissionNames,
-        overrides,
-      }),
-    );
-  });
-  return { items, total: counted[0]?.value ?? 0 };
+  return { items: rows.map((row) => row.item), total: counted[0]?.value ?? 0 };
 }
 
 /**
@@ -225,20 +228,37 @@ function listStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuer
 
 const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatements>>>();
 
+/** The role key of a listed user: the same tests the role filter applies (`isSuperAdminRow`, `isTenantAdminRow`). */
+const roleKeyOfRow = sql<RoleKey>`case when ${isSuperAdminRow} then 'super_admin' when ${isTenantAdminRow} then 'tenant_admin' else 'user' end`;
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds): the list's JSON is made in SQL. */
+function iso(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
   const withUsers = query.status !== "invited";
   const withInvitations = query.status === "all" || query.status === "invited";
   const userWhere = userConditions(actor, byTenant, query);
   const invitationWhere = invitationConditions(actor, byTenant, query);
 
+  // The two parts have the same columns: what an item shows, the role key, and for invitations their role.
   const userPart = (limit: Placeholder, offset: Placeholder | number) =>
     db
       .select({
         kind: sql<ListedKind>`'user'`.as("kind"),
-        ...accessUserColumns,
+        id: users.id,
+        tenantId: users.tenantId,
         tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
-        tenantIsActive: sql<boolean>`${tenants.isActive}`.as("tenant_is_active"),
-        tenantApprovedAt: sql<Date | null>`${tenants.approvedAt}`.mapWith(tenants.approvedAt).as("tenant_approved_at"),
+        email: users.email,
+        fullName: users.fullName,
+        phone: users.phone,
+        address: users.address,
+        isActive: users.isActive,
+        pendingEmail: users.pendingEmail,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        roleKey: roleKeyOfRow.as("role_key"),
         roleId: sql<string | null>`null::uuid`.as("role_id"),
         roleName: sql<string | null>`null::text`.as("role_name"),
         roleBuiltin: sql<RoleBuiltin | null>`null::role_builtin`.as("role_builtin"),
@@ -255,19 +275,17 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
         kind: sql<ListedKind>`'invitation'`.as("kind"),
         id: invitations.id,
         tenantId: invitations.tenantId,
+        tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
         email: invitations.email,
         fullName: sql<string | null>`null::text`.as("full_name"),
         phone: sql<string | null>`null::text`.as("phone"),
         address: sql<string | null>`null::text`.as("address"),
         isActive: sql<boolean>`false`.as("is_active"),
-        emailVerifiedAt: sql<Date | null>`null::timestamptz`.as("email_verified_at"),
         pendingEmail: sql<string | null>`null::text`.as("pending_email"),
-        lastLoginAt: sql<Date | null>`null::timestamptz`.as("last_login_at"),
         createdAt: invitations.createdAt,
         updatedAt: invitations.updatedAt,
-        tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
-        tenantIsActive: sql<boolean>`${tenants.isActive}`.as("tenant_is_active"),
-        tenantApprovedAt: sql<Date | null>`${tenants.approvedAt}`.mapWith(tenants.approvedAt).as("tenant_approved_at"),
+        // By the role's built-in identity, never its name.
+        roleKey: sql<RoleKey>`${invitationRoleKey}`.as("role_key"),
         roleId: sql<string | null>`${invitations.roleId}`.as("role_id"),
         roleName: sql<string | null>`${roles.name}`.as("role_name"),
         roleBuiltin: sql<RoleBuiltin | null>`${roles.builtin}`.as("role_builtin"),
@@ -288,18 +306,36 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
         ? userPart(limit, offset)
         : invitationPart(limit, offset)
   ).as("listed");
-  // The access of the page's users is computed on the cut page only, outside the subquery that orders and cuts it;
-  // qualified by hand, as inside the subqueries an unqualified "id" would be a role's.
-  const listedUserId = sql`case when "listed"."kind" = 'user' then "listed"."id" end`;
+  // Each item is built as JSON on the cut page only, outside the subquery that orders and cuts it, with the keys in
+  // the order the API has always sent them. Qualified by hand: inside the roles subquery a bare "id" is a role's.
+  const column = (name: string) => sql`${sql.identifier("listed")}.${sql.identifier(name)}`;
+  const [id, tenantId, createdAt, updatedAt] = [column("id"), column("tenant_id"), column("created_at"), column("updated_at")];
+  const common = sql`'id', ${id}, 'tenant_id', ${tenantId}, 'tenant_name', ${column("tenant_name")}, 'email', ${column("email")},
+    'full_name', ${column("full_name")}, 'phone', ${column("phone")}, 'address', ${column("address")},
+    'is_active', ${column("is_active")}, 'role', ${column("role_key")}`;
+  const userItem = sql`json_build_object(${common},
+    'status', case when ${column("is_active")} then 'active' else 'inactive' end,
+    'created_at', ${iso(createdAt)}, 'updated_at', ${iso(updatedAt)},
+    'pending_email', ${column("pending_email")}, 'roles', ${accessColumns(id).roles}, 'invitation_id', null)`;
+  const invitationItem = sql`json_build_object(${common}, 'status', 'invited', 'pending_email', null,
+    'roles', json_build_array(json_build_object('id', coalesce(${column("role_id")}::text, ''), 'name', coalesce(${column("role_name")}, ''),
+      'tenant_id', ${tenantId}, 'builtin', ${column("role_builtin")})),
+    'invitation_id', ${id}, 'created_at', ${iso(createdAt)}, 'updated_at', ${iso(updatedAt)})`;
   const page = db
-    .select({ ...listed._.selectedFields, ...accessColumns(listedUserId) })
+    .with(...holderSets(db))
+    .select({
+      item: sql`case when ${column("kind")} = 'user' then ${userItem} else ${invitationItem} end`.mapWith((value: unknown) =>
+        (typeof value === "string" ? JSON.parse(value) : value) as UserListItem,
+      ),
+    })
     .from(listed)
-    .orderBy(sql`"listed"."created_at" desc`, sql`"listed"."id"`)
+    .orderBy(sql`${createdAt} desc`, id)
     .prepare("user_list_page");
 
   const userTotal = withUsers ? (query.search ? searchedUserCount(userWhere) : userCount(actor, byTenant, query)) : sql`0`;
   const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
   const total = db
+    .with(...holderSets(db))
     .select({ value: sql<number>`${userTotal} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
     .from(sql`(values (1)) as single`)
     .prepare("user_list_total");
@@ -339,8 +375,8 @@ function userCount(actor: Actor, byTenant: boolean, query: ListQuery): SQL {
             where ${users.id} = holder.user_id and ${activeRow}${
               byTenant ? sql` and ${users.tenantId} = ${sql.placeholder("tenantId")}` : sql``
             } offset 0) as listed_holder)`;
-  const superAdminRows = amongActive(superAdminCandidates);
-  const tenantAdminRows = amongActive(sql`(${holdersOf("user.create")} except ${superAdminCandidates})`);
+  const superAdminRows = amongActive(holderIds("super_admin_holders"));
+  const tenantAdminRows = amongActive(holderIds("tenant_admin_holders"));
   switch (query.role) {
     case "all":
       return isSuperAdmin(actor) ? base : sql`(${base} - ${superAdminRows})`;
@@ -354,40 +390,6 @@ function userCount(actor: Actor, byTenant: boolean, query: ListQuery): SQL {
 }
 
 type ListedKind = "user" | "invitation";
-
-/** The users' columns a list shows: never the password hash. */
-
-/** A pending invitation as an 'invited' row of the user list. */
-function invitedItem(row: {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  email: string;
-  roleId: string | null;
-  roleName: string | null;
-  roleBuiltin: RoleBuiltin | null;
-  createdAt: Date;
-  updatedAt: Date;
-}): UserListItem {
-  return {
-    id: row.id,
-    tenant_id: row.tenantId,
-    tenant_name: row.tenantName,
-    email: row.email,
-    full_name: null,
-    phone: null,
-    address: null,
-    is_active: false,
-    // By the role's built-in identity, never its name.
-    role: row.roleBuiltin ? ROLE_KEY_OF_BUILTIN[row.roleBuiltin] : "user",
-    status: "invited",
-    pending_email: null,
-    roles: [{ id: row.roleId ?? "", name: row.roleName ?? "", tenant_id: row.tenantId, builtin: row.roleBuiltin }],
-    invitation_id: row.id,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 /** A user the actor may see and manage, or 404. */
 export async function userInReach(db: Executor, actor: Actor, userId: string): Promise<UserAccess> {

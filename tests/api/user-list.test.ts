@@ -6,11 +6,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as grantRoute from "@/app/api/v1/users/[id]/permissions/grant/route";
 import * as revokeRoute from "@/app/api/v1/users/[id]/permissions/revoke/route";
+import * as userRoute from "@/app/api/v1/users/[id]/route";
 import * as usersRoute from "@/app/api/v1/users/route";
 import { getDb } from "@/db/client";
-import { rolePermissions, roles, userRoles, users } from "@/db/schema";
+import { invitations, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { withStatementLog } from "@/db/statement-log";
-import { call } from "../support/api";
+import { call, json } from "../support/api";
 import { invite, roleId, setTenantActive, type Organisation } from "../support/accounts";
 import { createUser, listOf, organisation, permissionIdOf, superAdmin, type ListedUser } from "../support/admin";
 
@@ -120,6 +121,49 @@ describe("role filter in SQL", () => {
     } finally {
       await setTenantActive(south.tenantId, true);
     }
+  });
+});
+
+describe("each row as the API has always shown it", () => {
+  it("a user's row is exactly their detail (GET /users/{id}, whose role is derived in JavaScript), key order included", async () => {
+    for (const [token, query] of [
+      [north.admin.access_token, { limit: "500" }],
+      [superToken, { tenant_id: north.tenantId, limit: "500" }],
+    ] as const) {
+      const rows = (await list(query, token)).items.filter((item) => item.status !== "invited");
+      expect(rows.length).toBeGreaterThanOrEqual(8);
+      for (const row of rows) {
+        const detail = await call(userRoute.GET, "GET", { token, params: { id: row.id } });
+        expect(detail.status).toBe(200);
+        expect(JSON.stringify(row), row.email).toBe(JSON.stringify(await json(detail)));
+      }
+    }
+  });
+
+  it("an invited row shows the invitation with its role, key order included", async () => {
+    const row = (await list({ status: "invited", search: "invited-admin" })).items[0];
+    const db = await getDb();
+    const [invitation] = await db.select().from(invitations).where(eq(invitations.email, "invited-admin@north.test"));
+    const adminRoleId = await roleId(north.admin.access_token, "Tenant Admin");
+    expect(JSON.stringify(row)).toBe(
+      JSON.stringify({
+        id: invitation!.id,
+        tenant_id: north.tenantId,
+        tenant_name: "North Organisation",
+        email: "invited-admin@north.test",
+        full_name: null,
+        phone: null,
+        address: null,
+        is_active: false,
+        role: "tenant_admin",
+        status: "invited",
+        pending_email: null,
+        roles: [{ id: adminRoleId, name: "Tenant Admin", tenant_id: north.tenantId, builtin: "tenant_admin" }],
+        invitation_id: invitation!.id,
+        created_at: invitation!.createdAt.toISOString(),
+        updated_at: invitation!.updatedAt.toISOString(),
+      }),
+    );
   });
 });
 
