@@ -34,6 +34,23 @@ import {
 export const NO_MAIN_SOURCE_MESSAGE =
   "Please provide a main document (file upload or website URL) before generating the presentation.";
 
+/** Material with less narratable text than this (in words) cannot carry a deck of four narrated slides. */
+const MIN_MATERIAL_WORDS = 30;
+export const TOO_LITTLE_TEXT_MESSAGE = "The sources do not have enough text to generate a presentation from.";
+
+/**
+ * Neutral sentences that top up a script only when the material is too short to fill 60 words (a source of a
+ * few sentences); ordinary articles never need them.
+ */
+const FILLERS = [
+  "This is the key point of this part.",
+  "Take a moment to look at the points on screen.",
+  "Each of them comes from the source material.",
+  "It is worth keeping this in mind.",
+  "The source itself says more about it.",
+  "The rest of the presentation builds on this.",
+];
+
 /** Closing sections whose heading marks them as the article's own conclusion. */
 const CONCLUSION =
   /^(?:(?:in )?conclusions?|summary|in summary|to sum up|summing up|final (?:thoughts|words)|closing thoughts|wrapping up|wrap-up|the bottom line|bottom line|key takeaways|takeaways|the takeaway|what(?:'s| is) next|where (?:this|that) leaves us|looking ahead)\b/i;
@@ -477,7 +494,7 @@ function words(sentences: readonly string[]): number {
 /** Keeps a script within the word limits: drops sentences from the end (never the first) while too long. */
 function fitScript(parts: string[], pad: readonly string[]): string {
   const result = [...parts];
-  for (const extra of pad) {
+  for (const extra of [...pad, ...FILLERS]) {
     if (words(result) >= MIN_SCRIPT_WORDS) break;
     // Padding never repeats what the script already says ("First, bees pollinate ..." holds "Bees pollinate ...").
     const said = result.join(" ").toLowerCase();
@@ -544,6 +561,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
 
   const bodyWords = segments.reduce((total, segment) => total + segment.words, 0);
   const totalWords = bodyWords + (lead?.words ?? 0) + (conclusion?.words ?? 0);
+  if (totalWords < MIN_MATERIAL_WORDS || segments.length === 0) throw new BadRequest(TOO_LITTLE_TEXT_MESSAGE);
   let contentSlides = slideCountFor(totalWords, input.targetSlides) - 2;
   const headed = segments.filter((segment) => segment.heading !== null).length;
   // Without a requested count the deck follows the article's sections, one slide each, when there is room.
@@ -693,7 +711,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const borrowed = [...neighbours, { sentences: allPartSentences }].flatMap((neighbour) =>
       writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }).map((sentence) => spoken(sentence.text)),
     );
-    const pad = [...(listSentence ? [listSentence] : []), ...borrowed, "That is the key point of this part.", "Keep it in mind as we go on."];
+    const pad = [...(listSentence ? [listSentence] : []), ...borrowed];
     const titleBullet = titleBullets.get(part);
     const bullets = writer.bullets(
       part,
@@ -745,7 +763,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   slides.push({
     title: deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
-    script: fitScript(openingNarration, ["Let's begin."]),
+    script: fitScript(openingNarration, ["Let's begin.", ...writer.pickSentences(allPartSentences, 60, 90, { allowUsed: true }).map((sentence) => spoken(sentence.text))]),
     imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),
   });
   slides.push(...contentSlidesOut);
@@ -782,14 +800,15 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     .pickSentences(parts.flatMap((part) => part.sentences), 40, 60, { allowUsed: true })
     .map((sentence) => spoken(sentence.text));
   // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, [...closingPad, "These are the points worth remembering."]);
+  const closingScript = fitScript(closingNarration, closingPad);
   slides.push({
     title: closingTitle,
     bullets: closingBullets.slice(0, MAX_BULLETS),
     script: wordCount(closingScript) + 4 <= MAX_SCRIPT_WORDS ? `${closingScript} ${THANKS}` : closingScript,
     imagePrompt: imagePromptFor(closingTitle, closingBullets.slice(0, 2)),
   });
-  return { slides: ensureBullets(slides, parts.map((part) => part.title)) };
+  const spareBullets = allPartSentences.map((sentence) => toBullet(sentence.text)?.text).filter((text): text is string => Boolean(text));
+  return { slides: ensureBullets(slides, [...parts.map((part) => part.title), ...spareBullets]) };
 }
 
 /**

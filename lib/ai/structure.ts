@@ -108,10 +108,41 @@ interface Counter {
   paragraph: number;
 }
 
+/** Words per piece when text without any sentence punctuation is cut into sentences. */
+const UNPUNCTUATED_PIECE = 20;
+const CLAUSE_START = /^(?:and|but|or|so|because|which|while|when|where|although|though|if|then|as)$/i;
+
+/**
+ * Sentences of a paragraph. Text with no sentence punctuation at all (a transcript, a careless paste) is cut into
+ * pieces of about 20 words, before a conjunction where there is one, so it can still be narrated.
+ */
+function sentencesOf(prose: string): string[] {
+  if (/[.!?…]/.test(prose) || wordCount(prose) <= UNPUNCTUATED_PIECE + 5) return splitSentences(prose);
+  const tokens = prose.split(/\s+/).filter(Boolean);
+  const pieces: string[] = [];
+  let start = 0;
+  while (start < tokens.length) {
+    let end = Math.min(tokens.length, start + UNPUNCTUATED_PIECE);
+    if (tokens.length - end < 8) end = tokens.length;
+    else {
+      for (let cut = end; cut > start + 10; cut -= 1) {
+        if (CLAUSE_START.test(tokens[cut]!)) {
+          end = cut;
+          break;
+        }
+      }
+    }
+    const piece = tokens.slice(start, end).join(" ").replace(/[,;:]+$/, "");
+    pieces.push(`${piece.charAt(0).toUpperCase()}${piece.slice(1)}.`);
+    start = end;
+  }
+  return pieces;
+}
+
 function paragraphOf(prose: string | null, items: string[], counter: Counter): Paragraph {
   const paragraph = counter.paragraph;
   counter.paragraph += 1;
-  const texts = prose !== null ? splitSentences(prose) : items.filter((item) => isProseSentence(item) && wordCount(item) >= 6);
+  const texts = prose !== null ? sentencesOf(prose) : items.filter((item) => isProseSentence(item) && wordCount(item) >= 6);
   const sentences: Sentence[] = texts.map((text, position) => ({
     text,
     index: counter.sentence++,

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { generateOfflineOutline, toBullet } from "@/lib/ai/offline-generator";
+import { generateOfflineOutline, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
+import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount } from "@/lib/ai/text";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
@@ -169,6 +170,24 @@ describe("offline slide generator", () => {
     const mentions = (outline: Outline) => outline.slides.filter((slide) => /acoustic screens/.test(slide.script)).length;
     expect(mentions(focused)).toBeGreaterThanOrEqual(mentions(plain));
     expect(mentions(focused)).toBeGreaterThan(0);
+  });
+
+  it("keeps to the outline rules on rough material, and refuses what is too short to narrate", () => {
+    const news = loadArticle("city-heat-pumps");
+    const rough = {
+      "one long paragraph": news.textWithoutHeadings.replace(/\n\n/g, " "),
+      "no sentence punctuation": news.textWithoutHeadings.replace(/[.!?]/g, ""),
+      "a few sentences": "Bees pollinate about a third of the crops people eat. Without them, many fruits would become scarce. Wild bees do much of this work. Bee populations have fallen in many regions. Gardeners can help by planting flowers and avoiding pesticides.",
+      "another language": "Wärmepumpen erobern die Städte\n\nDie Stadt hat beschlossen, alle Gasheizungen zu ersetzen. Das Programm ist ehrgeizig und teuer. Befürworter sagen, es sei längst überfällig. Heizen verursacht etwa 40 Prozent der Emissionen der Stadt.\n\nWie funktioniert eine Wärmepumpe?\n\nEine Wärmepumpe erzeugt keine Wärme durch Verbrennung. Sie transportiert vorhandene Wärme von einem Ort zum anderen. Das Kältemittel verdampft im Außengerät und nimmt dabei Wärme auf.",
+      "Markdown with code and a table": "# Tool\n\nThe tool converts files quickly and keeps their layout. It runs on every major system and needs no setup.\n\n## Install\n\n```bash\nnpm install tool\n```\n\n| Option | Meaning |\n|:--|:--|\n| -v | verbose |\n\nInstalling takes a minute on most machines. The installer checks the system first and stops when something is missing.",
+    };
+    for (const [name, text] of Object.entries(rough)) {
+      const outline = generateOfflineOutline(input(text));
+      expect(outlineSchema.safeParse(outline).success, name).toBe(true);
+    }
+    for (const text of ["Bees matter. They pollinate crops.", "Shopping list\n\nApples\n\nPears\n\nBread\n\nMilk"]) {
+      expect(() => generateOfflineOutline(input(text))).toThrow(new BadRequest(TOO_LITTLE_TEXT_MESSAGE));
+    }
   });
 
   it("refuses material without a main source with the spec's message", async () => {
