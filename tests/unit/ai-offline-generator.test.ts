@@ -6,6 +6,7 @@ import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, typ
 import { generateOfflineOutline, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
 import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount } from "@/lib/ai/text";
+import { htmlToSections } from "@/lib/content/sections";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
 const ARTICLES: ArticleName[] = ["home-composting-guide", "city-heat-pumps"];
@@ -103,6 +104,22 @@ describe("offline slide generator", () => {
 
       it("reads the same with the sections from extraction as with the text alone", () => {
         expect(generateOfflineOutline({ ...input(article.text), sources: [{ name: "Article", kind: "main_document", text: article.text, sections: article.sections, isMain: true }] })).toEqual(outline);
+      });
+
+      it("reads the article as the extraction job stores a web page of it", () => {
+        // The article as a page: what extractWebPage hands to htmlToSections after Readability.
+        const html = [
+          `<h1>${article.title}</h1>`,
+          ...article.sections.map((section) => {
+            const body = section.text
+              .split("\n\n")
+              .map((paragraph) => (/[.!?:"”]$/.test(paragraph) ? `<p>${paragraph}</p>` : `<ul><li>${paragraph}</li></ul>`))
+              .join("");
+            return section.heading && section.heading !== article.title ? `<h2>${section.heading}</h2>${body}` : body;
+          }),
+        ].join("\n");
+        const extracted = htmlToSections(html);
+        expect(generateOfflineOutline(input(extracted.text))).toEqual(outline);
       });
 
       it("finds topics in the same article without headings and titles them from their content", () => {
