@@ -506,7 +506,7 @@ function fitScript(parts: string[], pad: readonly string[]): string {
 }
 
 function imagePromptFor(title: string, phrases: readonly string[]): string {
-  const subject = phrases.length > 0 ? joinList(phrases.slice(0, 3).map((phrase) => phrase.toLowerCase())) : title.toLowerCase();
+  const subject = phrases.length > 0 ? joinList(phrases.slice(0, 3)) : title.toLowerCase();
   return `An editorial illustration of ${subject} for a slide titled “${title}”, clean and uncluttered, with no text.`;
 }
 
