@@ -185,8 +185,8 @@ async function seedContent(sql, admins) {
 }
 
 /** A 1 MB PDF (a valid header, comment padding and a trailer) uploaded through the API; answers its storage key. */
-async function uploadPdf(token) {
-  const padding = Array.from({ length: 16_384 }, (_, line) => `% padding line ${String(line).padStart(6, "0")} ${"x".repeat(40)}`).join("\n");
+async function uploadPdf(token, megabytes = 1) {
+  const padding = Array.from({ length: 16_384 * megabytes }, (_, line) => `% padding line ${String(line).padStart(6, "0")} ${"x".repeat(40)}`).join("\n");
   const bytes = Buffer.from(`%PDF-1.4\n${padding}\ntrailer\n<<>>\n%%EOF\n`);
   const form = new FormData();
   form.set("folder", "maintext");
@@ -289,6 +289,7 @@ async function main() {
       await seedContent(sql, admins);
       const [project] = await sql`select id from projects where tenant_id = ${admins[0].tenantId} order by created_at desc, id limit 1`;
       const pdf = await uploadPdf(tenantAdmin.token);
+      const bigPdf = await uploadPdf(tenantAdmin.token, 20);
       const before = rssMegabytes(server.pid);
       content = [
         await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
@@ -296,7 +297,11 @@ async function main() {
         await measure("GET /api/v1/blogs/project/{id}", `/api/v1/blogs/project/${project.id}`, bearer),
         await measure(`GET /api/v1/files/view (${(pdf.size / 1024 / 1024).toFixed(1)} MB PDF)`, `/api/v1/files/view?path=${encodeURIComponent(pdf.key)}`, bearer),
       ];
-      contentRss = { before, after: rssMegabytes(server.pid) };
+      const afterSmall = rssMegabytes(server.pid);
+      content.push(
+        await measure(`GET /api/v1/files/view (${(bigPdf.size / 1024 / 1024).toFixed(1)} MB PDF)`, `/api/v1/files/view?path=${encodeURIComponent(bigPdf.key)}`, bearer),
+      );
+      contentRss = { before, afterSmall, afterBig: rssMegabytes(server.pid) };
     }
     const pages = !ONLY.has("pages") ? [] : [
       await measure("static file /robots.txt (floor)", "/robots.txt"),
@@ -329,7 +334,10 @@ async function main() {
     if (content.length > 0) {
       console.log(`\n## Content, 20 tenants x 50 projects x 200 blogs\n`);
       console.log(table(content, floorApi(content)));
-      console.log(`\nServer RSS around the content runs: ${contentRss.before} MB before, ${contentRss.after} MB after (the file route streams)`);
+      console.log(
+        `\nServer RSS around the content runs: ${contentRss.before} MB before, ${contentRss.afterSmall} MB after the 1 MB file, ` +
+          `${contentRss.afterBig} MB after the 20 MB file (streamed: memory does not follow the file size)`,
+      );
     }
     if (pages.length > 0) {
       console.log(`\n## Pages (ratio to the static file)\n`);
