@@ -69,7 +69,7 @@ interface Classified {
 function classify(provider: string, error: unknown, policy: CallPolicy): Classified {
   if (error instanceof ProviderError) return { kind: error.kind, message: error.message, status: error.providerStatus, retryable: false };
   if (error instanceof AttemptTimedOut) {
-    return { kind: "timeout", message: `${provider} did not answer within ${formatSeconds(policy.timeoutMs)}.`, retryable: false };
+    return { kind: "timeout", message: `${provider} did not answer within ${formatDuration(policy.timeoutMs)}.`, retryable: false };
   }
   if (error instanceof ProviderHttpStatus) {
     const { status } = error;
@@ -100,7 +100,9 @@ function classify(provider: string, error: unknown, policy: CallPolicy): Classif
   return { kind: "failed", retryable: false, message: `${provider} failed.` };
 }
 
-function formatSeconds(ms: number): string {
+/** "30 s", "1.5 s", or "250 ms" for limits under a second. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

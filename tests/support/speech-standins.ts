@@ -20,12 +20,27 @@ export type { StandInReply, StandInRequest } from "./openai-standin";
 /** Milliseconds of stand-in speech per character of text, about a speaker's pace. */
 export const MS_PER_CHARACTER = 60;
 
-/** A real MP3 (MPEG-2 Layer III, mono) holding a tone of about `durationMs`. */
-export function mp3Tone(durationMs: number, sampleRate = 24_000): Buffer {
-  const samples = new Int16Array(Math.max(1, Math.round((durationMs / 1000) * sampleRate)));
-  for (let index = 0; index < samples.length; index += 1) samples[index] = Math.round(6000 * Math.sin((2 * Math.PI * 220 * index) / sampleRate));
-  const encoder = new Mp3Encoder(1, sampleRate, 32);
-  return Buffer.concat([Buffer.from(encoder.encodeBuffer(samples)), Buffer.from(encoder.flush())]);
+const FRAME_MS = 24; // 576 samples at 24 kHz
+let toneFrame: Buffer | undefined;
+
+/**
+ * A real MP3 (MPEG-2 Layer III, 24 kHz mono, 64 kbps) of a tone lasting `durationMs` rounded up to whole 24 ms
+ * frames. One frame from the middle of an encoded tone is repeated: lamejs writes no bit reservoir, so frames stand
+ * alone, and the stand-ins answer at once however long the text.
+ */
+export function mp3Tone(durationMs: number): Buffer {
+  if (!toneFrame) {
+    const sampleRate = 24_000;
+    const samples = new Int16Array(sampleRate);
+    for (let index = 0; index < samples.length; index += 1) samples[index] = Math.round(6000 * Math.sin((2 * Math.PI * 250 * index) / sampleRate));
+    // At 64 kbps lamejs keeps 24 kHz (at 32 it resamples to 22.05 kHz, where frame sizes vary).
+    const encoder = new Mp3Encoder(1, sampleRate, 64);
+    const encoded = Buffer.concat([Buffer.from(encoder.encodeBuffer(samples)), Buffer.from(encoder.flush())]);
+    const frameBytes = (72_000 * 64) / sampleRate; // 192: no padding at this rate
+    toneFrame = encoded.subarray(20 * frameBytes, 21 * frameBytes);
+    if (toneFrame[0] !== 0xff) throw new Error("stand-in: the encoded tone is not made of 192-byte frames");
+  }
+  return Buffer.concat(new Array<Buffer>(Math.max(1, Math.ceil(durationMs / FRAME_MS))).fill(toneFrame));
 }
 
 export type SpeechRoute = "google-tts" | "google-speech" | "azure" | "elevenlabs-voices" | "elevenlabs-tts" | "gtts";

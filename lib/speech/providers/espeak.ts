@@ -1,6 +1,5 @@
 // The offline voice: eSpeak NG compiled to WebAssembly (no system binary, no network), one sentence at a time so
 // each sentence's place in the audio is exact, encoded to 64 kbps mono MP3 with lamejs (pure JavaScript).
-import { Mp3Encoder } from "@breezystack/lamejs";
 import type { EspeakWorker } from "@echogarden/espeak-ng-emscripten";
 import { logger } from "@/lib/log";
 import { SpeechInputRejected } from "../errors";
@@ -21,6 +20,7 @@ const ENCODE_BLOCK = 1152 * 16;
 
 interface Engine {
   worker: EspeakWorker;
+  Mp3Encoder: typeof import("@breezystack/lamejs").Mp3Encoder;
   sampleRate: number;
   /** What the worker is set to now: concurrent syntheses interleave by sentence and set their own before each. */
   voice?: string;
@@ -40,7 +40,9 @@ export function loadEspeak(): Promise<Engine> {
       printErr: (text) => logger.debug({ engine: "espeak-ng" }, text),
     });
     const worker = new espeakModule.eSpeakNGWorker();
-    return { worker, sampleRate: worker.get_samplerate(), resolvedVoices: new Map<string, string>() };
+    // Imported, not required: the package's CommonJS entry is a script that exports nothing.
+    const { Mp3Encoder } = await import("@breezystack/lamejs");
+    return { worker, Mp3Encoder, sampleRate: worker.get_samplerate(), resolvedVoices: new Map<string, string>() };
   })();
   // A failed load may be retried by the next call.
   globalForEspeak.espeakEngine.catch(() => {
@@ -111,7 +113,7 @@ export function espeakTts(settings: EspeakSettings = {}): TextToSpeech {
       const engine = await loadEspeak();
       const voice = resolveVoice(engine, options.voice ?? options.language ?? settings.voice ?? ESPEAK_DEFAULT_VOICE);
       const wordsPerMinute = Math.min(450, Math.max(80, Math.round(settings.wordsPerMinute ?? ESPEAK_DEFAULT_WORDS_PER_MINUTE)));
-      const encoder = new Mp3Encoder(1, engine.sampleRate, MP3_KBPS);
+      const encoder = new engine.Mp3Encoder(1, engine.sampleRate, MP3_KBPS);
       const mp3Parts: Uint8Array[] = [];
       const startSamples: number[] = [];
       let samplesSoFar = 0;

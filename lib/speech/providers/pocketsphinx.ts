@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { ProviderError } from "../errors";
 import { run, toolAvailable, ToolTimedOut, withPcmWav } from "../audio";
+import { formatDuration } from "../provider-call";
 import type { SpeechToText } from "../types";
 
 export const POCKETSPHINX_NAME = "PocketSphinx";
@@ -63,7 +64,7 @@ export function pocketSphinxStt(settings: PocketSphinxSettings): SpeechToText {
           return { transcript, provider: "pocketsphinx" };
         } catch (error) {
           if (error instanceof ToolTimedOut) {
-            throw new ProviderError(POCKETSPHINX_NAME, "timeout", `${POCKETSPHINX_NAME} did not finish within ${Math.round(settings.timeoutMs / 1000)} s.`);
+            throw new ProviderError(POCKETSPHINX_NAME, "timeout", `${POCKETSPHINX_NAME} did not finish within ${formatDuration(settings.timeoutMs)}.`);
           }
           if (error instanceof Error && "cmd" in error) throw new ProviderError(POCKETSPHINX_NAME, "failed", `${POCKETSPHINX_NAME} failed to recognise the recording.`);
           throw error;
