@@ -52,7 +52,7 @@ function wordRecall(expected: readonly string[], transcript: string): number {
 
 describe("offline speech to text (PocketSphinx via ffmpeg)", { timeout: 120_000 }, () => {
   it("is available on this machine (Debian's pocketsphinx, pocketsphinx-en-us and ffmpeg)", async () => {
-    expect(await pocketSphinxAvailable(SETTINGS)).toBe(true);
+    expect(await pocketSphinxAvailable(SETTINGS), "install them with: node scripts/ensure-speech-tools.mjs (as root)").toBe(true);
   });
 
   it("returns most words of human utterances recorded as webm/opus", async () => {
