@@ -167,7 +167,7 @@ export async function callProvider<T>(
  * anything logged, beside the exact keys removed by withoutSecrets.
  */
 export function withoutKeyLikeTokens(text: string): string {
-  return text.replace(/\b(?:sk|pk|rk|key|xi)[-_][A-Za-z0-9*._-]{4,}/gi, "[redacted]");
+  return text.replace(/\b(?:sk|pk|rk|key|xi)[-_][A-Za-z0-9*_-][A-Za-z0-9*._-]{2,}[A-Za-z0-9*_-]/gi, "[redacted]");
 }
 
 /** The provider's error text from a JSON or text body, for the log (keys are removed by the caller). */
