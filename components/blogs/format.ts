@@ -29,16 +29,8 @@ export function blockPreview(text: string, max = BLOCK_PREVIEW_CHARACTERS): { te
   return { text: `${characters.slice(0, max).join("").trimEnd()}…`, cut: true };
 }
 
-const UNITS = ["B", "KB", "MB", "GB"];
-
-/** 512 B, 24.3 KB, 4 MB. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return "0 B";
-  const exponent = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** exponent;
-  const digits = exponent === 0 || value >= 100 || Number.isInteger(value) ? 0 : 1;
-  return `${value.toFixed(digits)} ${UNITS[exponent]}`;
-}
+/** 512 B, 24.3 KB, 4 MB: the dashboard's storage figures and the blog page's file sizes read alike. */
+export { formatBytes } from "@/components/dashboard/format";
 
 /** What the preview dialog can show: PDFs and images inline, Word documents as their extracted HTML. */
 export type PreviewKind = "pdf" | "image" | "docx" | "none";

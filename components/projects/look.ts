@@ -33,21 +33,5 @@ export function cut(text: string, max: number): string {
   return characters.length > max ? `${characters.slice(0, max).join("").trimEnd()}...` : text;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-  // One zone on the server and in the browser, so the server's first view and the page agree.
-  timeZone: "UTC",
-});
-
-/** 'dd/mm/yyyy hh:mm'; a missing or broken date shows a dash. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "—";
-  return DATE_TIME.format(date).replace(",", "");
-}
+/** 'dd/mm/yyyy hh:mm' in UTC, as on the blog page. */
+export { formatDateTime } from "@/components/blogs/format";

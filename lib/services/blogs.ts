@@ -618,18 +618,33 @@ export async function updateBlog(actor: Actor, blogId: string, input: BlogUpdate
  */
 export async function deleteBlog(actor: Actor, blogId: string): Promise<{ removed_files: string[] }> {
   assertPermission(actor, "blog.delete");
+  return deleteContent(actor, async (tx) => {
+    const blog = await blogInReach(tx, actor, blogId);
+    return {
+      scope: { blogId: blog.id },
+      remove: () => tx.delete(blogs).where(eq(blogs.id, blog.id)),
+      activity: { tenantId: blog.tenantId, action: "blog.deleted", summary: `deleted the blog ${blog.blogTitle}`, subjectType: "blog", subjectId: blog.id },
+    };
+  });
+}
+
+/** What deleteContent removes: the blogs in scope, the statement deleting them, and the activity it records. */
+export interface ContentDeletion {
+  scope: { blogId: string } | { projectId: string };
+  remove: () => Promise<unknown>;
+  activity: { tenantId: string; action: string; summary: string; subjectType: string; subjectId: string };
+}
+
+/**
+ * Deletes a blog or a project in one transaction (found by `find`, which also checks reach), with the files only
+ * it used and an activity event; then removes those files' objects from storage. Answers the removed keys.
+ */
+export async function deleteContent(actor: Actor, find: (tx: Tx) => Promise<ContentDeletion>): Promise<{ removed_files: string[] }> {
   const db = await getDb();
   const keys = await db.transaction(async (tx) => {
-    const blog = await blogInReach(tx, actor, blogId);
-    const removed = await removeBlogsOf(tx, { blogId: blog.id }, () => tx.delete(blogs).where(eq(blogs.id, blog.id)));
-    await recordActivity(tx, {
-      tenantId: blog.tenantId,
-      actorUserId: actor.userId,
-      action: "blog.deleted",
-      summary: `${who(actor)} deleted the blog ${blog.blogTitle}`,
-      subjectType: "blog",
-      subjectId: blog.id,
-    });
+    const { scope, remove, activity } = await find(tx);
+    const removed = await removeBlogsOf(tx, scope, remove);
+    await recordActivity(tx, { ...activity, actorUserId: actor.userId, summary: `${who(actor)} ${activity.summary}` });
     return removed;
   });
   await discardStoredObjects(keys);

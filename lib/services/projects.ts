@@ -9,7 +9,7 @@ import { NotFound } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import type { ProjectCreateInput, ProjectListQuery, ProjectUpdateInput } from "@/lib/validation/projects";
 import { recordActivity } from "./activity";
-import { assertPermission, containing, discardStoredObjects, removeBlogsOf } from "./blogs";
+import { assertPermission, containing, deleteContent } from "./blogs";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const PROJECT_NOT_FOUND = "Project not found";
@@ -198,20 +198,12 @@ export async function updateProject(actor: Actor, projectId: string, input: Proj
  */
 export async function deleteProject(actor: Actor, projectId: string): Promise<{ removed_files: string[] }> {
   assertPermission(actor, "project.delete");
-  const db = await getDb();
-  const keys = await db.transaction(async (tx) => {
+  return deleteContent(actor, async (tx) => {
     const project = await projectInReach(tx, actor, projectId, "update");
-    const removed = await removeBlogsOf(tx, { projectId: project.id }, () => tx.delete(projects).where(eq(projects.id, project.id)));
-    await recordActivity(tx, {
-      tenantId: project.tenantId,
-      actorUserId: actor.userId,
-      action: "project.deleted",
-      summary: `${who(actor)} deleted the project ${project.name}`,
-      subjectType: "project",
-      subjectId: project.id,
-    });
-    return removed;
+    return {
+      scope: { projectId: project.id },
+      remove: () => tx.delete(projects).where(eq(projects.id, project.id)),
+      activity: { tenantId: project.tenantId, action: "project.deleted", summary: `deleted the project ${project.name}`, subjectType: "project", subjectId: project.id },
+    };
   });
-  await discardStoredObjects(keys);
-  return { removed_files: keys };
 }
