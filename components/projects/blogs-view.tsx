@@ -11,10 +11,10 @@ import { useDebounced } from "@/components/admin/use-debounced";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { initialsFor } from "@/components/ui/initials";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { api } from "@/lib/http/client";
+import { GridEmptyState, GridSkeleton } from "./card-grid";
 import { CreateBlogDialog } from "./create-blog-dialog";
 import { BLOGS_PAGE_SIZE, colourFor, cut, formatDateTime } from "./look";
 import type { BlogAbilities, BlogRow } from "./types";
@@ -217,27 +217,21 @@ export function BlogsView({ projectId, project, initial, can, openCreate }: Blog
           </Button>
         </Card>
       ) : items === null ? (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading blogs">
-          {Array.from({ length: 6 }, (_, index) => (
-            <li key={index}>
-              <Skeleton className="h-44 w-full rounded-xl" />
-            </li>
-          ))}
-        </ul>
+        <GridSkeleton label="Loading blogs" cardHeight="h-44" />
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <FileText className="h-6 w-6" aria-hidden />
-          </span>
-          <p className="font-medium text-slate-800">{query ? "No blogs found" : "No blogs yet"}</p>
-          <p className="text-sm text-slate-500">{query ? "Try another search." : can.create ? "Create the first blog of this project." : "Blogs of this project appear here."}</p>
-          {!query && can.create ? (
-            <Button onClick={() => setCreating(true)}>
-              <Plus className="h-4 w-4" aria-hidden />
-              New Blog
-            </Button>
-          ) : null}
-        </Card>
+        <GridEmptyState
+          icon={<FileText className="h-6 w-6" aria-hidden />}
+          title={query ? "No blogs found" : "No blogs yet"}
+          description={query ? "Try another search." : can.create ? "Create the first blog of this project." : "Blogs of this project appear here."}
+          action={
+            !query && can.create ? (
+              <Button onClick={() => setCreating(true)}>
+                <Plus className="h-4 w-4" aria-hidden />
+                New Blog
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Blogs">

@@ -13,10 +13,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { initialsFor } from "@/components/ui/initials";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { api } from "@/lib/http/client";
+import { GridEmptyState, GridSkeleton } from "./card-grid";
 import { PROJECTS_PAGE_SIZE, colourFor, formatDateTime } from "./look";
 import { ProjectFormDialog } from "./project-form-dialog";
 import type { ProjectAbilities, ProjectRow } from "./types";
@@ -70,18 +70,6 @@ function ProjectCard({ project, can, onEdit, onDelete }: ProjectCardProps) {
         </div>
       </div>
     </li>
-  );
-}
-
-function GridSkeleton() {
-  return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
-      {Array.from({ length: 6 }, (_, index) => (
-        <li key={index}>
-          <Skeleton className="h-48 w-full rounded-xl" />
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -168,21 +156,21 @@ export function ProjectsView({ initial, can, openCreate }: { initial?: InitialPa
           </div>
         </Alert>
       ) : items === null ? (
-        <GridSkeleton />
+        <GridSkeleton label="Loading projects" cardHeight="h-48" />
       ) : items.length === 0 ? (
-        <Card className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <FolderKanban className="h-6 w-6" aria-hidden />
-          </span>
-          <p className="font-medium text-slate-800">{query ? "No projects found" : "No projects yet"}</p>
-          <p className="text-sm text-slate-500">{query ? "Try another search." : can.create ? "Create your first project to get started." : "Projects you can open appear here."}</p>
-          {!query && can.create ? (
-            <Button onClick={() => setCreating(true)}>
-              <FolderPlus className="h-4 w-4" aria-hidden />
-              New Project
-            </Button>
-          ) : null}
-        </Card>
+        <GridEmptyState
+          icon={<FolderKanban className="h-6 w-6" aria-hidden />}
+          title={query ? "No projects found" : "No projects yet"}
+          description={query ? "Try another search." : can.create ? "Create your first project to get started." : "Projects you can open appear here."}
+          action={
+            !query && can.create ? (
+              <Button onClick={() => setCreating(true)}>
+                <FolderPlus className="h-4 w-4" aria-hidden />
+                New Project
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
