@@ -1,6 +1,6 @@
 // Presentations: slides, share links and the Q&A sessions held while playing them.
-import { relations } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
@@ -9,6 +9,14 @@ import { blogs, files } from "./content";
 export const presentationStatus = pgEnum("presentation_status", ["pending", "processing", "completed", "failed"]);
 export const webhookStatus = pgEnum("webhook_status", ["pending", "completed", "timeout", "failed"]);
 export const generationMethod = pgEnum("generation_method", ["manual", "import_ppt", "ai_template"]);
+
+/** What an AI generation was asked for, kept so a job retried after a restart generates the same deck. */
+export interface GenerationOptions {
+  useMainSourceOnly: boolean;
+  instructions: string | null;
+  /** The supporting sources chosen (blog_sources ids); null means all of the blog's. */
+  supportingSourceIds: string[] | null;
+}
 
 export const presentations = pgTable(
   "presentations",
@@ -32,12 +40,32 @@ export const presentations = pgTable(
     sttProvider: text("stt_provider"),
     /** Why generation or audio processing failed, shown to the user. */
     error: text("error"),
+    /** AI generation: percent done (5, 20, 60, 85, 100 as task-status reports it) and the step's name. */
+    progress: integer("progress").notNull().default(0),
+    progressStep: text("progress_step"),
+    generationOptions: jsonb("generation_options").$type<GenerationOptions>(),
+    /**
+     * Bumped by each run of the generation job that claims the presentation: only the run holding the latest
+     * attempt may write the deck, so a run re-queued after a restart and a stalled old one never both write.
+     */
+    generationAttempt: integer("generation_attempt").notNull().default(0),
+    /** The PowerPoint file an imported presentation came from (its real slides are rendered from it). */
+    sourceFileId: uuid("source_file_id").references(() => files.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     lastEditedAt: at("last_edited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("presentations_blog_idx").on(table.blogId), index("presentations_tenant_idx").on(table.tenantId, table.createdAt)],
+  (table) => [
+    index("presentations_blog_idx").on(table.blogId),
+    index("presentations_tenant_idx").on(table.tenantId, table.createdAt),
+    // Regenerating makes the blog's next version; two requests at once cannot both take the same number.
+    unique("presentations_blog_version_unique").on(table.blogId, table.versionNumber),
+    // The start-up sweep of generations left unfinished by a stopped process reads only these.
+    index("presentations_unfinished_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('pending', 'processing')`),
+  ],
 );
 
 export const slides = pgTable(
@@ -56,8 +84,17 @@ export const slides = pgTable(
     body: text("body").notNull().default(""),
     /** The speaker script that is narrated. */
     slideContent: text("slide_content").notNull().default(""),
+    /** A picture the editor placed on the slide (upload-slide-image), or an imported slide's own rendering. */
+    imageFileId: uuid("image_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** The slide rendered by its template (folder 'slides'): web 1920x1080, mobile 1080x1350, and a thumbnail. */
     webImageFileId: uuid("web_image_file_id").references(() => files.id, { onDelete: "set null" }),
     mobileImageFileId: uuid("mobile_image_file_id").references(() => files.id, { onDelete: "set null" }),
+    thumbnailFileId: uuid("thumbnail_file_id").references(() => files.id, { onDelete: "set null" }),
+    /**
+     * Digest of what the stored renderings show (template, number, title, text, picture); null before the first
+     * render. A slide whose digest differs from its current content is rendered again, once per slide version.
+     */
+    renderKey: text("render_key"),
     audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
     audioDurationMs: integer("audio_duration_ms"),
     createdAt: createdAt(),
