@@ -104,15 +104,3 @@ export async function withPcmWav<T>(ffmpegPath: string, audio: Uint8Array, timeo
 export function decodeToPcmWav(ffmpegPath: string, audio: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
   return withPcmWav(ffmpegPath, audio, timeoutMs, async (wavPath) => new Uint8Array(await readFile(wavPath)));
 }
-
-/** The PCM samples' byte length in a WAV file ffmpeg wrote (its data chunk), for "is there any audio at all". */
-export function wavDataBytes(wav: Uint8Array): number {
-  let at = 12;
-  while (at + 8 <= wav.length) {
-    const id = ascii(wav, at, 4);
-    const size = (wav[at + 4]! | (wav[at + 5]! << 8) | (wav[at + 6]! << 16) | (wav[at + 7]! << 24)) >>> 0;
-    if (id === "data") return Math.min(size, wav.length - at - 8);
-    at += 8 + size + (size % 2);
-  }
-  return 0;
-}

@@ -1,11 +1,23 @@
 // Narration text as sentences (the unit the player resumes at), groups of sentences that fit a provider's request
 // limit, and sentence timings, exact or shared out by characters.
 import { splitSentences } from "@/lib/ai/text";
+import { SpeechInputRejected } from "./errors";
 import type { SentenceTiming } from "./types";
+
+/** Longest text one synthesis takes (about three hours of speech): bounds memory and provider spend. */
+export const MAX_TEXT_CHARS = 100_000;
 
 /** The sentences of a narration, split as the slide generator splits its scripts (abbreviations kept whole). */
 export function narrationSentences(text: string): string[] {
   return splitSentences(text);
+}
+
+/** The sentences of a text to speak; SpeechInputRejected when there are none or too many characters. */
+export function checkText(text: string): string[] {
+  if (text.length > MAX_TEXT_CHARS) throw new SpeechInputRejected(`The text is too long to speak (more than ${MAX_TEXT_CHARS} characters).`);
+  const sentences = narrationSentences(text);
+  if (sentences.length === 0) throw new SpeechInputRejected("There is no text to speak.");
+  return sentences;
 }
 
 /** Splits one over-long sentence into pieces of at most `maxChars`, after a comma or semicolon where possible. */

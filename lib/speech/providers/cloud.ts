@@ -1,12 +1,10 @@
 // What every cloud voice shares: the text cut into requests within the provider's limit, the MP3 answers checked
 // and joined, and sentence timings (the provider's own where it reports them, else shared out by characters).
-import { ProviderError, SpeechInputRejected } from "../errors";
+import { ProviderError } from "../errors";
 import { concatMp3, mp3Info } from "../mp3";
-import { estimatedStarts, groupSentences, narrationSentences, splitLongSentence, timingsFromStarts } from "../sentences";
+import { checkText, estimatedStarts, groupSentences, splitLongSentence, timingsFromStarts } from "../sentences";
 import type { SynthesizedSpeech, TtsProviderId } from "../types";
 
-/** Longest text one synthesis takes (about three hours of speech): bounds memory and provider spend. */
-export const MAX_TEXT_CHARS = 100_000;
 /** Largest audio answer accepted from one request. */
 export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 
@@ -57,13 +55,6 @@ function requestsOf(pieces: readonly Piece[], plan: CloudSynthesisPlan): Piece[]
     pieces.map((piece) => piece.text),
     plan.maxChars,
   ).map((group) => group.sentences.map((index) => pieces[index]!));
-}
-
-export function checkText(text: string): string[] {
-  if (text.length > MAX_TEXT_CHARS) throw new SpeechInputRejected(`The text is too long to speak (more than ${MAX_TEXT_CHARS} characters).`);
-  const sentences = narrationSentences(text);
-  if (sentences.length === 0) throw new SpeechInputRejected("There is no text to speak.");
-  return sentences;
 }
 
 export async function synthesizeInParts(text: string, plan: CloudSynthesisPlan): Promise<SynthesizedSpeech> {

@@ -4,7 +4,7 @@ import type { EspeakWorker } from "@echogarden/espeak-ng-emscripten";
 import { logger } from "@/lib/log";
 import { SpeechInputRejected } from "../errors";
 import { mp3Info } from "../mp3";
-import { narrationSentences, timingsFromStarts } from "../sentences";
+import { checkText, timingsFromStarts } from "../sentences";
 import type { SynthesizedSpeech, SynthesizeOptions, TextToSpeech } from "../types";
 
 export const ESPEAK_DEFAULT_VOICE = "en-us";
@@ -108,8 +108,7 @@ export function espeakTts(settings: EspeakSettings = {}): TextToSpeech {
   return {
     provider: "espeak-tts",
     async synthesize(text: string, options: SynthesizeOptions = {}): Promise<SynthesizedSpeech> {
-      const sentences = narrationSentences(text);
-      if (sentences.length === 0) throw new SpeechInputRejected("There is no text to speak.");
+      const sentences = checkText(text);
       const engine = await loadEspeak();
       const voice = resolveVoice(engine, options.voice ?? options.language ?? settings.voice ?? ESPEAK_DEFAULT_VOICE);
       const wordsPerMinute = Math.min(450, Math.max(80, Math.round(settings.wordsPerMinute ?? ESPEAK_DEFAULT_WORDS_PER_MINUTE)));
