@@ -152,7 +152,8 @@ export async function callProvider<T>(
       const last = !failure.retryable || attemptIndex >= policy.maxRetries;
       logger.warn(
         { provider, attempt: attemptIndex + 1, kind: failure.kind, status: failure.status, willRetry: !last },
-        withoutKeyLikeTokens(withoutSecrets(`speech provider call failed: ${describe(error)}`.slice(0, 600), secrets)),
+        // Keys out before cutting to length: a key cut in two would no longer be found.
+        withoutKeyLikeTokens(withoutSecrets(`speech provider call failed: ${describe(error)}`, secrets)).slice(0, 600),
       );
       if (last) throw new ProviderError(provider, failure.kind, failure.message, failure.status);
       await sleep(backoffMs(attemptIndex, policy, failure.waitMs));
