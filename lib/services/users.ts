@@ -67,73 +67,80 @@ function containing(text: string): string {
 }
 
 /**
- * The ids of the users holding a permission after overrides, whatever their state: through one of their roles
- * unless a global override revokes it, or by a global grant. Set operations, uncorrelated: computed once per
- * statement, whatever the number of rows filtered by it.
+ * The ids the role tests start from, as arrays in ONE row computed once per statement (the CTE "holders"), for
+ * tenant.create and user.create: holders through a role that grants it (a user holding two such roles appears
+ * twice), global revokes, global grants; and the holders of the global built-in Super Admin role. Gathered as arrays
+ * and only then made into sets (`holderSets`): PostgreSQL sizes a set's hash table by its estimate, and knowing only
+ * how many users hold a role on average (a role held by 100,000 users makes that thousands), it set up megabytes of
+ * hash tables on every run for a handful of ids, which cost more than the rest of the list's statements.
  */
-function holdersOf(permission: PermissionName): SQL {
-  const override = (granted: boolean) =>
-    sql`select ${userPermissionOverrides.userId} from ${userPermissionOverrides}
-      inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
-      where ${permissions.name} = ${permission} and ${userPermissionOverrides.resource} = '' and ${userPermissionOverrides.granted} = ${granted}`;
+function holderArrays(db: Db) {
   // The granting roles first (a handful), then their holders through user_roles_role_idx, one index scan per role:
-  // LATERAL with OFFSET 0 keeps PostgreSQL from flattening it into a hash join over all of user_roles, which it
-  // chose for want of knowing how few roles grant the permission (a 100,000-row scan, about 14 ms, per statement).
-  return sql`((select holder.user_id from (select ${rolePermissions.roleId} as role_id from ${rolePermissions}
-        inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission}) as granting
-      cross join lateral (select ${userRoles.userId} as user_id from ${userRoles} where ${userRoles.roleId} = granting.role_id offset 0) as holder
-    except ${override(false)})
-    union ${override(true)})`;
+  // LATERAL with OFFSET 0 keeps PostgreSQL from flattening it into a hash join over all of user_roles. They are not
+  // narrowed to the tenant in scope: a lookup per holder made PostgreSQL set up a cache for the 300,000 lookups it
+  // expected (35 ms per run).
+  const viaRoles = (permission: PermissionName) => sql`array(select holder.user_id
+    from (select ${rolePermissions.roleId} as role_id from ${rolePermissions}
+      inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission}) as granting
+    cross join lateral (select ${userRoles.userId} as user_id from ${userRoles} where ${userRoles.roleId} = granting.role_id offset 0) as holder)`;
+  const overridden = (permission: PermissionName, granted: boolean) => sql`array(select ${userPermissionOverrides.userId}
+    from ${userPermissionOverrides} inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
+    where ${permissions.name} = ${permission} and ${userPermissionOverrides.resource} = '' and ${userPermissionOverrides.granted} = ${granted})`;
+  return db.$with("holders", {}).as(sql`select
+    ${viaRoles("tenant.create")} as tenant_create_roles, ${overridden("tenant.create", false)} as tenant_create_revoked,
+    ${overridden("tenant.create", true)} as tenant_create_granted,
+    array(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null) as super_admin_role,
+    ${viaRoles("user.create")} as user_create_roles, ${overridden("user.create", false)} as user_create_revoked,
+    ${overridden("user.create", true)} as user_create_granted`);
 }
 
-/** Holders of tenant.create and of the global built-in Super Admin role: super admins while active. */
-const superAdminCandidates = sql`(${holdersOf("tenant.create")}
-  union select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-    where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null)`;
+type HolderArray =
+  | "tenant_create_roles"
+  | "tenant_create_revoked"
+  | "tenant_create_granted"
+  | "super_admin_role"
+  | "user_create_roles"
+  | "user_create_revoked"
+  | "user_create_granted";
+
+/**
+ * The statement's holder sets, as CTEs unnesting the "holders" arrays: planned and computed once per statement,
+ * however many tests read them, and sized for the ids actually there (PostgreSQL expects about a hundred rows from
+ * an unnest). Super admin candidates hold tenant.create after overrides (through a role unless a global override
+ * revokes it, or by a global grant) or the global built-in Super Admin role; tenant admin candidates hold
+ * user.create after overrides and are not super admin candidates.
+ */
+function holderSets(db: Db) {
+  const unnested = (name: HolderArray) => sql`select unnest(${sql.identifier(name)}) as user_id from "holders"`;
+  const superAdmins = db.$with("super_admin_holders", {}).as(sql`(${unnested("tenant_create_roles")} except ${unnested("tenant_create_revoked")})
+    union ${unnested("tenant_create_granted")} union ${unnested("super_admin_role")}`);
+  const tenantAdmins = db.$with("tenant_admin_holders", {}).as(sql`((${unnested("user_create_roles")} except ${unnested("user_create_revoked")})
+    union ${unnested("user_create_granted")}) except select user_id from "super_admin_holders"`);
+  return [holderArrays(db), superAdmins, tenantAdmins] as const;
+}
 
 /**
  * The role key of a row of users joined with tenants, as `inferRole` derives it from the user's access
  * (`accessFromRow`): an inactive user or tenant holds nothing ('user'); tenant.create or the global built-in Super
  * Admin role makes a super admin, user.create a tenant admin. Each test is one hash probe per row into a set
- * computed once per statement (no correlated subquery per row, so neither the work nor the planner's estimate
- * grows with the tenant). The list shows the role computed here and filters by it; tests/api/user-list.test.ts
- * holds it to the role a user's detail derives in JavaScript.
+ * computed once per statement (`holderSets`), so neither the work nor the planner's estimate grows with the tenant.
+ * The list shows the role computed here and filters by it; tests/api/user-list.test.ts holds it to the role a
+ * user's detail derives in JavaScript.
  */
 const activeRow = sql`(${users.isActive} and ${tenants.isActive})`;
-const isSuperAdminRow = sql`(${activeRow} and ${users.id} in ${holderIds("super_admin_holders")})`;
-const isTenantAdminRow = sql`(${activeRow} and ${users.id} in ${holderIds("tenant_admin_holders")})`;
-
-type HolderSet = "super_admin_holders" | "tenant_admin_holders";
-
-/** The ids of a holder set, a CTE of the list's statements (`holderSets`). */
-function holderIds(set: HolderSet): SQL {
-  return sql`(select user_id from ${sql.identifier(set)})`;
-}
+const isSuperAdminRow = sql`(${activeRow} and ${users.id} in (select user_id from "super_admin_holders"))`;
+const isTenantAdminRow = sql`(${activeRow} and ${users.id} in (select user_id from "tenant_admin_holders"))`;
 
 /**
- * The two sets the role tests probe, as CTEs at the head of each list statement: planned and computed once per
- * statement, however many tests read them (the filter, the role shown, the counts), instead of once per
- * mention. Super admin candidates: holders of tenant.create and of the global built-in Super Admin role. Tenant
- * admin candidates: holders of user.create who are not super admin candidates.
+ * Users among the holders, by key, for the admin role filters and counts: filtering a tenant's users in list order
+ * instead would read them until a page of admins is found (all 100,000 of them when there is one admin). The row
+ * test that goes with it decides exactly; this only lets PostgreSQL start from the few ids.
  */
-function holderSets(db: Db) {
-  const superAdmins = db
-    .$with("super_admin_holders", { userId: sql<string>`user_id` })
-    .as(sql`select user_id from ${superAdminCandidates} as candidate(user_id)`);
-  const tenantAdmins = db
-    .$with("tenant_admin_holders", { userId: sql<string>`user_id` })
-    .as(sql`select user_id from ${holdersOf("user.create")} as holder(user_id) except ${holderIds("super_admin_holders")}`);
-  return [superAdmins, tenantAdmins] as const;
-}
+const amongSuperAdminCandidates = sql`${users.id} = any(array(select user_id from "super_admin_holders"))`;
+const amongTenantAdminCandidates = sql`${users.id} = any(array(select user_id from "tenant_admin_holders"))`;
 
 type ListQuery = z.infer<typeof userListQuery>;
-
-/**
- * Users among a small set of holders, by key: filtering the users in list order instead would read a tenant's
- * users until a page of admins is found (all 100,000 of them when there is one admin). The row test that follows
- * decides exactly; this only lets PostgreSQL start from the holders.
- */
-const amongHolders = (set: HolderSet) => sql`${users.id} = any(array(select user_id from ${sql.identifier(set)}))`;
 
 /** The role filter of the users' part; only a super admin sees super admins. */
 function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefined {
@@ -142,9 +149,9 @@ function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefin
     case "all":
       return hideSuperAdmins;
     case "super_admin":
-      return isSuperAdmin(actor) ? sql`${amongHolders("super_admin_holders")} and ${isSuperAdminRow}` : sql`false`;
+      return isSuperAdmin(actor) ? sql`${amongSuperAdminCandidates} and ${isSuperAdminRow}` : sql`false`;
     case "tenant_admin":
-      return sql`${amongHolders("tenant_admin_holders")} and ${isTenantAdminRow}`;
+      return sql`${amongTenantAdminCandidates} and ${isTenantAdminRow}`;
     case "user":
       return sql`not ${isSuperAdminRow} and not ${isTenantAdminRow}`;
   }
@@ -364,19 +371,15 @@ function userCount(actor: Actor, byTenant: boolean, query: ListQuery): SQL {
   const base = sql`coalesce((select sum(${counted}) from ${tenantUserCounts}${
     byTenant ? sql` where ${tenantUserCounts.tenantId} = ${sql.placeholder("tenantId")}` : sql``
   }), 0)`;
-  // Active users of active tenants in scope among the holders; none when only inactive users are listed. Each
-  // holder is looked up by key (LATERAL with OFFSET 0): joined plainly, PostgreSQL expected thousands of holders
-  // (it knows how many users hold a role on average, not that few hold these) and scanned every user instead.
-  const amongActive = (holders: SQL) =>
+  // Active users of active tenants in scope who pass the test, found among the candidates by key; none when only
+  // inactive users are listed.
+  const among = (candidates: SQL, test: SQL) =>
     query.status === "inactive"
       ? sql`0`
-      : sql`(select count(*) from ${holders} as holder(user_id)
-          cross join lateral (select 1 from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId}
-            where ${users.id} = holder.user_id and ${activeRow}${
-              byTenant ? sql` and ${users.tenantId} = ${sql.placeholder("tenantId")}` : sql``
-            } offset 0) as listed_holder)`;
-  const superAdminRows = amongActive(holderIds("super_admin_holders"));
-  const tenantAdminRows = amongActive(holderIds("tenant_admin_holders"));
+      : sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId}
+          where ${candidates} and ${test}${byTenant ? sql` and ${users.tenantId} = ${sql.placeholder("tenantId")}` : sql``})`;
+  const superAdminRows = among(amongSuperAdminCandidates, isSuperAdminRow);
+  const tenantAdminRows = among(amongTenantAdminCandidates, isTenantAdminRow);
   switch (query.role) {
     case "all":
       return isSuperAdmin(actor) ? base : sql`(${base} - ${superAdminRows})`;
