@@ -8,7 +8,19 @@ const nextConfig = {
   async rewrites() {
     return { beforeFiles: [{ source: "/api/v1/:path+/", destination: "/api/v1/:path+" }] };
   },
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "argon2", "rate-limiter-flexible", "pg-boss"],
+  // The eSpeak NG WebAssembly build and resvg load data files and binaries that sit beside them; unpdf loads
+  // pdf.js at run time.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "pino",
+    "argon2",
+    "rate-limiter-flexible",
+    "pg-boss",
+    "@echogarden/espeak-ng-emscripten",
+    "@resvg/resvg-js",
+    "unpdf",
+  ],
   // Types are checked once by `npm run typecheck` (CI runs it); the slow build does not repeat it.
   typescript: { ignoreBuildErrors: true },
 };
