@@ -88,6 +88,18 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
     ],
   },
   {
+    id: "openai-tts",
+    name: "OpenAI Text-to-Speech",
+    description: "Voices from OpenAI, or any compatible server through its base URL.",
+    enabledByDefault: false,
+    fields: [
+      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
+      { key: "baseUrl", label: "Base URL (compatible servers)", type: "string", default: "" },
+      { key: "model", label: "Model", type: "string", default: "gpt-4o-mini-tts" },
+      { key: "defaultVoice", label: "Default voice", type: "string", default: "alloy" },
+    ],
+  },
+  {
     id: "openai-whisper",
     name: "OpenAI Whisper",
     description: "Speech recognition for voice questions (OpenAI or any compatible server).",

@@ -62,10 +62,10 @@ beforeAll(async () => {
 });
 
 describe("plugin catalogue", () => {
-  it("lists the spec's plugins and the built-in offline voice, by kind", async () => {
+  it("lists the spec's plugins, the built-in offline voice and OpenAI's voices, by kind", async () => {
     const list = await plugins();
     expect(list.map((entry) => entry.id).sort()).toEqual(
-      ["azure-tts", "elevenlabs-tts", "espeak-tts", "google-cloud-speech", "google-cloud-tts", "gtts", "openai-whisper"].sort(),
+      ["azure-tts", "elevenlabs-tts", "espeak-tts", "google-cloud-speech", "google-cloud-tts", "gtts", "openai-tts", "openai-whisper"].sort(),
     );
     const kinds = Object.fromEntries(list.map((entry) => [entry.id, entry.kind]));
     expect(kinds).toEqual({
@@ -74,6 +74,7 @@ describe("plugin catalogue", () => {
       "azure-tts": "tts",
       "elevenlabs-tts": "tts",
       "google-cloud-tts": "tts",
+      "openai-tts": "tts",
       "openai-whisper": "stt",
       "google-cloud-speech": "stt",
     });
