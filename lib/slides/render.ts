@@ -1,0 +1,129 @@
+// Server-side slide images: a slide's title, bullets and optional picture laid out by one of the five templates
+// (satori, plain element objects) and drawn to PNG (resvg) at web, mobile or thumbnail size.
+import { Resvg } from "@resvg/resvg-js";
+import satori from "satori";
+import { BadRequest } from "@/lib/errors";
+import { normaliseHex } from "./color";
+import { fitSlideText, type FittedSlide } from "./fit";
+import { drawableText, slideFonts } from "./fonts";
+import { imageDataUrl, slideImageInfo } from "./image";
+import { DESIGNS, isTemplateId, TEMPLATE_IDS, type TemplateId } from "./templates";
+import type { SlideContext, SlideKind } from "./templates/shared";
+
+export { TEMPLATES, TEMPLATE_IDS, isTemplateId, type TemplateId, type TemplateInfo } from "./templates";
+
+export type SlideSize = "web" | "mobile" | "thumbnail";
+
+export interface SlideInput {
+  title: string;
+  bullets: string[];
+  /** JPG, PNG or GIF bytes (already checked by the caller; read again here for the type and size). */
+  image?: Uint8Array | null;
+  slideNumber: number;
+  totalSlides: number;
+  /** By default the first slide is the title slide and the others are content slides. */
+  kind?: SlideKind;
+}
+
+export interface RenderOptions {
+  template: TemplateId;
+  size: SlideSize;
+  /** Hex colour (#rgb or #rrggbb) used as the accent instead of the template's own. */
+  brandColor?: string | null;
+}
+
+/** Pixel sizes of each output. A thumbnail is the web layout drawn small, so it shows exactly the web slide. */
+export const SLIDE_SIZES: Record<SlideSize, { width: number; height: number }> = {
+  web: { width: 1920, height: 1080 },
+  mobile: { width: 1080, height: 1350 },
+  thumbnail: { width: 480, height: 270 },
+};
+
+const SLIDE_KINDS: readonly SlideKind[] = ["title", "content", "closing"];
+
+/** Bullets pasted from other decks often keep their marker; the template draws its own. */
+const LEADING_MARKER = /^(?:[•◦▪▫■□●○►▶➢➤✓✔-]|\*|–|—)\s+/u;
+
+export interface RenderedSlide {
+  png: Uint8Array;
+  width: number;
+  height: number;
+  /** Raw RGBA pixels, row by row. */
+  pixels: Uint8Array;
+  /** The fitted text sizes, and the colour and y where the slide's frame begins below the text (web or mobile scale). */
+  layout: { fitted: FittedSlide; background: string; textBottom: number; layoutWidth: number; layoutHeight: number };
+}
+
+function invalid(message: string): never {
+  throw new BadRequest(message);
+}
+
+function checkInput(slide: SlideInput, options: RenderOptions): void {
+  if (!isTemplateId(options.template)) invalid(`Unknown template "${String(options.template)}". Templates: ${TEMPLATE_IDS.join(", ")}.`);
+  if (!Object.hasOwn(SLIDE_SIZES, options.size)) invalid(`Unknown slide size "${String(options.size)}". Sizes: web, mobile, thumbnail.`);
+  if (typeof slide.title !== "string") invalid("The slide title must be text.");
+  if (!Array.isArray(slide.bullets) || slide.bullets.some((bullet) => typeof bullet !== "string")) {
+    invalid("The slide bullets must be a list of text.");
+  }
+  if (!Number.isInteger(slide.totalSlides) || slide.totalSlides < 1) invalid("The total number of slides must be a whole number from 1.");
+  if (!Number.isInteger(slide.slideNumber) || slide.slideNumber < 1 || slide.slideNumber > slide.totalSlides) {
+    invalid(`The slide number must be a whole number from 1 to ${slide.totalSlides}.`);
+  }
+  if (slide.kind !== undefined && !SLIDE_KINDS.includes(slide.kind)) invalid(`Unknown slide kind "${String(slide.kind)}".`);
+  if (slide.image != null && !(slide.image instanceof Uint8Array)) invalid("The slide image must be bytes.");
+}
+
+function buildContext(slide: SlideInput, options: RenderOptions, ranges: readonly [number, number][]): SlideContext {
+  const layoutSize = options.size === "mobile" ? SLIDE_SIZES.mobile : SLIDE_SIZES.web;
+  let image: SlideContext["image"] = null;
+  if (slide.image && slide.image.length > 0) {
+    const info = slideImageInfo(slide.image);
+    image = { src: imageDataUrl(slide.image, info.mime), width: info.width, height: info.height };
+  }
+  return {
+    ...layoutSize,
+    portrait: options.size === "mobile",
+    kind: slide.kind ?? (slide.slideNumber === 1 ? "title" : "content"),
+    title: drawableText(slide.title, ranges),
+    bullets: slide.bullets.map((bullet) => drawableText(bullet, ranges).replace(LEADING_MARKER, "")).filter((bullet) => bullet.length > 0),
+    image,
+    slideNumber: slide.slideNumber,
+    totalSlides: slide.totalSlides,
+    accent: options.brandColor ? normaliseHex(options.brandColor) : DESIGNS[options.template].accent,
+  };
+}
+
+async function draw(slide: SlideInput, options: RenderOptions) {
+  checkInput(slide, options);
+  const fonts = await slideFonts();
+  const context = buildContext(slide, options, fonts.ranges);
+  const layout = DESIGNS[options.template].layout(context);
+  const fitted = await fitSlideText(fonts, layout.title, layout.bullets);
+  const svg = await satori(layout.compose(fitted), { width: context.width, height: context.height, fonts: fonts.fonts });
+  const rendered = new Resvg(svg, {
+    fitTo: { mode: "width", value: SLIDE_SIZES[options.size].width },
+    // Text arrives as outlines from satori; no system font is ever needed or looked up.
+    font: { loadSystemFonts: false },
+  }).render();
+  return {
+    rendered,
+    layout: { fitted, background: layout.background, textBottom: layout.textBottom, layoutWidth: context.width, layoutHeight: context.height },
+  };
+}
+
+/** The slide drawn, with its raw pixels and the fitted layout (tests and previews look at both). */
+export async function renderSlideImage(slide: SlideInput, options: RenderOptions): Promise<RenderedSlide> {
+  const { rendered, layout } = await draw(slide, options);
+  return {
+    png: new Uint8Array(rendered.asPng()),
+    width: rendered.width,
+    height: rendered.height,
+    pixels: new Uint8Array(rendered.pixels),
+    layout,
+  };
+}
+
+/** One slide as a PNG: 1920x1080 (web), 1080x1350 (mobile) or 480x270 (thumbnail of the web layout). */
+export async function renderSlide(slide: SlideInput, options: RenderOptions): Promise<Uint8Array> {
+  return new Uint8Array((await draw(slide, options)).rendered.asPng());
+}

@@ -1,0 +1,105 @@
+// Minimal: white space and type. One small accent square, a quiet page number, hairline dashes for bullets,
+// photos set square in generous margins.
+import { ensureContrast } from "../color";
+import { shape, type SlideElement } from "../elements";
+import type { FittedSlide } from "../fit";
+import {
+  bulletRow,
+  canvas,
+  column,
+  label,
+  placedPicture,
+  positioned,
+  region,
+  sizes,
+  twoDigits,
+  type Area,
+  type SlideContext,
+  type TemplateDesign,
+  type TemplateLayout,
+} from "./shared";
+
+const WHITE = "#ffffff";
+const INK = "#111111";
+const BODY = "#4b4b4b";
+const MUTED = "#9a9a9a";
+
+function dashList(texts: SlideElement[], size: number): SlideElement {
+  return column(
+    texts.map((text) =>
+      bulletRow(shape({ width: Math.round(size * 0.6), height: 2, backgroundColor: INK }), Math.round(size * 0.6), Math.round(size * 1.5), Math.round(size * 0.6), text),
+    ),
+    Math.round(size * 0.75),
+  );
+}
+
+/** The corner mark: accent square and the page number, the only ornament this template has. */
+function mark(slide: SlideContext, accent: string, at: { left: number; top: number }, portrait: boolean): SlideElement {
+  const size = portrait ? 26 : 24;
+  return positioned({ ...at, flexDirection: "row", alignItems: "center" }, [
+    shape({ width: 16, height: 16, backgroundColor: accent, marginRight: 22 }),
+    label(`${twoDigits(slide.slideNumber)}`, { fontSize: size, fontWeight: 600, color: INK, letterSpacing: 2 }),
+    label(`/ ${twoDigits(slide.totalSlides)}`, { fontSize: size, fontWeight: 400, color: MUTED, letterSpacing: 2, marginLeft: 10 }),
+  ]);
+}
+
+function layout(slide: SlideContext): TemplateLayout {
+  const { width: W, height: H, portrait, image } = slide;
+  const accent = ensureContrast(slide.accent, WHITE, 3);
+  const feature = slide.kind !== "content";
+  let text: Area;
+  let photo: Area | null = null;
+  const markAt = portrait ? { left: 96, top: 96 } : { left: 160, top: 110 };
+  if (!portrait) {
+    if (image) {
+      photo = feature ? { left: 1060, top: 0, width: W - 1060, height: H } : { left: 1080, top: 110, width: W - 1080 - 120, height: H - 220 };
+      text = { left: 160, top: 230, width: 800, height: H - 230 - 130 };
+    } else {
+      text = { left: 160, top: 230, width: feature ? 1400 : 1320, height: H - 230 - 130 };
+    }
+  } else if (image) {
+    photo = { left: 96, top: 180, width: W - 192, height: feature ? 560 : 500 };
+    const top = photo.top + photo.height + 80;
+    text = { left: 96, top, width: W - 192, height: H - top - 110 };
+  } else {
+    text = { left: 96, top: feature ? 240 : 220, width: W - 192, height: H - (feature ? 240 : 220) - 110 };
+  }
+  const between = feature ? 52 : 64;
+  const compose = (fitted: FittedSlide): SlideElement => {
+    const children: SlideElement[] = [];
+    if (fitted.title) children.push(fitted.title.element);
+    if (fitted.title && fitted.bullets) children.push(shape({ height: between }));
+    if (fitted.bullets) children.push(fitted.bullets.element);
+    return canvas(slide, { backgroundColor: WHITE }, [
+      photo && image ? placedPicture(image, photo) : null,
+      mark(slide, accent, markAt, portrait),
+      // Title slides sit low and left, like a book's title page; content starts at the top.
+      region(text, children, { justifyContent: feature && !portrait ? "flex-end" : "flex-start" }),
+      feature ? positioned({ left: text.left, top: H - (portrait ? 70 : 80), width: 64, height: 2, backgroundColor: INK }) : null,
+    ]);
+  };
+  return {
+    title: {
+      text: slide.title,
+      width: text.width,
+      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? (feature ? 0.6 : 0.42) : 1)),
+      sizes: feature ? (portrait ? sizes(88, 48) : sizes(image ? 88 : 104, 52)) : portrait ? sizes(image ? 60 : 68, 38) : sizes(image ? 60 : 72, 40),
+      lineHeight: 1.1,
+      style: { fontWeight: 600, color: INK, letterSpacing: feature ? -3 : -1.5 },
+    },
+    bullets: {
+      items: slide.bullets,
+      width: text.width,
+      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
+      sizes: feature ? sizes(34, 22, 2) : portrait ? sizes(image ? 38 : 42, 24, 2) : sizes(image ? 36 : 40, 24, 2),
+      lineHeight: 1.5,
+      style: { fontWeight: 400, color: feature ? MUTED : BODY },
+      list: (texts, size) => (feature && slide.kind === "title" ? column(texts, Math.round(size * 0.35)) : dashList(texts, size)),
+    },
+    compose,
+    background: WHITE,
+    textBottom: text.top + text.height,
+  };
+}
+
+export const minimal: TemplateDesign = { accent: "#e5484d", layout };

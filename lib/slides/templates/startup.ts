@@ -1,0 +1,230 @@
+// Startup: a pitch deck. Near-black canvas with brand-coloured glows, extra-bold headlines (a gradient on the
+// title slide), a pill with the page number, points set on translucent cards, photos with rounded glowing frames.
+import { ensureContrast, mix, rotateHue, withAlpha } from "../color";
+import { box, shape, type SlideElement } from "../elements";
+import type { FittedSlide } from "../fit";
+import {
+  canvas,
+  column,
+  label,
+  picture,
+  positioned,
+  region,
+  sizes,
+  twoDigits,
+  type Area,
+  type SlideContext,
+  type TemplateDesign,
+  type TemplateLayout,
+} from "./shared";
+
+const NIGHT = "#0a0a12";
+const BODY = "#cbd5e1";
+const MUTED = "#8b93a7";
+
+function palette(slide: SlideContext) {
+  const accent = ensureContrast(slide.accent, NIGHT, 4.5);
+  const second = ensureContrast(rotateHue(slide.accent, 48), NIGHT, 4.5);
+  return { accent, second, light: mix(accent, "#ffffff", 0.55) };
+}
+
+type Palette = ReturnType<typeof palette>;
+
+function glow(colour: string, area: Area, strength: number): SlideElement {
+  return positioned({
+    ...area,
+    backgroundImage: `radial-gradient(circle at center, ${withAlpha(colour, strength)} 0%, ${withAlpha(colour, strength * 0.35)} 35%, ${withAlpha(colour, 0)} 70%)`,
+  });
+}
+
+function pill(slide: SlideContext, colours: Palette, size: number): SlideElement {
+  return box(
+    {
+      alignItems: "center",
+      paddingTop: Math.round(size * 0.45),
+      paddingBottom: Math.round(size * 0.45),
+      paddingLeft: Math.round(size * 0.9),
+      paddingRight: Math.round(size * 0.9),
+      borderRadius: 999,
+      backgroundColor: withAlpha(colours.accent, 0.16),
+      border: `1px solid ${withAlpha(colours.accent, 0.5)}`,
+    },
+    [
+      shape({ width: Math.round(size * 0.45), height: Math.round(size * 0.45), borderRadius: 99, backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})`, marginRight: Math.round(size * 0.5) }),
+      label(`${twoDigits(slide.slideNumber)} / ${twoDigits(slide.totalSlides)}`, { fontSize: size, fontWeight: 700, color: colours.light, letterSpacing: 2 }),
+    ],
+  );
+}
+
+/** Points on cards; on a wide slide without a picture, four or more points go in two columns. */
+function cards(texts: SlideElement[], size: number, colours: Palette, width: number, twoColumns: boolean): SlideElement {
+  const gap = Math.round(size * 0.5);
+  const cardWidth = twoColumns ? Math.floor((width - gap) / 2) : width;
+  return box(
+    { flexDirection: "row", flexWrap: "wrap", width, columnGap: gap, rowGap: gap },
+    texts.map((text) =>
+      box(
+        {
+          width: cardWidth,
+          flexDirection: "row",
+          alignItems: "flex-start",
+          paddingTop: Math.round(size * 0.6),
+          paddingBottom: Math.round(size * 0.6),
+          paddingLeft: Math.round(size * 0.75),
+          paddingRight: Math.round(size * 0.9),
+          borderRadius: 22,
+          backgroundColor: "rgba(255, 255, 255, 0.05)",
+          border: "1px solid rgba(255, 255, 255, 0.09)",
+        },
+        [
+          box({ width: Math.round(size * 0.4), height: Math.round(size * 1.45), alignItems: "center", flexShrink: 0, marginRight: Math.round(size * 0.6) }, [
+            shape({ width: Math.round(size * 0.4), height: Math.round(size * 0.4), borderRadius: 99, backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})` }),
+          ]),
+          box({ flexDirection: "column", flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0 }, text),
+        ],
+      ),
+    ),
+  );
+}
+
+/** A rounded photo in a thin gradient frame. */
+function glowingPhoto(image: NonNullable<SlideContext["image"]>, area: Area, colours: Palette): SlideElement {
+  const frame = 3;
+  return positioned(
+    {
+      ...area,
+      padding: frame,
+      borderRadius: 34,
+      backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})`,
+      boxShadow: `0 0 80px ${withAlpha(colours.accent, 0.35)}`,
+    },
+    picture(image, area.width - 2 * frame, area.height - 2 * frame, { borderRadius: 31 }),
+  );
+}
+
+function contentLayout(slide: SlideContext): TemplateLayout {
+  const { width: W, height: H, portrait, image } = slide;
+  const colours = palette(slide);
+  let text: Area;
+  let photo: Area | null = null;
+  const pillAt = portrait ? { left: 90, top: 96 } : { left: 140, top: 100 };
+  if (!portrait) {
+    if (image) {
+      photo = { left: 1130, top: 150, width: 650, height: 780 };
+      text = { left: 140, top: 210, width: 900, height: H - 210 - 110 };
+    } else {
+      text = { left: 140, top: 210, width: W - 280, height: H - 210 - 110 };
+    }
+  } else if (image) {
+    photo = { left: 90, top: 200, width: W - 180, height: 460 };
+    text = { left: 90, top: 200 + 460 + 70, width: W - 180, height: H - (200 + 460 + 70) - 100 };
+  } else {
+    text = { left: 90, top: 210, width: W - 180, height: H - 210 - 100 };
+  }
+  const twoColumns = !portrait && !image && slide.bullets.length >= 4;
+  const between = 52;
+  const compose = (fitted: FittedSlide): SlideElement => {
+    const children: SlideElement[] = [];
+    if (fitted.title) children.push(fitted.title.element);
+    if (fitted.title && fitted.bullets) children.push(shape({ height: between }));
+    if (fitted.bullets) children.push(fitted.bullets.element);
+    return canvas(slide, { backgroundColor: NIGHT }, [
+      glow(colours.accent, portrait ? { left: W - 560, top: -520, width: 1100, height: 1100 } : { left: W - 760, top: -640, width: 1300, height: 1300 }, 0.42),
+      glow(colours.second, portrait ? { left: -420, top: H - 420, width: 800, height: 800 } : { left: -420, top: H - 380, width: 900, height: 900 }, 0.22),
+      photo && image ? glowingPhoto(image, photo, colours) : null,
+      positioned(pillAt, pill(slide, colours, portrait ? 24 : 22)),
+      region(text, children),
+    ]);
+  };
+  return {
+    title: {
+      text: slide.title,
+      width: text.width,
+      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.4 : 1)),
+      sizes: portrait ? sizes(image ? 60 : 70, 38) : sizes(image ? 64 : 76, 40),
+      lineHeight: 1.06,
+      style: { fontWeight: 800, color: "#ffffff", letterSpacing: -2.5 },
+    },
+    bullets: {
+      items: slide.bullets,
+      width: text.width,
+      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
+      sizes: portrait ? sizes(image ? 34 : 38, 22, 2) : sizes(twoColumns ? 36 : 34, 22, 2),
+      lineHeight: 1.45,
+      style: { fontWeight: 400, color: BODY },
+      list: (texts, size) => cards(texts, size, colours, text.width, twoColumns),
+    },
+    compose,
+    background: NIGHT,
+    textBottom: text.top + text.height,
+  };
+}
+
+/** Title and closing slides: a big gradient headline over two glows. */
+function featureLayout(slide: SlideContext): TemplateLayout {
+  const { width: W, height: H, portrait, image } = slide;
+  const colours = palette(slide);
+  const closing = slide.kind === "closing";
+  let text: Area;
+  let photo: Area | null = null;
+  if (!portrait) {
+    if (image) {
+      photo = { left: 1200, top: 140, width: 600, height: 800 };
+      text = { left: 150, top: 150, width: 960, height: H - 300 };
+    } else {
+      text = { left: 150, top: 150, width: 1500, height: H - 300 };
+    }
+  } else if (image) {
+    photo = { left: 90, top: 110, width: W - 180, height: 520 };
+    text = { left: 90, top: 110 + 520 + 80, width: W - 180, height: H - (110 + 520 + 80) - 110 };
+  } else {
+    text = { left: 90, top: 200, width: W - 180, height: H - 200 - 110 };
+  }
+  const between = 48;
+  const compose = (fitted: FittedSlide): SlideElement => {
+    const children: SlideElement[] = [];
+    if (fitted.title) children.push(fitted.title.element);
+    if (fitted.title && fitted.bullets) children.push(shape({ height: between }));
+    if (fitted.bullets) children.push(fitted.bullets.element);
+    return canvas(slide, { backgroundColor: NIGHT }, [
+      glow(colours.accent, portrait ? { left: -300, top: -300, width: 1300, height: 1300 } : { left: 500, top: -700, width: 1700, height: 1700 }, 0.5),
+      glow(colours.second, portrait ? { left: 300, top: H - 700, width: 1100, height: 1100 } : { left: -500, top: H - 560, width: 1200, height: 1200 }, 0.3),
+      positioned({ left: 0, top: H - 6, width: W, height: 6, backgroundImage: `linear-gradient(90deg, ${colours.accent}, ${colours.second})` }),
+      photo && image ? glowingPhoto(image, photo, colours) : null,
+      region(text, children, { justifyContent: portrait && !image ? "flex-end" : "center" }),
+    ]);
+  };
+  return {
+    title: {
+      text: slide.title,
+      width: text.width,
+      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.62 : 1)),
+      sizes: portrait ? sizes(closing ? 84 : 96, 48) : sizes(closing ? 100 : image ? 104 : 120, 56),
+      lineHeight: 1.02,
+      style: {
+        fontWeight: 800,
+        letterSpacing: -4,
+        color: "transparent",
+        backgroundImage: `linear-gradient(90deg, #ffffff 0%, ${colours.light} 55%, ${mix(colours.second, "#ffffff", 0.35)} 100%)`,
+        backgroundClip: "text",
+      },
+    },
+    bullets: {
+      items: slide.bullets,
+      width: text.width,
+      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
+      sizes: portrait ? sizes(34, 22, 2) : sizes(34, 22, 2),
+      lineHeight: 1.45,
+      style: { fontWeight: 400, color: closing ? BODY : MUTED },
+      list: (texts, size) => (closing ? cards(texts, size, colours, text.width, false) : column(texts, Math.round(size * 0.45))),
+    },
+    compose,
+    background: NIGHT,
+    textBottom: text.top + text.height,
+  };
+}
+
+export const startup: TemplateDesign = {
+  accent: "#7c5cff",
+  layout: (slide) => (slide.kind === "content" ? contentLayout(slide) : featureLayout(slide)),
+};
