@@ -3,6 +3,14 @@ import type PgBoss from "pg-boss";
 import { PASSWORD_RESET_JOB, sendPasswordResetLink } from "@/lib/services/auth";
 import { EXTRACTION_JOB, EXTRACTION_QUEUE_OPTIONS } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
+import {
+  GENERATION_JOB,
+  GENERATION_QUEUE_OPTIONS,
+  GENERATION_SWEEP_JOB,
+  generationWorker,
+  resumeUnfinishedGenerations,
+} from "@/lib/services/presentation-generation";
+import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
 
 export async function startWorkers(boss: PgBoss): Promise<void> {
@@ -19,4 +27,21 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
     for (const job of jobs) await extractBlogSources(job.data.blogId);
   });
   rememberWorker(EXTRACTION_JOB, extractionWorker);
+
+  // AI generation of presentations: one job per presentation, retried by pg-boss; generations a stopped process
+  // left unfinished are re-queued now and every five minutes (presentation-generation.ts).
+  await boss.createQueue(GENERATION_JOB, GENERATION_QUEUE_OPTIONS);
+  const generationWorkerId = await boss.work<{ presentationId: string }>(
+    GENERATION_JOB,
+    { pollingIntervalSeconds: 1, includeMetadata: true },
+    generationWorker,
+  );
+  rememberWorker(GENERATION_JOB, generationWorkerId);
+  await boss.createQueue(GENERATION_SWEEP_JOB, { name: GENERATION_SWEEP_JOB, retryLimit: 0, expireInSeconds: 120 });
+  await boss.schedule(GENERATION_SWEEP_JOB, "*/5 * * * *");
+  await boss.work(GENERATION_SWEEP_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await resumeUnfinishedGenerations();
+  });
+  // A failed sweep must not keep the queue from starting: the schedule tries again.
+  await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
 }

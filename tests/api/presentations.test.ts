@@ -1,0 +1,478 @@
+// Presentations through the real route handlers on the real database (issue 11): manual decks with the spec's slide
+// rules, version numbers per blog, edits with optimistic concurrency (a stale version gets 409 and changes nothing),
+// the wizard's look-ups, AI generation as a job from a real PDF uploaded and extracted (progress to 100, errors kept),
+// a generation interrupted by a stopped process finishing after a restart, and other tenants' ids answered 404.
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
+import * as uploadRoute from "@/app/api/v1/files/upload/route";
+import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
+import * as taskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
+import * as thumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
+import * as updateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
+import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
+import * as checkExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
+import * as methodsRoute from "@/app/api/v1/presentations/methods/route";
+import * as presentationsRoute from "@/app/api/v1/presentations/route";
+import { getDb } from "@/db/client";
+import { activityEvents, blogSources, presentations, slides } from "@/db/schema";
+import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
+import { extractBlogSources } from "@/lib/services/extraction";
+import type { UploadResult } from "@/lib/services/files";
+import { GENERATION_JOB, GENERATION_STALE_MS } from "@/lib/services/presentation-generation";
+import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
+import type { ProjectOut } from "@/lib/services/projects";
+import { loadArticle } from "../fixtures/articles";
+import { buildPdf, type PdfBlock } from "../fixtures/pdf";
+import { call, json } from "../support/api";
+import type { Organisation, SignedIn } from "../support/accounts";
+import { FORBIDDEN, listOf, organisation, signedInUser } from "../support/admin";
+import { newBlog, newProject, revokePermission } from "../support/projects-blogs";
+import { eventually } from "../support/wait";
+
+let alpha: Organisation;
+let bravo: Organisation;
+let member: SignedIn;
+let project: ProjectOut;
+let bravoProject: ProjectOut;
+
+/** An article of the fixtures as a PDF of `pages` pages: its title and headings set large, its paragraphs wrapped. */
+function articlePdf(pages: number): Uint8Array {
+  const article = loadArticle("city-heat-pumps");
+  const blocks: PdfBlock[] = [{ heading: article.title, size: 22 }];
+  for (const section of article.sections) {
+    if (section.heading && section.heading !== article.title) blocks.push({ heading: section.heading, size: 16 });
+    for (const paragraph of section.text.split("\n\n").filter(Boolean)) blocks.push({ paragraph });
+  }
+  const perPage = Math.ceil(blocks.length / pages);
+  return buildPdf({ title: article.title, pages: Array.from({ length: pages }, (_, page) => blocks.slice(page * perPage, (page + 1) * perPage)) });
+}
+
+/** POST /files/upload as a browser's FormData would send it. */
+async function upload(token: string, folder: string, bytes: Uint8Array, name: string): Promise<UploadResult> {
+  const form = new FormData();
+  form.set("folder", folder);
+  form.set("file", new Blob([Buffer.from(bytes)]), name);
+  const request = new Request("http://app.test/api/v1/files/upload", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
+    body: form,
+  });
+  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<UploadResult>(response);
+}
+
+/** A blog whose main document is a real PDF uploaded through the upload route. */
+async function pdfBlog(token: string, projectId: string, pdf: Uint8Array, title: string, fields: Record<string, unknown> = {}): Promise<BlogCreated> {
+  const file = await upload(token, "maintext", pdf, `${title}.pdf`);
+  return newBlog(token, projectId, { blog_title: title, main_text: file.s3_path, is_website: false, ...fields });
+}
+
+const slide = (title: string, extra: Record<string, unknown> = {}) => ({
+  slide_title: title,
+  body: `${title} point one\n${title} point two`,
+  slide_content: `This is the narration of the slide ${title}.`,
+  ...extra,
+});
+
+async function create(token: string, body: Record<string, unknown>): Promise<PresentationOut> {
+  const response = await call(presentationsRoute.POST, "POST", { token, body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<PresentationOut>(response);
+}
+
+async function read(token: string, id: string): Promise<PresentationOut> {
+  const response = await call(presentationRoute.GET, "GET", { token, params: { id } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return json<PresentationOut>(response);
+}
+
+async function status(token: string, id: string): Promise<TaskStatusOut> {
+  const response = await call(taskStatusRoute.GET, "GET", { token, params: { id } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return json<TaskStatusOut>(response);
+}
+
+/** Polls task-status, as the wizard does, until the generation has ended; answers every state seen. */
+async function generationEnds(token: string, id: string, timeoutMs = 25_000): Promise<TaskStatusOut[]> {
+  const seen: TaskStatusOut[] = [];
+  await eventually(
+    async () => {
+      const now = await status(token, id);
+      if (seen.at(-1)?.progress !== now.progress || seen.at(-1)?.status !== now.status) seen.push(now);
+      return now.status === "completed" || now.status === "failed" ? true : undefined;
+    },
+    `the generation of ${id} to end`,
+    timeoutMs,
+  );
+  return seen;
+}
+
+async function presentationRows(blogId: string) {
+  const db = await getDb();
+  const rows = await db.select().from(presentations).where(eq(presentations.blogId, blogId)).orderBy(presentations.versionNumber);
+  const slideRows = await db.select().from(slides).orderBy(slides.presentationId, slides.slideNumber);
+  const ids = new Set(rows.map((row) => row.id));
+  return { presentations: rows, slides: slideRows.filter((row) => ids.has(row.presentationId)) };
+}
+
+function detail(body: unknown): { loc: (string | number)[]; msg: string }[] {
+  return (body as { detail: { loc: (string | number)[]; msg: string }[] }).detail;
+}
+
+beforeAll(async () => {
+  [alpha, bravo] = [await organisation("DeckAlpha"), await organisation("DeckBravo")];
+  member = await signedInUser(alpha.admin.access_token, { email: "member@deckalpha.test" });
+  project = await newProject(alpha.admin.access_token, "Decks");
+  bravoProject = await newProject(bravo.admin.access_token, "Bravo Decks");
+});
+
+describe("manual presentations", () => {
+  let blog: BlogCreated;
+
+  beforeAll(async () => {
+    blog = await newBlog(member.access_token, project.id, { blog_title: "Manual blog" });
+  });
+
+  it("creates version 1 with its slides in order, completed at once, and the blog lists it", async () => {
+    const created = await create(member.access_token, {
+      blog_id: blog.id,
+      template: "manual",
+      slides: [slide("Second", { slide_number: 2 }), slide("First", { slide_number: 1 }), slide("Third", { slide_number: 3 })],
+    });
+    expect(created).toMatchObject({
+      presentation_id: created.id,
+      blog_id: blog.id,
+      status: "completed",
+      generation_method: "manual",
+      template: "manual",
+      version_number: 1,
+      edit_count: 0,
+      version: 0,
+      progress: 100,
+      last_edited_at: null,
+      slide_count: 3,
+    });
+    expect(created.slides.map((entry) => [entry.slide_number, entry.slide_title])).toEqual([
+      [1, "First"],
+      [2, "Second"],
+      [3, "Third"],
+    ]);
+    expect(created.slides[0]).toMatchObject({ body: "First point one\nFirst point two", slide_content: "This is the narration of the slide First." });
+    expect(await read(member.access_token, created.id)).toEqual(created);
+    const blogResponse = await call(blogRoute.GET, "GET", { token: member.access_token, params: { id: blog.id } });
+    expect((await json<BlogOut>(blogResponse)).presentations.map((entry) => entry.id)).toContain(created.id);
+    const db = await getDb();
+    const events = await db.select().from(activityEvents).where(and(eq(activityEvents.subjectId, created.id), eq(activityEvents.action, "presentation.created")));
+    expect(events).toHaveLength(1);
+  });
+
+  it("makes the next version number on each creation; check-exists and the blog's list show the newest first", async () => {
+    const second = await create(member.access_token, { blog_id: blog.id, template: "minimal", generation_method: "manual", slides: [slide("Only")] });
+    expect(second.version_number).toBe(2);
+    const exists = await json<CheckExistsOut>(await call(checkExistsRoute.GET, "GET", { token: member.access_token, params: { blogId: blog.id } }));
+    expect(exists).toMatchObject({ exists: true, presentation_id: second.id, count: 2 });
+    expect(exists.presentation).toMatchObject({ id: second.id, version_number: 2, template: "minimal", generation_method: "manual", slide_count: 1 });
+    const listed = await listOf<PresentationSummaryOut>(blogPresentationsRoute.GET, { token: member.access_token, params: { blogId: blog.id } });
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((entry) => entry.version_number)).toEqual([2, 1]);
+    const all = await listOf<PresentationSummaryOut>(presentationsRoute.GET, { token: member.access_token, query: { blog_id: blog.id, limit: "1", offset: "1" } });
+    expect(all).toMatchObject({ total: 2 });
+    expect(all.items.map((entry) => entry.version_number)).toEqual([1]);
+  });
+
+  it("check-exists of a blog without presentations says so", async () => {
+    const empty = await newBlog(member.access_token, project.id, { blog_title: "Empty blog" });
+    const response = await call(checkExistsRoute.GET, "GET", { token: member.access_token, params: { blogId: empty.id } });
+    expect(await json(response)).toEqual({ exists: false, presentation: null, presentation_id: null, count: 0 });
+  });
+
+  it.each([
+    ["no slides", { slides: [] }, ["body", "slides"], "A presentation must have at least one slide"],
+    ["slides left out", {}, ["body", "slides"], "A presentation must have at least one slide"],
+    ["a slide with neither title nor content", { slides: [slide("Fine"), { slide_title: "  ", body: "", slide_content: " " }] }, ["body", "slides", 1], "All slides must have either a title or content"],
+    ["an unknown template", { template: "baroque", generation_method: "manual", slides: [slide("A")] }, ["body", "template"], "Unknown template"],
+    ["another tenant's or no image", { slides: [slide("A", { image_path: `${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/images/${"1".repeat(8)}-1111-4111-8111-${"1".repeat(12)}.png` })] }, ["body", "slides", 0, "image_path"], "Image not found"],
+  ])("refuses %s with the spec's message and writes nothing", async (_name, fields, loc, message) => {
+    const before = await presentationRows(blog.id);
+    const response = await call(presentationsRoute.POST, "POST", { token: member.access_token, body: { blog_id: blog.id, template: "manual", ...fields } });
+    expect(response.status).toBe(422);
+    expect(detail(await json(response))).toContainEqual(expect.objectContaining({ loc, msg: message }));
+    expect(await presentationRows(blog.id)).toEqual(before);
+  });
+
+  it("answers the methods of the wizard with all methods enabled", async () => {
+    const response = await call(methodsRoute.GET, "GET", { token: member.access_token });
+    expect(response.status).toBe(200);
+    const body = await json<{ methods: Record<string, unknown>[]; configuration: { enable_all_methods: boolean } }>(response);
+    expect(body.configuration).toEqual({ enable_all_methods: true });
+    expect(body.methods.map((method) => method.id)).toEqual(["manual", "import_ppt", "ai_template"]);
+    for (const method of body.methods) {
+      expect(Object.keys(method).sort()).toEqual(["description", "estimated_time", "features", "icon", "id", "name"]);
+      expect((method.features as string[]).length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("editing slides", () => {
+  let blog: BlogCreated;
+  let deck: PresentationOut;
+
+  beforeAll(async () => {
+    blog = await newBlog(member.access_token, project.id, { blog_title: "Edited blog" });
+    deck = await create(member.access_token, { blog_id: blog.id, template: "professional", generation_method: "manual", slides: [slide("One"), slide("Two"), slide("Three")] });
+  });
+
+  const put = (token: string, id: string, body: unknown) => call(updateSlidesRoute.PUT, "PUT", { token, params: { id }, body });
+
+  it("reorders, changes, adds and removes slides from the current version; ids stay, edit_count and last_edited_at move", async () => {
+    const [one, two, three] = deck.slides;
+    const response = await put(member.access_token, deck.id, {
+      version: 0,
+      slides: [
+        { id: three!.id, slide_title: "Three", body: three!.body, slide_content: three!.slide_content },
+        { id: one!.id, slide_title: "One, retitled", body: one!.body, slide_content: "A new script for the first slide." },
+        { slide_title: "", body: "A new slide with text only", slide_content: "" },
+      ],
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const edited = await json<PresentationOut>(response);
+    expect(edited).toMatchObject({ edit_count: 1, version: 1, version_number: 1, slide_count: 3 });
+    expect(edited.last_edited_at).not.toBeNull();
+    expect(edited.slides.map((entry) => [entry.slide_number, entry.slide_title])).toEqual([
+      [1, "Three"],
+      [2, "One, retitled"],
+      [3, ""],
+    ]);
+    expect(edited.slides[0]!.id).toBe(three!.id);
+    expect(edited.slides[1]!.id).toBe(one!.id);
+    expect(edited.slides.map((entry) => entry.id)).not.toContain(two!.id);
+    expect(edited.slides[1]!.slide_content).toBe("A new script for the first slide.");
+    deck = edited;
+  });
+
+  it("refuses a stale version with 409 and changes nothing", async () => {
+    const before = await presentationRows(blog.id);
+    const response = await put(member.access_token, deck.id, { version: 0, slides: [slide("Overwrite")] });
+    expect(response.status).toBe(409);
+    expect((await json<{ detail: string }>(response)).detail).toBe(
+      "This presentation was changed since you loaded it. Reload it to see the changes, then edit again.",
+    );
+    expect(await presentationRows(blog.id)).toEqual(before);
+    const ahead = await put(member.access_token, deck.id, { version: 7, slides: [slide("Overwrite")] });
+    expect(ahead.status).toBe(409);
+    expect(await presentationRows(blog.id)).toEqual(before);
+  });
+
+  it.each([
+    ["no version", { slides: [slide("A")] }, ["body", "version"], "Send the version of the presentation you are editing"],
+    ["no slides", { version: 1, slides: [] }, ["body", "slides"], "A presentation must have at least one slide"],
+    ["an empty slide", { version: 1, slides: [{ slide_title: "", body: "", slide_content: "" }] }, ["body", "slides", 0], "All slides must have either a title or content"],
+  ])("refuses %s with 422 and changes nothing", async (_name, body, loc, message) => {
+    const before = await presentationRows(blog.id);
+    const response = await put(member.access_token, deck.id, body);
+    expect(response.status).toBe(422);
+    expect(detail(await json(response))).toContainEqual(expect.objectContaining({ loc, msg: message }));
+    expect(await presentationRows(blog.id)).toEqual(before);
+  });
+
+  it("PUT /presentations/{id} changes the template as an edit; slides there need the version too", async () => {
+    const response = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { template: "creative", tts_provider: "gtts" } });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const changed = await json<PresentationOut>(response);
+    expect(changed).toMatchObject({ template: "creative", tts_provider: "gtts", edit_count: 2 });
+    const noVersion = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { slides: [slide("A")] } });
+    expect(noVersion.status).toBe(422);
+    const stale = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { template: "academic", version: 1 } });
+    expect(stale.status).toBe(409);
+    expect((await read(member.access_token, deck.id)).template).toBe("creative");
+    deck = changed;
+  });
+
+  it("thumbnails list each slide with its number, id and title", async () => {
+    const response = await call(thumbnailsRoute.GET, "GET", { token: member.access_token, params: { id: deck.id } });
+    expect(response.status).toBe(200);
+    const thumbnails = await json<ThumbnailOut[]>(response);
+    expect(thumbnails.map((entry) => [entry.slide_number, entry.slide_id, entry.slide_title])).toEqual(
+      deck.slides.map((entry) => [entry.slide_number, entry.id, entry.slide_title]),
+    );
+    for (const entry of thumbnails) expect(Object.keys(entry)).toEqual(expect.arrayContaining(["thumbnail_url", "web_image_url", "mobile_image_url"]));
+  });
+
+  it("needs presentation.generate to edit and presentation.view to read", async () => {
+    const reader = await signedInUser(alpha.admin.access_token, { email: "reader@deckalpha.test" });
+    await revokePermission(alpha.admin.access_token, reader.user.id, "presentation.generate");
+    const before = await presentationRows(blog.id);
+    const edit = await put(reader.access_token, deck.id, { version: deck.version, slides: [slide("Mine")] });
+    expect(edit.status).toBe(403);
+    expect(await json(edit)).toEqual(FORBIDDEN);
+    const createByReader = await call(presentationsRoute.POST, "POST", { token: reader.access_token, body: { blog_id: blog.id, template: "manual", slides: [slide("A")] } });
+    expect(createByReader.status).toBe(403);
+    expect(await presentationRows(blog.id)).toEqual(before);
+    expect((await call(presentationRoute.GET, "GET", { token: reader.access_token, params: { id: deck.id } })).status).toBe(200);
+    expect((await call(methodsRoute.GET, "GET", { token: reader.access_token })).status).toBe(200);
+
+    const blind = await signedInUser(alpha.admin.access_token, { email: "blind@deckalpha.test" });
+    await revokePermission(alpha.admin.access_token, blind.user.id, "presentation.view");
+    for (const [handler, params] of [
+      [presentationRoute.GET, { id: deck.id }],
+      [taskStatusRoute.GET, { id: deck.id }],
+      [thumbnailsRoute.GET, { id: deck.id }],
+      [checkExistsRoute.GET, { blogId: blog.id }],
+      [blogPresentationsRoute.GET, { blogId: blog.id }],
+    ] as const) {
+      expect((await call(handler, "GET", { token: blind.access_token, params })).status).toBe(403);
+    }
+  });
+});
+
+describe("AI generation", () => {
+  it("refuses a blog without a main source with the spec's message and writes nothing", async () => {
+    const blog = await newBlog(member.access_token, project.id, { blog_title: "No main" });
+    const db = await getDb();
+    // No endpoint removes a blog's main source; a blog can be left without one by older data.
+    await db.delete(blogSources).where(and(eq(blogSources.blogId, blog.id), eq(blogSources.kind, "main_document")));
+    const response = await call(presentationsRoute.POST, "POST", { token: member.access_token, body: { blog_id: blog.id, template: "professional" } });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ detail: "Please provide a main document (file upload or website URL) before generating the presentation." });
+    expect((await presentationRows(blog.id)).presentations).toEqual([]);
+  });
+
+  it("refuses slides, unknown templates and sources not of the blog", async () => {
+    const blog = await newBlog(member.access_token, project.id, { blog_title: "AI refusals", website_links: ["https://example.com/one"] });
+    const cases: [Record<string, unknown>, (string | number)[], string][] = [
+      [{ template: "startup", slides: [slide("A")] }, ["body", "slides"], "An AI presentation is generated from the blog's sources: send no slides"],
+      [{ generation_method: "ai_template", template: "baroque" }, ["body", "template"], "Unknown template"],
+      [{ template: "academic", use_main_source_only: false, supporting_links: ["https://example.com/two"] }, ["body", "supporting_links", 0], "Not a source of this blog"],
+    ];
+    for (const [fields, loc, message] of cases) {
+      const response = await call(presentationsRoute.POST, "POST", { token: member.access_token, body: { blog_id: blog.id, ...fields } });
+      expect(response.status, JSON.stringify(fields)).toBe(422);
+      expect(detail(await json(response))).toContainEqual(expect.objectContaining({ loc, msg: message }));
+    }
+    expect((await presentationRows(blog.id)).presentations).toEqual([]);
+  });
+
+  it("generates a deck from a real uploaded PDF: pending at once, task-status to 100, slides from the document", async () => {
+    const article = loadArticle("city-heat-pumps");
+    const blog = await pdfBlog(member.access_token, project.id, articlePdf(10), "Heat pumps");
+    await extractBlogSources(blog.id);
+    const created = await create(member.access_token, {
+      blog_id: blog.id,
+      template: "startup",
+      tts_provider: "google-cloud",
+      content_source: "uploaded_file",
+      use_main_source_only: true,
+      generation_instructions: "Focus on costs",
+    });
+    expect(created).toMatchObject({ status: "pending", generation_method: "ai_template", template: "startup", version_number: 1, slides: [], tts_provider: "google-cloud" });
+    const seen = await generationEnds(member.access_token, created.id);
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ status: "completed", progress: 100, step: "completed", message: "Presentation ready", error: null });
+    for (const state of seen) expect([0, 5, 20, 60, 85, 100]).toContain(state.progress);
+    const deck = await read(member.access_token, created.id);
+    expect(deck.slides.length).toBeGreaterThanOrEqual(4);
+    expect(deck.slides.length).toBeLessThanOrEqual(20);
+    expect(deck.slides.map((entry) => entry.slide_number)).toEqual(deck.slides.map((_, index) => index + 1));
+    const titles = deck.slides.map((entry) => entry.slide_title).join(" | ");
+    expect(titles).toMatch(/heat pump/i);
+    // The narration is the document's own sentences (the offline generator is extractive).
+    const scripts = deck.slides.map((entry) => entry.slide_content).join(" ");
+    const sentences = article.text.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 40);
+    expect(sentences.filter((sentence) => scripts.includes(sentence)).length).toBeGreaterThan(5);
+    for (const entry of deck.slides) {
+      expect(entry.body.split("\n").length).toBeGreaterThanOrEqual(3);
+      expect(entry.slide_content.split(/\s+/).length).toBeGreaterThanOrEqual(60);
+    }
+  });
+
+  it("extracts a main document still waiting for extraction, then generates; a second generation is version 2", async () => {
+    const blog = await pdfBlog(member.access_token, project.id, articlePdf(3), "Fresh upload");
+    const first = await create(member.access_token, { blog_id: blog.id, template: "minimal" });
+    const second = await create(member.access_token, { blog_id: blog.id, generation_method: "ai_template" });
+    expect(second).toMatchObject({ version_number: 2, template: "professional", generation_method: "ai_template" });
+    for (const id of [first.id, second.id]) expect((await generationEnds(member.access_token, id)).at(-1)).toMatchObject({ status: "completed", progress: 100 });
+  });
+
+  it("fails with the reason kept when the main document has no text, and says so in task-status", async () => {
+    const blank = buildPdf({ pages: [[]] });
+    const blog = await pdfBlog(member.access_token, project.id, blank, "Blank");
+    const created = await create(member.access_token, { blog_id: blog.id, template: "creative" });
+    const last = (await generationEnds(member.access_token, created.id)).at(-1)!;
+    expect(last.status).toBe("failed");
+    expect(last.error).toMatch(/^The main document's text could not be read: /);
+    expect(last.message).toBe(last.error);
+    const deck = await read(member.access_token, created.id);
+    expect(deck).toMatchObject({ status: "failed", error: last.error, slides: [] });
+  });
+
+  it("a generation interrupted by a stopped process finishes after a restart", async () => {
+    const blog = await pdfBlog(member.access_token, project.id, articlePdf(4), "Interrupted");
+    await extractBlogSources(blog.id);
+    const boss = await jobQueue();
+    // This process's worker stops taking generation jobs: the job below is taken by a "process" that then dies.
+    await boss.offWork(GENERATION_JOB);
+    const created = await create(member.access_token, { blog_id: blog.id, template: "academic" });
+    const [taken] = await boss.fetch<{ presentationId: string }>(GENERATION_JOB);
+    expect(taken?.data.presentationId).toBe(created.id);
+    // What the dying process had written: the run claimed and analysing, minutes ago.
+    const db = await getDb();
+    const longAgo = new Date(Date.now() - GENERATION_STALE_MS - 60_000);
+    await db
+      .update(presentations)
+      .set({ status: "processing", progress: 20, progressStep: "analyzing", generationAttempt: 1, updatedAt: longAgo })
+      .where(eq(presentations.id, created.id));
+    expect(await status(member.access_token, created.id)).toMatchObject({ status: "processing", progress: 20, step: "analyzing" });
+
+    // The restart: the queue stops and starts again; its start-up sweep re-queues the orphaned generation.
+    await stopJobQueue();
+    await jobQueue();
+    const last = (await generationEnds(member.access_token, created.id)).at(-1)!;
+    expect(last).toMatchObject({ status: "completed", progress: 100 });
+    const rows = await presentationRows(blog.id);
+    expect(rows.presentations).toHaveLength(1);
+    expect(rows.presentations[0]!.generationAttempt).toBe(2);
+    expect(rows.slides.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("another tenant's presentations", () => {
+  let theirs: PresentationOut;
+  let theirBlog: BlogCreated;
+
+  beforeAll(async () => {
+    theirBlog = await newBlog(bravo.admin.access_token, bravoProject.id, { blog_title: "Bravo blog" });
+    theirs = await create(bravo.admin.access_token, { blog_id: theirBlog.id, template: "manual", slides: [slide("Bravo only")] });
+  });
+
+  it("are not found by any route, and nothing of theirs changes", async () => {
+    const token = alpha.admin.access_token;
+    const before = await presentationRows(theirBlog.id);
+    const cases: [string, Response][] = [
+      ["GET", await call(presentationRoute.GET, "GET", { token, params: { id: theirs.id } })],
+      ["PUT", await call(presentationRoute.PUT, "PUT", { token, params: { id: theirs.id }, body: { template: "creative" } })],
+      ["update-slides", await call(updateSlidesRoute.PUT, "PUT", { token, params: { id: theirs.id }, body: { version: 0, slides: [slide("Hijack")] } })],
+      ["task-status", await call(taskStatusRoute.GET, "GET", { token, params: { id: theirs.id } })],
+      ["thumbnails", await call(thumbnailsRoute.GET, "GET", { token, params: { id: theirs.id } })],
+    ];
+    for (const [name, response] of cases) {
+      expect(response.status, name).toBe(404);
+      expect(await json(response), name).toEqual({ detail: "Presentation not found" });
+    }
+    for (const [name, response] of [
+      ["check-exists", await call(checkExistsRoute.GET, "GET", { token, params: { blogId: theirBlog.id } })],
+      ["blog list", await call(blogPresentationsRoute.GET, "GET", { token, params: { blogId: theirBlog.id } })],
+      ["create", await call(presentationsRoute.POST, "POST", { token, body: { blog_id: theirBlog.id, template: "manual", slides: [slide("X")] } })],
+      ["generate", await call(presentationsRoute.POST, "POST", { token, body: { blog_id: theirBlog.id, template: "professional" } })],
+    ] as const) {
+      expect(response.status, name).toBe(404);
+      expect(await json(response), name).toEqual({ detail: "Blog not found" });
+    }
+    expect(await presentationRows(theirBlog.id)).toEqual(before);
+    const listed = await listOf<PresentationSummaryOut>(presentationsRoute.GET, { token });
+    expect(listed.items.map((entry) => entry.id)).not.toContain(theirs.id);
+    expect(listed.items.every((entry) => entry.tenant_id === alpha.tenantId)).toBe(true);
+  });
+});
