@@ -10,20 +10,23 @@ import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as taskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as thumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
 import * as updateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
+import * as uploadSlideImageRoute from "@/app/api/v1/presentations/upload-slide-image/route";
 import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
 import * as checkExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
 import * as methodsRoute from "@/app/api/v1/presentations/methods/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import { getDb } from "@/db/client";
-import { activityEvents, blogSources, presentations, slides } from "@/db/schema";
+import { activityEvents, blogSources, files, presentations, slides } from "@/db/schema";
 import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
 import type { UploadResult } from "@/lib/services/files";
 import { GENERATION_JOB, GENERATION_STALE_MS } from "@/lib/services/presentation-generation";
 import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
+import type { SlideImageOut } from "@/lib/services/presentation-images";
 import type { ProjectOut } from "@/lib/services/projects";
 import { loadArticle } from "../fixtures/articles";
+import { gifBytes, jpegHead, pngBytes } from "../fixtures/images";
 import { buildPdf, type PdfBlock } from "../fixtures/pdf";
 import { call, json } from "../support/api";
 import type { Organisation, SignedIn } from "../support/accounts";
@@ -474,5 +477,141 @@ describe("another tenant's presentations", () => {
     const listed = await listOf<PresentationSummaryOut>(presentationsRoute.GET, { token });
     expect(listed.items.map((entry) => entry.id)).not.toContain(theirs.id);
     expect(listed.items.every((entry) => entry.tenant_id === alpha.tenantId)).toBe(true);
+  });
+});
+
+/** A JPEG's header up to its frame: SOI, a JFIF segment, and a start-of-frame declaring the given size. */
+function jpegOfSize(width: number, height: number): Uint8Array {
+  const frame = Buffer.alloc(19);
+  frame.writeUInt16BE(0xffc0, 0);
+  frame.writeUInt16BE(17, 2);
+  frame.writeUInt8(8, 4);
+  frame.writeUInt16BE(height, 5);
+  frame.writeUInt16BE(width, 7);
+  frame.writeUInt8(3, 9);
+  return new Uint8Array(Buffer.concat([Buffer.from(jpegHead().slice(0, 20)), frame, Buffer.alloc(64), Buffer.from([0xff, 0xd9])]));
+}
+
+/** A PNG whose header declares the given size (its pixel data is never decoded by the checks). */
+function pngOfSize(width: number, height: number): Uint8Array {
+  const bytes = Buffer.from(pngBytes());
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return new Uint8Array(bytes);
+}
+
+/** A real PNG followed by padding up to `size` bytes. */
+function pngPadded(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(pngBytes());
+  return bytes;
+}
+
+async function uploadImage(token: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set("file", new Blob([Buffer.from(bytes)]), name);
+  const request = new Request("http://app.test/api/v1/presentations/upload-slide-image", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
+    body: form,
+  });
+  return uploadSlideImageRoute.POST(request, { params: Promise.resolve({}) });
+}
+
+async function fileRowsOf(tenantId: string) {
+  return (await getDb()).select().from(files).where(eq(files.tenantId, tenantId)).orderBy(files.id);
+}
+
+describe("slide images", () => {
+  let manualDeck: PresentationOut;
+  let aiDeck: PresentationOut;
+  let blog: BlogCreated;
+
+  beforeAll(async () => {
+    blog = await newBlog(member.access_token, project.id, { blog_title: "Pictures" });
+    manualDeck = await create(member.access_token, { blog_id: blog.id, template: "manual", slides: [slide("One")] });
+    const aiBlog = await pdfBlog(member.access_token, project.id, articlePdf(2), "Pictures AI");
+    aiDeck = await create(member.access_token, { blog_id: aiBlog.id, template: "creative" });
+    await generationEnds(member.access_token, aiDeck.id);
+  });
+
+  it.each([
+    ["PNG", pngBytes(), "photo.png", "image/png", 1, 1],
+    ["GIF", gifBytes(), "anim.gif", "image/gif", 1, 1],
+    ["JPEG", jpegOfSize(640, 480), "photo.jpeg", "image/jpeg", 640, 480],
+  ])("stores a %s under the tenant, read from its bytes, and a slide takes it as its picture", async (_kind, bytes, name, type, width, height) => {
+    const response = await uploadImage(member.access_token, bytes, name, { presentation_id: manualDeck.id, slide_number: "1" });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const image = await json<SlideImageOut>(response);
+    expect(image.image_path).toMatch(new RegExp(`^${alpha.tenantId}/images/[0-9a-f-]{36}\\.(png|gif|jpg)$`));
+    expect(image).toMatchObject({ content_type: type, width, height, presentation_id: manualDeck.id, slide_number: 1, filename: name });
+    expect(image.image_url).toBe(`/api/v1/files/view?path=${encodeURIComponent(image.image_path)}`);
+    const current = await read(member.access_token, manualDeck.id);
+    const edited = await call(updateSlidesRoute.PUT, "PUT", {
+      token: member.access_token,
+      params: { id: manualDeck.id },
+      body: { version: current.version, slides: [{ ...slide("One"), id: current.slides[0]!.id, image_path: image.image_path }] },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect((await json<PresentationOut>(edited)).slides[0]).toMatchObject({ image_path: image.image_path, image_url: image.image_url });
+  });
+
+  const refusals: [string, () => Uint8Array, string, () => Record<string, string>, number, string][] = [
+    ["a text file named .png", () => new TextEncoder().encode("not an image at all"), "fake.png", () => ({}), 415, "Only JPG, GIF, and PNG images are allowed"],
+    ["a PDF", () => buildPdf({ pages: [[{ paragraph: "A document." }]] }), "doc.png", () => ({}), 415, "Only JPG, GIF, and PNG images are allowed"],
+    ["over 5MB in the manual editor", () => pngPadded(5 * 1024 * 1024 + 1), "big.png", () => ({ presentation_id: manualDeck.id }), 413, "Image must be less than 5MB"],
+    ["over 5MB with no presentation yet (manual creation)", () => pngPadded(5 * 1024 * 1024 + 1), "big.png", () => ({}), 413, "Image must be less than 5MB"],
+    ["over 10MB on the import screen", () => pngPadded(10 * 1024 * 1024 + 1), "big.png", () => ({ presentation_id: "temp-presentation-id" }), 413, "Image must be less than 10MB"],
+    ["over 10MB in the AI editor", () => pngPadded(10 * 1024 * 1024 + 1), "big.png", () => ({ presentation_id: aiDeck.id }), 413, "Image must be less than 10MB"],
+  ];
+
+  it.each(refusals)("refuses %s with the spec's message and stores nothing", async (_name, bytes, fileName, fields, statusCode, message) => {
+    const before = await fileRowsOf(alpha.tenantId);
+    const response = await uploadImage(member.access_token, bytes(), fileName, fields());
+    expect(response.status).toBe(statusCode);
+    expect(await json(response)).toEqual({ detail: message });
+    expect(await fileRowsOf(alpha.tenantId)).toEqual(before);
+  });
+
+  it("takes up to 10MB in the import and AI editors", async () => {
+    for (const presentationId of ["temp-presentation-id", aiDeck.id]) {
+      const response = await uploadImage(member.access_token, pngPadded(6 * 1024 * 1024), "six.png", { presentation_id: presentationId });
+      expect(response.status, presentationId).toBe(201);
+    }
+  });
+
+  it.each([
+    ["a PNG declaring 50000 x 50000 pixels", pngOfSize(50_000, 50_000), "Image dimensions must be at most 12000 pixels a side and 25 megapixels"],
+    ["a JPEG declaring 11000 x 3000 pixels", jpegOfSize(11_000, 3_000), "Image dimensions must be at most 12000 pixels a side and 25 megapixels"],
+    ["a JPEG without a frame header", jpegHead(), "The image could not be read"],
+    ["a PNG declaring no pixels", pngOfSize(0, 10), "The image could not be read"],
+  ])("refuses %s before anything decodes it (422), storing nothing", async (_name, bytes, message) => {
+    const before = await fileRowsOf(alpha.tenantId);
+    const response = await uploadImage(member.access_token, bytes, "image.bin");
+    expect(response.status).toBe(422);
+    expect(detail(await json(response))).toEqual([expect.objectContaining({ loc: ["body", "file"], msg: message })]);
+    expect(await fileRowsOf(alpha.tenantId)).toEqual(before);
+  });
+
+  it("another tenant's presentation is not found, and a reader without generate is refused", async () => {
+    const theirBlog = await newBlog(bravo.admin.access_token, bravoProject.id, { blog_title: "Bravo pictures" });
+    const theirs = await create(bravo.admin.access_token, { blog_id: theirBlog.id, template: "manual", slides: [slide("B")] });
+    const [beforeA, beforeB] = [await fileRowsOf(alpha.tenantId), await fileRowsOf(bravo.tenantId)];
+    const foreign = await uploadImage(alpha.admin.access_token, pngBytes(), "x.png", { presentation_id: theirs.id });
+    expect(foreign.status).toBe(404);
+    expect(await json(foreign)).toEqual({ detail: "Presentation not found" });
+    const reader = await signedInUser(alpha.admin.access_token, { email: "viewer@deckalpha.test" });
+    await revokePermission(alpha.admin.access_token, reader.user.id, "presentation.generate");
+    expect((await uploadImage(reader.access_token, pngBytes(), "x.png")).status).toBe(403);
+    expect([await fileRowsOf(alpha.tenantId), await fileRowsOf(bravo.tenantId)]).toEqual([beforeA, beforeB]);
+    // B's image named in A's slides is not found either.
+    const bravoImage = await json<SlideImageOut>(await uploadImage(bravo.admin.access_token, pngBytes(), "b.png"));
+    const response = await call(presentationsRoute.POST, "POST", {
+      token: alpha.admin.access_token,
+      body: { blog_id: blog.id, template: "manual", slides: [slide("A", { image_path: bravoImage.image_path })] },
+    });
+    expect(response.status).toBe(422);
+    expect(detail(await json(response))).toContainEqual(expect.objectContaining({ loc: ["body", "slides", 0, "image_path"], msg: "Image not found" }));
   });
 });
