@@ -25,6 +25,8 @@ export interface OfficeOptions {
   tools?: Partial<OfficeTools>;
   /** Limit for each program run, in ms. */
   timeoutMs?: number;
+  /** Folder in which each run makes (and removes) its working folder; the system's temporary folder by default. */
+  workRoot?: string;
 }
 
 export interface RenderOptions extends OfficeOptions {
@@ -111,8 +113,8 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-async function withTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), `${prefix}-`));
+async function withTempDir<T>(prefix: string, options: OfficeOptions, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(options.workRoot ?? os.tmpdir(), `${prefix}-`));
   try {
     return await work(dir);
   } finally {
@@ -225,7 +227,7 @@ export async function convertPptToPptx(filePath: string, options: OfficeOptions 
   if (size > PPTX_MAX_BYTES) throw new PowerPointTooLarge();
   if (!(await startsWith(filePath, CFB_SIGNATURE))) throw new NotPowerPoint("not an OLE compound file");
   if (!(await libreOfficeAvailable(options))) return null;
-  return withTempDir("ppt-convert", async (dir) => {
+  return withTempDir("ppt-convert", options, async (dir) => {
     const output = await sofficeConvert(dir, filePath, "ppt", "pptx", options);
     await guardArchive({ path: output }, "pptx");
     return new Uint8Array(await readFile(output));
@@ -250,7 +252,7 @@ export async function renderSlideImages(pptxPath: string, options: RenderOptions
   }
   if (!(await libreOfficeAvailable(options)) || !(await popplerAvailable(options))) return null;
   const width = Math.round(options.widthPx ?? 1920);
-  return withTempDir("pptx-render", async (dir) => {
+  return withTempDir("pptx-render", options, async (dir) => {
     const pdf = await sofficeConvert(dir, pptxPath, "pptx", "pdf", options);
     const pagesDir = path.join(dir, "pages");
     await mkdir(pagesDir);
