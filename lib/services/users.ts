@@ -67,57 +67,38 @@ function containing(text: string): string {
 }
 
 /**
- * The ids the role tests start from, as arrays in ONE row computed once per statement (the CTE "holders"), for
- * tenant.create and user.create: holders through a role that grants it (a user holding two such roles appears
- * twice), global revokes, global grants; and the holders of the global built-in Super Admin role. Gathered as arrays
- * and only then made into sets (`holderSets`): PostgreSQL sizes a set's hash table by its estimate, and knowing only
- * how many users hold a role on average (a role held by 100,000 users makes that thousands), it set up megabytes of
- * hash tables on every run for a handful of ids, which cost more than the rest of the list's statements.
+ * The sets the role tests probe, as two CTEs at the head of each list statement: planned and computed once per
+ * statement however many tests read them, and only by the statements that read them. Super admin candidates hold
+ * tenant.create after overrides (through a role unless a global override revokes it, or by a global grant) or the
+ * global built-in Super Admin role; tenant admin candidates hold user.create after overrides and are not super
+ * admin candidates.
+ *
+ * Each part is gathered into an array first and unnested: PostgreSQL sizes a set's hash table by its estimate, and
+ * knowing only how many users hold a role on average (a role held by 100,000 users makes that thousands), it set
+ * up megabytes of hash tables on every run for a handful of ids, which cost more than the rest of the list's
+ * statements; from an unnested array it expects a hundred rows.
  */
-function holderArrays(db: Db) {
+function holderSets(db: Db) {
   // The granting roles first (a handful), then their holders through user_roles_role_idx, one index scan per role:
   // LATERAL with OFFSET 0 keeps PostgreSQL from flattening it into a hash join over all of user_roles. They are not
   // narrowed to the tenant in scope: a lookup per holder made PostgreSQL set up a cache for the 300,000 lookups it
   // expected (35 ms per run).
-  const viaRoles = (permission: PermissionName) => sql`array(select holder.user_id
+  const viaRoles = (permission: PermissionName) => sql`select unnest(array(select holder.user_id
     from (select ${rolePermissions.roleId} as role_id from ${rolePermissions}
       inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission}) as granting
-    cross join lateral (select ${userRoles.userId} as user_id from ${userRoles} where ${userRoles.roleId} = granting.role_id offset 0) as holder)`;
-  const overridden = (permission: PermissionName, granted: boolean) => sql`array(select ${userPermissionOverrides.userId}
+    cross join lateral (select ${userRoles.userId} as user_id from ${userRoles} where ${userRoles.roleId} = granting.role_id offset 0) as holder)) as user_id`;
+  const overridden = (permission: PermissionName, granted: boolean) => sql`select unnest(array(select ${userPermissionOverrides.userId}
     from ${userPermissionOverrides} inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
-    where ${permissions.name} = ${permission} and ${userPermissionOverrides.resource} = '' and ${userPermissionOverrides.granted} = ${granted})`;
-  return db.$with("holders", {}).as(sql`select
-    ${viaRoles("tenant.create")} as tenant_create_roles, ${overridden("tenant.create", false)} as tenant_create_revoked,
-    ${overridden("tenant.create", true)} as tenant_create_granted,
-    array(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-      where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null) as super_admin_role,
-    ${viaRoles("user.create")} as user_create_roles, ${overridden("user.create", false)} as user_create_revoked,
-    ${overridden("user.create", true)} as user_create_granted`);
-}
-
-type HolderArray =
-  | "tenant_create_roles"
-  | "tenant_create_revoked"
-  | "tenant_create_granted"
-  | "super_admin_role"
-  | "user_create_roles"
-  | "user_create_revoked"
-  | "user_create_granted";
-
-/**
- * The statement's holder sets, as CTEs unnesting the "holders" arrays: planned and computed once per statement,
- * however many tests read them, and sized for the ids actually there (PostgreSQL expects about a hundred rows from
- * an unnest). Super admin candidates hold tenant.create after overrides (through a role unless a global override
- * revokes it, or by a global grant) or the global built-in Super Admin role; tenant admin candidates hold
- * user.create after overrides and are not super admin candidates.
- */
-function holderSets(db: Db) {
-  const unnested = (name: HolderArray) => sql`select unnest(${sql.identifier(name)}) as user_id from "holders"`;
-  const superAdmins = db.$with("super_admin_holders", {}).as(sql`(${unnested("tenant_create_roles")} except ${unnested("tenant_create_revoked")})
-    union ${unnested("tenant_create_granted")} union ${unnested("super_admin_role")}`);
-  const tenantAdmins = db.$with("tenant_admin_holders", {}).as(sql`((${unnested("user_create_roles")} except ${unnested("user_create_revoked")})
-    union ${unnested("user_create_granted")}) except select user_id from "super_admin_holders"`);
-  return [holderArrays(db), superAdmins, tenantAdmins] as const;
+    where ${permissions.name} = ${permission} and ${userPermissionOverrides.resource} = '' and ${userPermissionOverrides.granted} = ${granted}))`;
+  const holders = (permission: PermissionName) =>
+    sql`(${viaRoles(permission)} except ${overridden(permission, false)}) union ${overridden(permission, true)}`;
+  const superAdmins = db.$with("super_admin_holders", {}).as(sql`${holders("tenant.create")}
+    union select unnest(array(select ${userRoles.userId} from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+      where ${roles.builtin} = 'super_admin' and ${roles.tenantId} is null))`);
+  const tenantAdmins = db
+    .$with("tenant_admin_holders", {})
+    .as(sql`(${holders("user.create")}) except select user_id from "super_admin_holders"`);
+  return [superAdmins, tenantAdmins] as const;
 }
 
 /**
