@@ -79,13 +79,17 @@ function run(command: string, args: string[], options: { cwd: string; timeoutMs:
 
 const detected = new Map<string, Promise<boolean>>();
 
-/** Whether `command` starts and answers its version flag; remembered per command for the life of the process. */
+/**
+ * Whether `command` starts and answers its version flag; remembered per command for the life of the process,
+ * except an answer that timed out (a busy machine), which is asked again next time.
+ */
 function commandAvailable(command: string, versionFlag: string): Promise<boolean> {
   let answer = detected.get(command);
   if (!answer) {
-    answer = run(command, [versionFlag], { cwd: os.tmpdir(), timeoutMs: DETECT_TIMEOUT_MS }).then(
-      (result) => result.code === 0 && !result.timedOut,
-    );
+    answer = run(command, [versionFlag], { cwd: os.tmpdir(), timeoutMs: DETECT_TIMEOUT_MS }).then((result) => {
+      if (result.timedOut) detected.delete(command);
+      return result.code === 0 && !result.timedOut;
+    });
     detected.set(command, answer);
   }
   return answer;
