@@ -9,7 +9,7 @@ const nextConfig = {
     return { beforeFiles: [{ source: "/api/v1/:path+/", destination: "/api/v1/:path+" }] };
   },
   // The eSpeak NG WebAssembly build and resvg load data files and binaries that sit beside them; unpdf loads
-  // pdf.js at run time.
+  // pdf.js at run time; pptxgenjs reads node:fs at run time.
   serverExternalPackages: [
     "@electric-sql/pglite",
     "postgres",
@@ -20,6 +20,7 @@ const nextConfig = {
     "@echogarden/espeak-ng-emscripten",
     "@resvg/resvg-js",
     "unpdf",
+    "pptxgenjs",
   ],
   // Types are checked once by `npm run typecheck` (CI runs it); the slow build does not repeat it.
   typescript: { ignoreBuildErrors: true },
