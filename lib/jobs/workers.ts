@@ -10,6 +10,7 @@ import {
   generationWorker,
   resumeUnfinishedGenerations,
 } from "@/lib/services/presentation-generation";
+import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker } from "@/lib/services/presentation-render";
 import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
 
@@ -42,6 +43,10 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.work(GENERATION_SWEEP_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await resumeUnfinishedGenerations();
   });
+  // Slide images of new and edited slides (presentation-render.ts).
+  await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
+  rememberWorker(RENDER_JOB, await boss.work<{ presentationId: string }>(RENDER_JOB, { pollingIntervalSeconds: 1 }, renderWorker));
+
   // A failed sweep must not keep the queue from starting: the schedule tries again.
   await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
 }

@@ -1,8 +1,8 @@
 // AI generation of a presentation (the 'generate-presentation' job): pending -> processing -> completed or failed,
 // with the progress steps task-status reports (starting 5, analyzing 20, generating 60, finalizing 85, completed
 // 100). The tenant's generation provider (lib/ai; the offline extractive generator by default) writes an outline
-// from the blog's extracted sources; the slides are written in one transaction at the end, so a run cut short
-// leaves nothing half-written. A run re-queued after a restart claims the presentation with a new attempt number,
+// from the blog's extracted sources; the slides are written in one transaction when it is done and rendered before
+// the presentation completes, so a completed deck has its images. A run re-queued after a restart claims the presentation with a new attempt number,
 // and only the holder of the latest attempt may write: a stalled old run that wakes up changes nothing.
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
@@ -13,7 +13,10 @@ import { AppError, BadRequest } from "@/lib/errors";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { discardStoredObjects } from "./blogs";
 import { extractBlogSources } from "./extraction";
+import { removeUnreferencedFiles } from "./presentation-files";
+import { renderPendingSlides } from "./presentation-render";
 
 /** The pg-boss queue of AI generation; a job's data is {presentationId}. */
 export const GENERATION_JOB = "generate-presentation";
@@ -186,13 +189,13 @@ async function material(run: Claim): Promise<OutlineSource[]> {
     .map((row) => ({ name: sourceName(row), kind: row.kind, text: row.text ?? "", isMain: row.kind === "main_document" }));
 }
 
-/** Writes the deck and completes the presentation, in one transaction, if the run still holds it. */
-async function finish(run: Claim, outline: { slides: { title: string; bullets: string[]; script: string }[] }): Promise<void> {
+/** Writes the deck (still processing), if the run still holds the presentation. */
+async function writeSlides(run: Claim, outline: { slides: { title: string; bullets: string[]; script: string }[] }): Promise<void> {
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const [held] = await tx.select({ id: presentations.id }).from(presentations).where(heldBy(run)).for("update");
     if (!held) throw new Superseded();
-    await tx.delete(slides).where(eq(slides.presentationId, run.id));
+    const replaced = await tx.delete(slides).where(eq(slides.presentationId, run.id)).returning();
     await tx.insert(slides).values(
       outline.slides.map((slide, index) => ({
         tenantId: run.tenantId,
@@ -203,11 +206,22 @@ async function finish(run: Claim, outline: { slides: { title: string; bullets: s
         slideContent: slide.script,
       })),
     );
-    await tx
-      .update(presentations)
-      .set({ status: "completed", progress: STEP_PROGRESS.completed, progressStep: "completed", error: null, updatedAt: new Date() })
-      .where(eq(presentations.id, run.id));
+    // Slides an earlier attempt had written and rendered before its process stopped.
+    const stale = replaced.flatMap((row) => [row.webImageFileId, row.mobileImageFileId, row.thumbnailFileId]).filter((id): id is string => id !== null);
+    return removeUnreferencedFiles(tx, stale);
   });
+  await discardStoredObjects(removed);
+}
+
+/** Completes the presentation once its slides are rendered, if the run still holds it. */
+async function complete(run: Claim): Promise<void> {
+  const db = await getDb();
+  const done = await db
+    .update(presentations)
+    .set({ status: "completed", progress: STEP_PROGRESS.completed, progressStep: "completed", error: null, updatedAt: new Date() })
+    .where(heldBy(run))
+    .returning({ id: presentations.id });
+  if (done.length === 0) throw new Superseded();
 }
 
 async function fail(run: Claim, message: string): Promise<void> {
@@ -242,7 +256,9 @@ export async function runGeneration(presentationId: string, options: { finalTry:
       template: run.template,
     });
     await step(run, "finalizing");
-    await finish(run, outline);
+    await writeSlides(run, outline);
+    await renderPendingSlides(run.id);
+    await complete(run);
     return "completed";
   } catch (error) {
     if (error instanceof Superseded) return "superseded";

@@ -17,6 +17,7 @@ import {
   type Slide,
 } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { TEMPLATES, type TemplateInfo } from "@/lib/slides/templates";
 import { BadRequest, Conflict, NotFound, ValidationFailed, type ValidationIssue } from "@/lib/errors";
 import type { PageResult } from "@/lib/http/pagination";
 import { logger } from "@/lib/log";
@@ -32,7 +33,7 @@ import { recordActivity } from "./activity";
 import { assertPermission, discardStoredObjects } from "./blogs";
 import { fileUrl, removeUnreferencedFiles } from "./presentation-files";
 import { sendGenerationJob } from "./presentation-generation";
-import { renderDigest } from "./presentation-render";
+import { renderDigest, renderTemplateOf, sendRenderJob } from "./presentation-render";
 import { listTenantFilter } from "./tenancy";
 
 type Executor = Db | Tx;
@@ -438,6 +439,12 @@ export function generationMethods(actor: Actor): { methods: GenerationMethodOut[
   return { methods: GENERATION_METHOD_LIST, configuration: { enable_all_methods: true } };
 }
 
+/** GET /presentations/templates: id, name and description of each template (spec section 3, "Template"). */
+export function slideTemplates(actor: Actor): { templates: TemplateInfo[] } {
+  assertAnyPresentationPermission(actor);
+  return { templates: [...TEMPLATES] };
+}
+
 /** The wizard's look-ups serve readers and generators alike (the method buttons show disabled without generate). */
 export function assertAnyPresentationPermission(actor: Actor): void {
   if (!actor.permissions.has("presentation.view")) assertPermission(actor, "presentation.generate");
@@ -516,16 +523,17 @@ function slideRows(
     };
     const previous = slide.id ? byId.get(slide.id) : undefined;
     if (!previous) return base;
-    // Renderings stay until new ones replace them (render_key tells whether they are current); narration made
-    // from another script no longer fits and goes.
+    // Renderings stay until new ones replace them; render_key says whether they still show the slide. Narration
+    // made from another script no longer fits and goes.
     const sameScript = previous.slideContent === slide.slide_content;
+    const digest = renderDigest({ template: presentation.template, method: presentation.generationMethod, slideNumber, slideTitle: slide.slide_title, body: slide.body, imageFileId });
     return {
       ...base,
       id: previous.id,
       webImageFileId: previous.webImageFileId,
       mobileImageFileId: previous.mobileImageFileId,
       thumbnailFileId: previous.thumbnailFileId,
-      renderKey: previous.renderKey,
+      renderKey: previous.renderKey === digest ? digest : null,
       audioFileId: sameScript ? previous.audioFileId : null,
       audioDurationMs: sameScript ? previous.audioDurationMs : null,
       createdAt: previous.createdAt,
@@ -594,6 +602,7 @@ async function generationOptionsFor(tx: Tx, blogId: string, input: PresentationC
 /** Work to start once a change is committed. */
 interface AfterCommit {
   generate?: string;
+  render?: string;
   discard?: string[];
 }
 
@@ -603,11 +612,16 @@ interface AfterCommit {
  */
 async function afterCommit(work: AfterCommit): Promise<void> {
   if (work.discard && work.discard.length > 0) await discardStoredObjects(work.discard);
-  if (!work.generate) return;
-  try {
-    await sendGenerationJob(work.generate);
-  } catch (error) {
-    logger.error({ presentationId: work.generate, reason: error instanceof Error ? error.message : typeof error }, "the presentation generation job could not be sent");
+  for (const [kind, presentationId, send] of [
+    ["generation", work.generate, sendGenerationJob],
+    ["render", work.render, sendRenderJob],
+  ] as const) {
+    if (!presentationId) continue;
+    try {
+      await send(presentationId);
+    } catch (error) {
+      logger.error({ presentationId, reason: error instanceof Error ? error.message : typeof error }, `the presentation ${kind} job could not be sent`);
+    }
   }
 }
 
@@ -660,7 +674,7 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
     });
     return writtenPresentation(tx, row.id);
   });
-  await afterCommit(ai ? { generate: presentation.id } : {});
+  await afterCommit(ai ? { generate: presentation.id } : { render: presentation.id });
   return presentation;
 }
 
@@ -716,6 +730,10 @@ export async function updatePresentation(actor: Actor, presentationId: string, i
     if (input.tts_provider !== undefined && input.tts_provider !== current.ttsProvider) changes.ttsProvider = input.tts_provider;
     if (input.stt_provider !== undefined && input.stt_provider !== current.sttProvider) changes.sttProvider = input.stt_provider;
     const template = changes.template ?? current.template;
+    // Another look redraws every slide; the slides' own changes are judged slide by slide below.
+    if (renderTemplateOf(template) !== renderTemplateOf(current.template)) {
+      await tx.update(slides).set({ renderKey: null }).where(eq(slides.presentationId, current.id));
+    }
     const dropped = input.slides ? await replaceSlides(tx, current, input.slides, template) : [];
     const edited = input.slides !== undefined || Object.keys(changes).length > 0;
     let discard: string[] = [];
@@ -732,7 +750,9 @@ export async function updatePresentation(actor: Actor, presentationId: string, i
         metadata: { slides: input.slides?.length ?? null, template: changes.template ?? null },
       });
     }
-    return { presentation: await writtenPresentation(tx, current.id), work: { discard } satisfies AfterCommit };
+    const written = await writtenPresentation(tx, current.id);
+    const stale = written.slides.some((entry) => entry.image_status === "pending");
+    return { presentation: written, work: { discard, render: stale ? current.id : undefined } satisfies AfterCommit };
   });
   await afterCommit(work);
   return presentation;

@@ -14,14 +14,19 @@ import * as uploadSlideImageRoute from "@/app/api/v1/presentations/upload-slide-
 import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
 import * as checkExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
 import * as methodsRoute from "@/app/api/v1/presentations/methods/route";
+import * as templatesRoute from "@/app/api/v1/presentations/templates/route";
+import * as viewRoute from "@/app/api/v1/files/view/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import { getDb } from "@/db/client";
 import { activityEvents, blogSources, files, presentations, slides } from "@/db/schema";
 import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { storage } from "@/lib/storage";
+import { TEMPLATE_IDS } from "@/lib/validation/presentations";
 import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
 import type { UploadResult } from "@/lib/services/files";
 import { GENERATION_JOB, GENERATION_STALE_MS } from "@/lib/services/presentation-generation";
+import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
 import type { SlideImageOut } from "@/lib/services/presentation-images";
 import type { ProjectOut } from "@/lib/services/projects";
@@ -32,7 +37,7 @@ import { call, json } from "../support/api";
 import type { Organisation, SignedIn } from "../support/accounts";
 import { FORBIDDEN, listOf, organisation, signedInUser } from "../support/admin";
 import { newBlog, newProject, revokePermission } from "../support/projects-blogs";
-import { eventually } from "../support/wait";
+import { eventually, jobsSettle } from "../support/wait";
 
 let alpha: Organisation;
 let bravo: Organisation;
@@ -99,7 +104,7 @@ async function status(token: string, id: string): Promise<TaskStatusOut> {
 }
 
 /** Polls task-status, as the wizard does, until the generation has ended; answers every state seen. */
-async function generationEnds(token: string, id: string, timeoutMs = 25_000): Promise<TaskStatusOut[]> {
+async function generationEnds(token: string, id: string, timeoutMs = 50_000): Promise<TaskStatusOut[]> {
   const seen: TaskStatusOut[] = [];
   await eventually(
     async () => {
@@ -113,7 +118,12 @@ async function generationEnds(token: string, id: string, timeoutMs = 25_000): Pr
   return seen;
 }
 
+/**
+ * The blog's presentations and slides, once the render jobs have settled (they write slide images in the
+ * background whatever a request did): equal snapshots mean a request wrote nothing.
+ */
 async function presentationRows(blogId: string) {
+  await jobsSettle(RENDER_JOB);
   const db = await getDb();
   const rows = await db.select().from(presentations).where(eq(presentations.blogId, blogId)).orderBy(presentations.versionNumber);
   const slideRows = await db.select().from(slides).orderBy(slides.presentationId, slides.slideNumber);
@@ -123,6 +133,30 @@ async function presentationRows(blogId: string) {
 
 function detail(body: unknown): { loc: (string | number)[]; msg: string }[] {
   return (body as { detail: { loc: (string | number)[]; msg: string }[] }).detail;
+}
+
+/** The width and height a PNG's header declares. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  const view = Buffer.from(bytes);
+  expect(view.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+}
+
+/** A stored image through GET /files/view, as the player and editor load it. */
+async function viewed(token: string, url: string): Promise<Uint8Array> {
+  const key = decodeURIComponent(url.replace("/api/v1/files/view?path=", ""));
+  const response = await call(viewRoute.GET, "GET", { token, query: { path: key } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("image/png");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The presentation once every slide's images show it as it is (the render job's work is done). */
+async function rendered(token: string, id: string): Promise<PresentationOut> {
+  return eventually(async () => {
+    const deck = await read(token, id);
+    return deck.slides.length > 0 && deck.slides.every((entry) => entry.image_status === "ready") ? deck : undefined;
+  }, `the slides of ${id} to be rendered`, 25_000);
 }
 
 beforeAll(async () => {
@@ -206,6 +240,25 @@ describe("manual presentations", () => {
     expect(await presentationRows(blog.id)).toEqual(before);
   });
 
+  it("answers the five templates of the picker", async () => {
+    const response = await call(templatesRoute.GET, "GET", { token: member.access_token });
+    expect(response.status).toBe(200);
+    const { templates } = await json<{ templates: { id: string; name: string; description: string }[] }>(response);
+    expect(templates.map((template) => template.id)).toEqual([...TEMPLATE_IDS]);
+    for (const template of templates) expect(template.name.length * template.description.length).toBeGreaterThan(0);
+  });
+
+  it("renders each slide at web, mobile and thumbnail size off the request, served as stored files", async () => {
+    const deck = await create(member.access_token, { blog_id: blog.id, template: "academic", generation_method: "manual", slides: [slide("Pictures"), slide("Of slides")] });
+    const ready = await rendered(member.access_token, deck.id);
+    for (const entry of ready.slides) {
+      expect(entry.web_image_path).toMatch(new RegExp(`^${alpha.tenantId}/slides/`));
+      expect(pngSize(await viewed(member.access_token, entry.web_image_url!))).toEqual({ width: 1920, height: 1080 });
+      expect(pngSize(await viewed(member.access_token, entry.mobile_image_url!))).toEqual({ width: 1080, height: 1350 });
+      expect(pngSize(await viewed(member.access_token, entry.thumbnail_url!))).toEqual({ width: 480, height: 270 });
+    }
+  });
+
   it("answers the methods of the wizard with all methods enabled", async () => {
     const response = await call(methodsRoute.GET, "GET", { token: member.access_token });
     expect(response.status).toBe(200);
@@ -256,6 +309,30 @@ describe("editing slides", () => {
     deck = edited;
   });
 
+  it("renders again only the slides an edit changed, and removes the images they replace", async () => {
+    const before = await rendered(member.access_token, deck.id);
+    const [first, second] = before.slides;
+    const response = await put(member.access_token, deck.id, {
+      version: before.version,
+      slides: before.slides.map((entry, index) => ({ id: entry.id, slide_title: index === 1 ? "Retitled again" : entry.slide_title, body: entry.body, slide_content: index === 0 ? "Only the script changes here." : entry.slide_content })),
+    });
+    expect(response.status).toBe(200);
+    const edited = await json<PresentationOut>(response);
+    expect(edited.slides.map((entry) => entry.image_status)).toEqual(["ready", "pending", "ready"]);
+    const after = await rendered(member.access_token, deck.id);
+    // A script is not on the slide: the first keeps its images; the retitled second has new ones.
+    expect(after.slides[0]!.web_image_path).toBe(first!.web_image_path);
+    expect(after.slides[2]!.web_image_path).toBe(before.slides[2]!.web_image_path);
+    expect(after.slides[1]!.web_image_path).not.toBe(second!.web_image_path);
+    const db = await getDb();
+    await jobsSettle(RENDER_JOB);
+    for (const key of [second!.web_image_path!, second!.mobile_image_path!, second!.thumbnail_path!]) {
+      expect(await db.select().from(files).where(eq(files.storageKey, key))).toEqual([]);
+      expect(await storage().head(key)).toBeNull();
+    }
+    deck = after;
+  });
+
   it("refuses a stale version with 409 and changes nothing", async () => {
     const before = await presentationRows(blog.id);
     const response = await put(member.access_token, deck.id, { version: 0, slides: [slide("Overwrite")] });
@@ -285,7 +362,9 @@ describe("editing slides", () => {
     const response = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { template: "creative", tts_provider: "gtts" } });
     expect(response.status, await response.clone().text()).toBe(200);
     const changed = await json<PresentationOut>(response);
-    expect(changed).toMatchObject({ template: "creative", tts_provider: "gtts", edit_count: 2 });
+    expect(changed).toMatchObject({ template: "creative", tts_provider: "gtts", edit_count: deck.edit_count + 1 });
+    // Another template redraws every slide.
+    expect(changed.slides.every((entry) => entry.image_status === "pending")).toBe(true);
     const noVersion = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { slides: [slide("A")] } });
     expect(noVersion.status).toBe(422);
     const stale = await call(presentationRoute.PUT, "PUT", { token: member.access_token, params: { id: deck.id }, body: { template: "academic", version: 1 } });
@@ -331,7 +410,7 @@ describe("editing slides", () => {
   });
 });
 
-describe("AI generation", () => {
+describe("AI generation", { timeout: 90_000 }, () => {
   it("refuses a blog without a main source with the spec's message and writes nothing", async () => {
     const blog = await newBlog(member.access_token, project.id, { blog_title: "No main" });
     const db = await getDb();
@@ -386,6 +465,9 @@ describe("AI generation", () => {
     const sentences = article.text.split(/(?<=[.!?])\s+/).filter((sentence) => sentence.length > 40);
     expect(sentences.filter((sentence) => scripts.includes(sentence)).length).toBeGreaterThan(5);
     for (const entry of deck.slides) {
+      // Completed means rendered: the images are there when the wizard shows the deck.
+      expect(entry).toMatchObject({ image_status: "ready" });
+      expect(entry.thumbnail_url).not.toBeNull();
       expect(entry.body.split("\n").length).toBeGreaterThanOrEqual(3);
       expect(entry.slide_content.split(/\s+/).length).toBeGreaterThanOrEqual(60);
     }
@@ -519,8 +601,13 @@ async function uploadImage(token: string, bytes: Uint8Array, name: string, field
   return uploadSlideImageRoute.POST(request, { params: Promise.resolve({}) });
 }
 
+/** The tenant's uploaded images (slide renderings are written by the render job meanwhile). */
 async function fileRowsOf(tenantId: string) {
-  return (await getDb()).select().from(files).where(eq(files.tenantId, tenantId)).orderBy(files.id);
+  return (await getDb())
+    .select()
+    .from(files)
+    .where(and(eq(files.tenantId, tenantId), eq(files.kind, "images")))
+    .orderBy(files.id);
 }
 
 describe("slide images", () => {
@@ -534,7 +621,7 @@ describe("slide images", () => {
     const aiBlog = await pdfBlog(member.access_token, project.id, articlePdf(2), "Pictures AI");
     aiDeck = await create(member.access_token, { blog_id: aiBlog.id, template: "creative" });
     await generationEnds(member.access_token, aiDeck.id);
-  });
+  }, 90_000);
 
   it.each([
     ["PNG", pngBytes(), "photo.png", "image/png", 1, 1],
