@@ -1,4 +1,4 @@
-// npx tsx scripts/render-samples.ts [folder] — sample PNGs of every slide template for looking at: the title slide,
+// npx tsx scripts/render-samples.ts [folder] [template ...] — sample PNGs of every slide template for looking at: the title slide,
 // content slides with and without a picture, the closing slide and an overlong slide, at web, mobile and thumbnail
 // size, plus one contact sheet per template. Slides come from the offline generator on a fixture article; the
 // pictures are drawn here, so nothing is downloaded. Default folder: /tmp/slide-samples.
@@ -10,6 +10,7 @@ import { renderSlide, TEMPLATES, type SlideInput, type SlideSize } from "@/lib/s
 import { loadArticle } from "@/tests/fixtures/articles";
 
 const folder = process.argv[2] ?? "/tmp/slide-samples";
+const only = process.argv.slice(3);
 
 /** A landscape "photo": sky, sun, hills and a field, drawn with gradients so it has the tonal range of a real one. */
 function scenePng(width: number, height: number, hue: number): Uint8Array {
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
     { name: "7-overlong-image", slide: { title: LONG_TITLE, bullets: LONG_BULLETS, slideNumber: 6, totalSlides: total, image: landscape } },
   ];
   const sizes: SlideSize[] = ["web", "mobile", "thumbnail"];
-  for (const template of TEMPLATES) {
+  for (const template of TEMPLATES.filter((entry) => only.length === 0 || only.includes(entry.id))) {
     const web: { png: Uint8Array; width: number; height: number }[] = [];
     const mobile: { png: Uint8Array; width: number; height: number }[] = [];
     for (const sample of samples) {

@@ -31,6 +31,8 @@ export interface BulletsSpec extends TextSpec {
 
 export interface FittedText {
   size: number;
+  /** The template's largest size for this text: `size` is smaller when the text had to shrink. */
+  largest: number;
   /** Measured height of the block as it will be drawn (after any line cut). */
   height: number;
   /** True when even the smallest size did not fit and lines were cut. */
@@ -96,66 +98,100 @@ export function shareLines(needed: number[], capacity: number): (number | null)[
   return lines.map((count, index) => (count >= needed[index]! ? null : count));
 }
 
+type FittedTitle = NonNullable<FittedSlide["title"]>;
+
+/** Title sizes that fit within `cap` as they are; when none does, the smallest size cut to the lines that fit. */
+function titleOptionsWithin(title: TitleSpec, heights: Map<string, number>, cap = title.maxHeight): FittedTitle[] {
+  const options: FittedTitle[] = [];
+  for (const size of title.sizes) {
+    const height = heights.get(`title-${size}`) ?? Infinity;
+    if (height <= cap) options.push({ size, largest: title.sizes[0]!, height, truncated: false, maxLines: null, element: textElement(title.text, title, size, null) });
+  }
+  if (options.length > 0) return options;
+  const smallest = title.sizes.at(-1)!;
+  const lines = Math.max(1, Math.floor(cap / linePixels(title, smallest)));
+  return [
+    {
+      size: smallest,
+      largest: title.sizes[0]!,
+      height: Math.min(heights.get(`title-${smallest}`) ?? Infinity, lines * linePixels(title, smallest)),
+      truncated: true,
+      maxLines: lines,
+      element: textElement(title.text, title, smallest, lines),
+    },
+  ];
+}
+
+/** The largest title that fits within `cap`. */
+function titleWithin(title: TitleSpec, heights: Map<string, number>, cap: number): FittedTitle {
+  return titleOptionsWithin(title, heights, cap)[0]!;
+}
+
 export async function fitSlideText(fonts: SlideFonts, title: TitleSpec | null, bullets: BulletsSpec | null): Promise<FittedSlide> {
   const hasTitle = title !== null && title.text.length > 0;
   const hasBullets = bullets !== null && bullets.items.length > 0;
   const width = Math.max(hasTitle ? title.width : 1, hasBullets ? bullets.width : 1);
-  const variants: SlideElement[] = [];
-  if (hasTitle) {
-    for (const size of title.sizes) {
-      variants.push(box({ flexDirection: "column", width: title.width }, textElement(title.text, title, size, null), `title-${size}`));
-    }
+  const variants = (pick: (sizes: number[]) => number[]): SlideElement[] => [
+    ...(hasTitle
+      ? pick(title.sizes).map((size) =>
+          box({ flexDirection: "column", width: title.width }, textElement(title.text, title, size, null), `title-${size}`),
+        )
+      : []),
+    ...(hasBullets
+      ? pick(bullets.sizes).map((size) =>
+          box({ flexDirection: "column", width: bullets.width }, bulletsElement(bullets, bullets.items, size, null), `bullets-${size}`),
+        )
+      : []),
+  ];
+  // Most slides fit at the largest sizes: one small measuring pass settles them; the others measure every size.
+  const heights = hasTitle || hasBullets ? await measure(fonts, width, variants((all) => all.slice(0, 1))) : new Map<string, number>();
+  const fitsLargest =
+    (!hasTitle || heights.get(`title-${title.sizes[0]}`)! <= title.maxHeight) &&
+    (!hasBullets || heights.get(`bullets-${bullets.sizes[0]}`)! <= bullets.maxHeight(hasTitle ? heights.get(`title-${title.sizes[0]}`)! : 0));
+  if (!fitsLargest) {
+    for (const [key, height] of await measure(fonts, width, variants((all) => all.slice(1)))) heights.set(key, height);
   }
-  if (hasBullets) {
-    for (const size of bullets.sizes) {
-      variants.push(
-        box({ flexDirection: "column", width: bullets.width }, bulletsElement(bullets, bullets.items, size, null), `bullets-${size}`),
-      );
-    }
-  }
-  const heights = variants.length > 0 ? await measure(fonts, width, variants) : new Map<string, number>();
   const result: FittedSlide = { title: null, bullets: null };
+  const titleAt = (cap: number) => (hasTitle ? titleWithin(title, heights, cap) : null);
+  const bulletsAt = (size: number) => heights.get(`bullets-${size}`) ?? Infinity;
 
-  if (hasTitle) {
-    const size = title.sizes.find((candidate) => (heights.get(`title-${candidate}`) ?? Infinity) <= title.maxHeight);
-    if (size !== undefined) {
-      result.title = {
-        size,
-        height: heights.get(`title-${size}`)!,
-        truncated: false,
-        maxLines: null,
-        element: textElement(title.text, title, size, null),
-      };
-    } else {
-      const smallest = title.sizes.at(-1)!;
-      const lines = Math.max(1, Math.floor(title.maxHeight / linePixels(title, smallest)));
-      result.title = {
-        size: smallest,
-        height: Math.min(heights.get(`title-${smallest}`)!, lines * linePixels(title, smallest)),
-        truncated: true,
-        maxLines: lines,
-        element: textElement(title.text, title, smallest, lines),
-      };
+  if (!hasBullets) {
+    result.title = titleAt(title?.maxHeight ?? 0);
+    return result;
+  }
+  // Title and bullets shrink together: of the pairs of sizes that fit, the one whose larger relative shrink is the
+  // smallest wins, so a long title does not squeeze the bullets to the minimum while it stays at full size.
+  let best: { title: FittedTitle | null; bulletSize: number; score: [number, number] } | null = null;
+  const titleOptions = hasTitle ? titleOptionsWithin(title, heights) : [null];
+  for (const option of titleOptions) {
+    const budget = bullets.maxHeight(option?.height ?? 0);
+    const bulletSize = bullets.sizes.find((size) => bulletsAt(size) <= budget);
+    if (bulletSize === undefined) continue;
+    const titleShrink = option ? 1 - option.size / title!.sizes[0]! : 0;
+    const bulletShrink = 1 - bulletSize / bullets.sizes[0]!;
+    const score: [number, number] = [Math.max(titleShrink, bulletShrink), titleShrink + bulletShrink];
+    if (!best || score[0] < best.score[0] - 1e-9 || (Math.abs(score[0] - best.score[0]) < 1e-9 && score[1] < best.score[1])) {
+      best = { title: option, bulletSize, score };
     }
   }
-
-  if (hasBullets) {
-    const budget = bullets.maxHeight(result.title?.height ?? 0);
-    const size = bullets.sizes.find((candidate) => (heights.get(`bullets-${candidate}`) ?? Infinity) <= budget);
-    if (size !== undefined) {
-      result.bullets = {
-        size,
-        height: heights.get(`bullets-${size}`)!,
-        truncated: false,
-        budget,
-        shown: bullets.items.length,
-        maxLines: bullets.items.map(() => null),
-        element: bulletsElement(bullets, bullets.items, size, null),
-      };
-    } else {
-      result.bullets = await cutBullets(fonts, bullets, budget);
-    }
+  if (best) {
+    result.title = best.title;
+    const size = best.bulletSize;
+    result.bullets = {
+      size,
+      largest: bullets.sizes[0]!,
+      height: bulletsAt(size),
+      truncated: false,
+      budget: bullets.maxHeight(best.title?.height ?? 0),
+      shown: bullets.items.length,
+      maxLines: bullets.items.map(() => null),
+      element: bulletsElement(bullets, bullets.items, size, null),
+    };
+    return result;
   }
+  // Too much text for any pair: the title keeps at most a third of the space, the bullets are cut to the rest.
+  result.title = titleAt(Math.min(title?.maxHeight ?? 0, Math.round(bullets.maxHeight(0) / 3)));
+  result.bullets = await cutBullets(fonts, bullets, bullets.maxHeight(result.title?.height ?? 0));
   return result;
 }
 
@@ -181,7 +217,7 @@ async function cutBullets(fonts: SlideFonts, spec: BulletsSpec, budget: number):
         ? (await measure(fonts, spec.width, [box({ flexDirection: "column", width: spec.width }, element, "bullets")])).get("bullets")!
         : 0;
     if (height <= budget || capacity <= 0) {
-      return { size, height, truncated: true, budget, shown: items.length, maxLines, element };
+      return { size, largest: spec.sizes[0]!, height, truncated: true, budget, shown: items.length, maxLines, element };
     }
     capacity -= 1;
   }

@@ -40,7 +40,14 @@ function parseRanges(unicode: Record<string, string>): [number, number][] {
       ranges.push([start, match[2] ? Number.parseInt(match[2], 16) : start]);
     }
   }
-  return ranges.sort((a, b) => a[0] - b[0]);
+  // Subsets overlap (several carry U+0304, for instance): merged, the ranges can be binary-searched.
+  const merged: [number, number][] = [];
+  for (const [start, end] of ranges.sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1] + 1) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
 }
 
 async function load(): Promise<SlideFonts> {

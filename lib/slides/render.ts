@@ -52,6 +52,16 @@ export interface RenderedSlide {
   pixels: Uint8Array;
   /** The fitted text sizes, and the colour and y where the slide's frame begins below the text (web or mobile scale). */
   layout: { fitted: FittedSlide; background: string; textBottom: number; layoutWidth: number; layoutHeight: number };
+  /** Where satori placed every element holding text, in layout pixels. */
+  textBoxes: TextBox[];
+}
+
+export interface TextBox {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 function invalid(message: string): never {
@@ -93,13 +103,22 @@ function buildContext(slide: SlideInput, options: RenderOptions, ranges: readonl
   };
 }
 
-async function draw(slide: SlideInput, options: RenderOptions) {
+async function draw(slide: SlideInput, options: RenderOptions, textBoxes?: TextBox[]) {
   checkInput(slide, options);
   const fonts = await slideFonts();
   const context = buildContext(slide, options, fonts.ranges);
   const layout = DESIGNS[options.template].layout(context);
   const fitted = await fitSlideText(fonts, layout.title, layout.bullets);
-  const svg = await satori(layout.compose(fitted), { width: context.width, height: context.height, fonts: fonts.fonts });
+  const svg = await satori(layout.compose(fitted), {
+    width: context.width,
+    height: context.height,
+    fonts: fonts.fonts,
+    onNodeDetected: textBoxes
+      ? ({ textContent, left, top, width, height }) => {
+          if (textContent) textBoxes.push({ text: textContent, left, top, width, height });
+        }
+      : undefined,
+  });
   const rendered = new Resvg(svg, {
     fitTo: { mode: "width", value: SLIDE_SIZES[options.size].width },
     // Text arrives as outlines from satori; no system font is ever needed or looked up.
@@ -113,8 +132,10 @@ async function draw(slide: SlideInput, options: RenderOptions) {
 
 /** The slide drawn, with its raw pixels and the fitted layout (tests and previews look at both). */
 export async function renderSlideImage(slide: SlideInput, options: RenderOptions): Promise<RenderedSlide> {
-  const { rendered, layout } = await draw(slide, options);
+  const textBoxes: TextBox[] = [];
+  const { rendered, layout } = await draw(slide, options, textBoxes);
   return {
+    textBoxes,
     png: new Uint8Array(rendered.asPng()),
     width: rendered.width,
     height: rendered.height,
@@ -126,4 +147,79 @@ export async function renderSlideImage(slide: SlideInput, options: RenderOptions
 /** One slide as a PNG: 1920x1080 (web), 1080x1350 (mobile) or 480x270 (thumbnail of the web layout). */
 export async function renderSlide(slide: SlideInput, options: RenderOptions): Promise<Uint8Array> {
   return new Uint8Array((await draw(slide, options)).rendered.asPng());
+}
+
+export interface RenderBenchmark {
+  /** Median milliseconds per slide, warm, over every template. */
+  webMs: number;
+  mobileMs: number;
+  thumbnailMs: number;
+  /** The same for web slides with a picture (its decoding and scaling included). */
+  webWithImageMs: number;
+  /** The first render of the process: fonts read and parsed, satori's layout engine compiled. */
+  firstMs: number;
+  /** Renders timed per size. */
+  runs: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A photo-like 1200x800 PNG (gradients and shapes) for the benchmark, drawn by resvg itself. */
+function benchmarkPicture(): Uint8Array {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">' +
+    '<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5ba8e0"/><stop offset="1" stop-color="#f4d9b0"/></linearGradient></defs>' +
+    '<rect width="1200" height="800" fill="url(#s)"/><circle cx="860" cy="250" r="80" fill="#fffbe8"/>' +
+    '<path d="M0 520 C 260 440 520 600 760 520 S 1060 460 1200 500 L1200 800 L0 800 Z" fill="#3f7d4a"/></svg>';
+  return new Uint8Array(new Resvg(svg).render().asPng());
+}
+
+/**
+ * Times slide renders the way generation runs them (one after another in one process): a typical content slide
+ * (title, four bullets) in every template at each size. For `npm run bench:generate` and README figures.
+ */
+export async function benchmarkRender(runsPerTemplate = 4): Promise<RenderBenchmark> {
+  const slide: SlideInput = {
+    title: "Choosing a bin and a spot for the compost heap",
+    bullets: [
+      "An open heap needs no bin at all, only a sheltered corner",
+      "Put the bin on bare soil so worms can move in from below",
+      "Half shade keeps the pile from drying out in summer",
+      "Leave room to lift the lid and turn the pile with a fork",
+    ],
+    slideNumber: 3,
+    totalSlides: 12,
+  };
+  const picture = benchmarkPicture();
+  const start = performance.now();
+  await renderSlide(slide, { template: "professional", size: "web" });
+  const firstMs = performance.now() - start;
+  const timings: Record<"web" | "mobile" | "thumbnail" | "image", number[]> = { web: [], mobile: [], thumbnail: [], image: [] };
+  for (let run = 0; run < runsPerTemplate; run += 1) {
+    for (const template of TEMPLATE_IDS) {
+      for (const [name, size, image] of [
+        ["web", "web", null],
+        ["mobile", "mobile", null],
+        ["thumbnail", "thumbnail", null],
+        ["image", "web", picture],
+      ] as const) {
+        const began = performance.now();
+        await renderSlide({ ...slide, image }, { template, size });
+        timings[name].push(performance.now() - began);
+      }
+    }
+  }
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    webMs: round(median(timings.web)),
+    mobileMs: round(median(timings.mobile)),
+    thumbnailMs: round(median(timings.thumbnail)),
+    webWithImageMs: round(median(timings.image)),
+    firstMs: round(firstMs),
+    runs: timings.web.length,
+  };
 }

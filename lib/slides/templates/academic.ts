@@ -18,7 +18,7 @@ import {
   type TemplateLayout,
 } from "./shared";
 
-const PAPER = "#faf8f3";
+const PAPER = "#f7f4ec";
 const INK = "#1f2937";
 const BODY = "#374151";
 const MUTED = "#6b7280";
@@ -76,13 +76,15 @@ function contentLayout(slide: SlideContext): TemplateLayout {
   const footTop = H - (portrait ? 112 : 100);
   let body: Area;
   let photo: Area | null = null;
+  // Wide slides keep a margin column, as a textbook page does: the slide's number large, a hairline beside it.
+  const bodyLeft = portrait ? margin : 430;
   if (!portrait) {
-    const bodyTop = 86 + 60;
+    const bodyTop = 146;
     if (image) {
-      photo = { left: 1160, top: bodyTop + 20, width: W - 1160 - margin, height: 660 };
-      body = { left: margin, top: bodyTop, width: 1160 - margin - 80, height: footTop - 50 - bodyTop };
+      photo = { left: 1180, top: bodyTop + 20, width: W - 1180 - margin, height: 660 };
+      body = { left: bodyLeft, top: bodyTop, width: 1180 - bodyLeft - 70, height: footTop - 50 - bodyTop };
     } else {
-      body = { left: margin, top: bodyTop, width: W - 2 * margin, height: footTop - 50 - bodyTop };
+      body = { left: bodyLeft, top: bodyTop, width: W - bodyLeft - margin, height: footTop - 50 - bodyTop };
     }
   } else if (image) {
     photo = { left: margin, top: 100, width: W - 2 * margin, height: 480 };
@@ -106,6 +108,10 @@ function contentLayout(slide: SlideContext): TemplateLayout {
     }
     return canvas(slide, { backgroundColor: PAPER }, [
       photo ? figure(slide, photo, portrait ? 24 : 22) : null,
+      portrait
+        ? null
+        : positioned({ left: margin, top: body.top - 6, width: bodyLeft - margin - 60, justifyContent: "flex-end" }, label(String(slide.slideNumber), { fontSize: 112, fontWeight: 800, color: accent, lineHeight: 1, letterSpacing: "-0.04em" })),
+      portrait ? null : positioned({ left: bodyLeft - 40, top: body.top, width: 1, height: body.height, backgroundColor: RULE }),
       region(body, children),
       ...footer(slide, margin, W - 2 * margin, footTop, portrait ? 24 : 22, accent),
     ]);
@@ -118,7 +124,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       maxHeight: Math.round(body.height * (slide.bullets.length > 0 ? 0.4 : 1)),
       sizes: portrait ? sizes(image ? 54 : 62, 36) : sizes(image ? 56 : 64, 36),
       lineHeight: 1.15,
-      style: { fontWeight: 700, color: INK, letterSpacing: -0.5 },
+      style: { fontWeight: 700, color: INK, letterSpacing: "-0.008em" },
     },
     bullets: {
       items: slide.bullets,
@@ -188,7 +194,7 @@ function titleLayout(slide: SlideContext): TemplateLayout {
       maxHeight: Math.round((text.height - barSpace) * (slide.bullets.length > 0 ? 0.6 : 1)),
       sizes: portrait ? sizes(76, 44) : sizes(image ? 76 : 88, 46),
       lineHeight: 1.12,
-      style: { fontWeight: 700, color: INK, textAlign: "center", letterSpacing: -1 },
+      style: { fontWeight: 700, color: INK, textAlign: "center", letterSpacing: "-0.012em" },
     },
     bullets: {
       items: slide.bullets,

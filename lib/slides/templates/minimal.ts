@@ -23,6 +23,7 @@ const WHITE = "#ffffff";
 const INK = "#111111";
 const BODY = "#4b4b4b";
 const MUTED = "#9a9a9a";
+const LEAD = "#6b6b6b";
 
 function dashList(texts: SlideElement[], size: number): SlideElement {
   return column(
@@ -65,35 +66,40 @@ function layout(slide: SlideContext): TemplateLayout {
     text = { left: 96, top: feature ? 240 : 220, width: W - 192, height: H - (feature ? 240 : 220) - 110 };
   }
   const between = feature ? 52 : 64;
+  // A wide content slide without a picture sets the title in a column of its own, the points beside it.
+  const split = !feature && !portrait && !image;
+  const titleArea: Area = split ? { ...text, width: 600 } : text;
+  const bulletsArea: Area = split ? { ...text, left: 880, width: W - 880 - 160 } : text;
   const compose = (fitted: FittedSlide): SlideElement => {
     const children: SlideElement[] = [];
     if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets) children.push(shape({ height: between }));
-    if (fitted.bullets) children.push(fitted.bullets.element);
+    if (fitted.title && fitted.bullets && !split) children.push(shape({ height: between }));
+    if (fitted.bullets && !split) children.push(fitted.bullets.element);
     return canvas(slide, { backgroundColor: WHITE }, [
       photo && image ? placedPicture(image, photo) : null,
       mark(slide, accent, markAt, portrait),
       // Title slides sit low and left, like a book's title page; content starts at the top.
-      region(text, children, { justifyContent: feature && !portrait ? "flex-end" : "flex-start" }),
+      region(titleArea, children, { justifyContent: feature && !portrait ? "flex-end" : "flex-start" }),
+      split && fitted.bullets ? region({ ...bulletsArea, top: bulletsArea.top + 10 }, [fitted.bullets.element]) : null,
       feature ? positioned({ left: text.left, top: H - (portrait ? 70 : 80), width: 64, height: 2, backgroundColor: INK }) : null,
     ]);
   };
   return {
     title: {
       text: slide.title,
-      width: text.width,
-      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? (feature ? 0.6 : 0.42) : 1)),
+      width: titleArea.width,
+      maxHeight: split ? titleArea.height : Math.round(text.height * (slide.bullets.length > 0 ? (feature ? 0.6 : 0.42) : 1)),
       sizes: feature ? (portrait ? sizes(88, 48) : sizes(image ? 88 : 104, 52)) : portrait ? sizes(image ? 60 : 68, 38) : sizes(image ? 60 : 72, 40),
       lineHeight: 1.1,
-      style: { fontWeight: 600, color: INK, letterSpacing: feature ? -3 : -1.5 },
+      style: { fontWeight: 600, color: INK, letterSpacing: feature ? "-0.03em" : "-0.02em" },
     },
     bullets: {
       items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
+      width: bulletsArea.width,
+      maxHeight: (titleHeight) => (split ? bulletsArea.height - 10 : text.height - (titleHeight > 0 ? titleHeight + between : 0)),
       sizes: feature ? sizes(34, 22, 2) : portrait ? sizes(image ? 38 : 42, 24, 2) : sizes(image ? 36 : 40, 24, 2),
       lineHeight: 1.5,
-      style: { fontWeight: 400, color: feature ? MUTED : BODY },
+      style: { fontWeight: 400, color: slide.kind === "title" ? LEAD : BODY },
       list: (texts, size) => (feature && slide.kind === "title" ? column(texts, Math.round(size * 0.35)) : dashList(texts, size)),
     },
     compose,

@@ -46,30 +46,114 @@ function pageNumber(slide: SlideContext, colours: Palette, size: number): SlideE
   ]);
 }
 
-/** Content and closing slides: title, short rule, bullets with square markers, ruled footer with the page number. */
-function contentLayout(slide: SlideContext, dark: boolean): TemplateLayout {
-  const colours = palette(slide, dark);
+/** Bullets with small square markers in the accent colour. */
+function squareBullets(texts: SlideElement[], size: number, colours: Palette): SlideElement {
+  return column(
+    texts.map((item) =>
+      bulletRow(
+        shape({ width: Math.round(size * 0.3), height: Math.round(size * 0.3), backgroundColor: colours.accent }),
+        Math.round(size * 0.3),
+        Math.round(size * 1.42),
+        Math.round(size * 0.75),
+        item,
+      ),
+    ),
+    Math.round(size * 0.62),
+  );
+}
+
+function footer(slide: SlideContext, colours: Palette, area: { left: number; top: number; width: number }, size: number): SlideElement[] {
+  const { height: H } = slide;
+  return [
+    positioned({ left: area.left, top: area.top, width: area.width, height: 2, backgroundColor: colours.rule }),
+    positioned(
+      { left: area.left, top: area.top + 2, width: area.width, height: H - area.top - 2, alignItems: "center", justifyContent: "flex-end" },
+      pageNumber(slide, colours, size),
+    ),
+  ];
+}
+
+/**
+ * Content slides: the title on a deep brand-shade header band, bullets with square markers on white, a ruled
+ * footer with the page number; a picture fills the right side (web) or sits under the band (mobile).
+ */
+function bandLayout(slide: SlideContext): TemplateLayout {
+  const colours = palette(slide, false);
+  const band = palette(slide, true);
+  const { width: W, height: H, portrait, image } = slide;
+  const bandHeight = portrait ? 360 : 264;
+  const titleArea = portrait
+    ? { left: 90, top: 64, width: W - 180, height: bandHeight - 128 }
+    : { left: 150, top: 46, width: W - 300, height: bandHeight - 92 };
+  let text: { left: number; top: number; width: number; height: number };
+  let photo: { left: number; top: number; width: number; height: number } | null = null;
+  if (!portrait) {
+    if (image) photo = { left: 1080, top: bandHeight, width: W - 1080, height: H - bandHeight };
+    text = { left: 150, top: bandHeight + 76, width: (image ? 1080 - 110 : W - 150) - 150, height: H - 160 - (bandHeight + 76) };
+  } else {
+    if (image) photo = { left: 0, top: bandHeight, width: W, height: 440 };
+    const top = bandHeight + (image ? 440 : 0) + 70;
+    text = { left: 90, top, width: W - 180, height: H - 170 - top };
+  }
+  const footerArea = portrait ? { left: 90, top: H - 116, width: W - 180 } : { left: 150, top: H - 104, width: text.width };
+  const compose = (fitted: FittedSlide): SlideElement =>
+    canvas(slide, { backgroundColor: colours.background }, [
+      positioned({ left: 0, top: 0, width: W, height: bandHeight, backgroundColor: band.background }),
+      photo && image ? positioned({ ...photo }, picture(image, photo.width, photo.height)) : null,
+      portrait
+        ? positioned({ left: 0, top: bandHeight - 10, width: W, height: 10, backgroundColor: band.accent })
+        : positioned({ left: 0, top: 0, width: 14, height: H, backgroundColor: colours.accent }),
+      region(titleArea, fitted.title ? [fitted.title.element] : [], { justifyContent: "center" }),
+      region(text, fitted.bullets ? [fitted.bullets.element] : []),
+      ...footer(slide, colours, footerArea, portrait ? 26 : 24),
+    ]);
+  return {
+    title: {
+      text: slide.title,
+      width: titleArea.width,
+      maxHeight: titleArea.height,
+      sizes: portrait ? sizes(62, 36) : sizes(70, 40),
+      lineHeight: 1.12,
+      style: { fontWeight: 700, color: "#ffffff", letterSpacing: "-0.014em" },
+    },
+    bullets: {
+      items: slide.bullets,
+      width: text.width,
+      maxHeight: () => text.height,
+      sizes: portrait ? sizes(image ? 36 : 42, 24, 2) : sizes(image ? 38 : 44, 24, 2),
+      lineHeight: 1.42,
+      style: { fontWeight: 400, color: colours.body },
+      list: (texts, size) => squareBullets(texts, size, colours),
+    },
+    compose,
+    background: colours.background,
+    textBottom: text.top + text.height,
+  };
+}
+
+/** Closing slides: title, short rule, bullets with square markers, ruled footer with the page number. */
+function closingLayout(slide: SlideContext): TemplateLayout {
+  const colours = palette(slide, true);
   const { width: W, height: H, portrait } = slide;
   const image = slide.image;
   const ruleSpace = portrait ? 28 + 6 + 40 : 34 + 6 + 44;
   let text: { left: number; top: number; width: number; height: number };
-  let footer: { left: number; width: number; top: number };
+  let footerArea: { left: number; width: number; top: number };
   let imageBox: { left: number; top: number; width: number; height: number } | null = null;
   if (!portrait) {
     const right = image ? 1080 : W;
     text = { left: 150, top: 118, width: right - 150 - (image ? 110 : 150), height: H - 118 - 160 };
-    footer = { left: 150, width: text.width, top: H - 104 };
+    footerArea = { left: 150, width: text.width, top: H - 104 };
     if (image) imageBox = { left: right, top: 0, width: W - right, height: H };
   } else if (image) {
     imageBox = { left: 0, top: 0, width: W, height: 500 };
     text = { left: 90, top: 500 + 14 + 72, width: W - 180, height: H - (500 + 14 + 72) - 170 };
-    footer = { left: 90, width: W - 180, top: H - 116 };
+    footerArea = { left: 90, width: W - 180, top: H - 116 };
   } else {
     text = { left: 90, top: 140, width: W - 180, height: H - 140 - 170 };
-    footer = { left: 90, width: W - 180, top: H - 116 };
+    footerArea = { left: 90, width: W - 180, top: H - 116 };
   }
   const titleMax = Math.round(text.height * (slide.bullets.length > 0 ? 0.42 : 1));
-  const bulletGap = (size: number) => Math.round(size * 0.62);
 
   const compose = (fitted: FittedSlide): SlideElement => {
     const children: SlideElement[] = [];
@@ -84,11 +168,7 @@ function contentLayout(slide: SlideContext, dark: boolean): TemplateLayout {
         ? positioned({ left: 0, top: imageBox ? imageBox.height : 0, width: W, height: 14, backgroundColor: colours.accent })
         : positioned({ left: 0, top: 0, width: 14, height: H, backgroundColor: colours.accent }),
       region(text, children),
-      positioned({ left: footer.left, top: footer.top, width: footer.width, height: 2, backgroundColor: colours.rule }),
-      positioned(
-        { left: footer.left, top: footer.top + 2, width: footer.width, height: H - footer.top - 2, alignItems: "center", justifyContent: "flex-end" },
-        pageNumber(slide, colours, portrait ? 26 : 24),
-      ),
+      ...footer(slide, colours, footerArea, portrait ? 26 : 24),
     ]);
   };
 
@@ -99,7 +179,7 @@ function contentLayout(slide: SlideContext, dark: boolean): TemplateLayout {
       maxHeight: titleMax,
       sizes: portrait ? sizes(image ? 60 : 70, 38) : sizes(image ? 64 : 76, 40),
       lineHeight: 1.14,
-      style: { fontWeight: 700, color: colours.title, letterSpacing: -1 },
+      style: { fontWeight: 700, color: colours.title, letterSpacing: "-0.014em" },
     },
     bullets: {
       items: slide.bullets,
@@ -108,19 +188,7 @@ function contentLayout(slide: SlideContext, dark: boolean): TemplateLayout {
       sizes: portrait ? sizes(image ? 38 : 44, 24, 2) : sizes(image ? 38 : 44, 24, 2),
       lineHeight: 1.42,
       style: { fontWeight: 400, color: colours.body },
-      list: (texts, size) =>
-        column(
-          texts.map((item) =>
-            bulletRow(
-              shape({ width: Math.round(size * 0.3), height: Math.round(size * 0.3), backgroundColor: colours.accent }),
-              Math.round(size * 0.3),
-              Math.round(size * 1.42),
-              Math.round(size * 0.75),
-              item,
-            ),
-          ),
-          bulletGap(size),
-        ),
+      list: (texts, size) => squareBullets(texts, size, colours),
     },
     compose,
     background: colours.background,
@@ -171,7 +239,7 @@ function titleLayout(slide: SlideContext): TemplateLayout {
       maxHeight: Math.round((text.height - barSpace) * (slide.bullets.length > 0 ? 0.62 : 1)),
       sizes: portrait ? sizes(84, 48) : sizes(96, 52),
       lineHeight: 1.08,
-      style: { fontWeight: 700, color: colours.title, letterSpacing: -2 },
+      style: { fontWeight: 700, color: colours.title, letterSpacing: "-0.02em" },
     },
     bullets: {
       items: slide.bullets,
@@ -190,5 +258,5 @@ function titleLayout(slide: SlideContext): TemplateLayout {
 
 export const professional: TemplateDesign = {
   accent: "#2563eb",
-  layout: (slide) => (slide.kind === "title" ? titleLayout(slide) : contentLayout(slide, slide.kind === "closing")),
+  layout: (slide) => (slide.kind === "title" ? titleLayout(slide) : slide.kind === "content" ? bandLayout(slide) : closingLayout(slide)),
 };

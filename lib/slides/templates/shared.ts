@@ -60,7 +60,6 @@ export function canvas(slide: SlideContext, background: CSSProperties, children:
       width: slide.width,
       height: slide.height,
       fontFamily: FONT_FAMILY,
-      overflow: "hidden",
       ...background,
     },
     children,
@@ -77,7 +76,7 @@ export function region(
   style: CSSProperties = {},
 ): SlideElement {
   return box(
-    { position: "absolute", flexDirection: "column", overflow: "hidden", ...area, ...style },
+    { position: "absolute", flexDirection: "column", ...area, ...style },
     children,
   );
 }

@@ -87,19 +87,17 @@ function cards(texts: SlideElement[], size: number, colours: Palette, width: num
   );
 }
 
-/** A rounded photo in a thin gradient frame. */
-function glowingPhoto(image: NonNullable<SlideContext["image"]>, area: Area, colours: Palette): SlideElement {
+/** A rounded photo in a thin gradient frame over a soft glow (a gradient: a blurred shadow is far slower to draw). */
+function glowingPhoto(image: NonNullable<SlideContext["image"]>, area: Area, colours: Palette): SlideElement[] {
   const frame = 3;
-  return positioned(
-    {
-      ...area,
-      padding: frame,
-      borderRadius: 34,
-      backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})`,
-      boxShadow: `0 0 80px ${withAlpha(colours.accent, 0.35)}`,
-    },
-    picture(image, area.width - 2 * frame, area.height - 2 * frame, { borderRadius: 31 }),
-  );
+  const spread = 220;
+  return [
+    glow(colours.accent, { left: area.left - spread, top: area.top - spread, width: area.width + 2 * spread, height: area.height + 2 * spread }, 0.38),
+    positioned(
+      { ...area, padding: frame, borderRadius: 34, backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})` },
+      picture(image, area.width - 2 * frame, area.height - 2 * frame, { borderRadius: 31 }),
+    ),
+  ];
 }
 
 function contentLayout(slide: SlideContext): TemplateLayout {
@@ -131,7 +129,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
     return canvas(slide, { backgroundColor: NIGHT }, [
       glow(colours.accent, portrait ? { left: W - 560, top: -520, width: 1100, height: 1100 } : { left: W - 760, top: -640, width: 1300, height: 1300 }, 0.42),
       glow(colours.second, portrait ? { left: -420, top: H - 420, width: 800, height: 800 } : { left: -420, top: H - 380, width: 900, height: 900 }, 0.22),
-      photo && image ? glowingPhoto(image, photo, colours) : null,
+      ...(photo && image ? glowingPhoto(image, photo, colours) : []),
       positioned(pillAt, pill(slide, colours, portrait ? 24 : 22)),
       region(text, children),
     ]);
@@ -143,7 +141,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.4 : 1)),
       sizes: portrait ? sizes(image ? 60 : 70, 38) : sizes(image ? 64 : 76, 40),
       lineHeight: 1.06,
-      style: { fontWeight: 800, color: "#ffffff", letterSpacing: -2.5 },
+      style: { fontWeight: 800, color: "#ffffff", letterSpacing: "-0.03em" },
     },
     bullets: {
       items: slide.bullets,
@@ -190,7 +188,7 @@ function featureLayout(slide: SlideContext): TemplateLayout {
       glow(colours.accent, portrait ? { left: -300, top: -300, width: 1300, height: 1300 } : { left: 500, top: -700, width: 1700, height: 1700 }, 0.5),
       glow(colours.second, portrait ? { left: 300, top: H - 700, width: 1100, height: 1100 } : { left: -500, top: H - 560, width: 1200, height: 1200 }, 0.3),
       positioned({ left: 0, top: H - 6, width: W, height: 6, backgroundImage: `linear-gradient(90deg, ${colours.accent}, ${colours.second})` }),
-      photo && image ? glowingPhoto(image, photo, colours) : null,
+      ...(photo && image ? glowingPhoto(image, photo, colours) : []),
       region(text, children, { justifyContent: portrait && !image ? "flex-end" : "center" }),
     ]);
   };
@@ -203,7 +201,7 @@ function featureLayout(slide: SlideContext): TemplateLayout {
       lineHeight: 1.02,
       style: {
         fontWeight: 800,
-        letterSpacing: -4,
+        letterSpacing: "-0.035em",
         color: "transparent",
         backgroundImage: `linear-gradient(90deg, #ffffff 0%, ${colours.light} 55%, ${mix(colours.second, "#ffffff", 0.35)} 100%)`,
         backgroundClip: "text",
