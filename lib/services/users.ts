@@ -172,16 +172,16 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
 
 /**
  * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
- * filtered, searched, counted and paged in SQL, in two statements run side by side: the page, each row already
- * the list item as JSON (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps as
- * `Date.toISOString()` writes them), and the total. Password hashes are never read.
+ * filtered, searched, counted and paged in SQL, in ONE statement: the total with the page, each row already the
+ * list item as JSON (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps as
+ * `Date.toISOString()` writes them). Password hashes are never read.
  */
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
   // Checked here too, not only in the route: pages call this service directly.
   if (!actor.permissions.has("user.view")) throw new Forbidden();
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
-  const { page, total } = listStatements(db, actor, tenantId !== null, query);
+  const statement = listStatement(db, actor, tenantId !== null, query);
   const values = {
     tenantId,
     pattern: query.search ? containing(query.search) : null,
@@ -189,32 +189,32 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
     offset: query.offset,
     reach: query.offset + query.limit,
   };
-  const [rows, counted] = await Promise.all([page.execute(values), total.execute(values)]);
-  return { items: rows.map((row) => row.item), total: counted[0]?.value ?? 0 };
+  const rows = await statement.execute(values);
+  return { items: rows.flatMap((row) => (row.item ? [row.item] : [])), total: rows[0]?.total ?? 0 };
 }
 
 /**
- * The list's two statements (page, total) for one shape of query, built once per database handle and shape with
- * placeholders for the tenant, the search pattern and the paging: building them (two parts, the permission-holder
- * sets, the counts) cost the server more than PostgreSQL spent running them. The shape is what changes the SQL:
- * whether the actor is a super admin, whether a tenant filters, the status, whether a search, the role filter.
+ * The list's statement for one shape of query, built once per database handle and shape with placeholders for the
+ * tenant, the search pattern and the paging: building it (two parts, the permission-holder sets, the counts) cost
+ * the server more than PostgreSQL spent running it. The shape is what changes the SQL: whether the actor is a super
+ * admin, whether a tenant filters, the status, whether a search, the role filter.
  */
-function listStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
+function listStatement(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
   const key = JSON.stringify([isSuperAdmin(actor), byTenant, query.status, Boolean(query.search), query.role]);
   let cache = listStatementCache.get(db);
   if (!cache) {
     cache = new Map();
     listStatementCache.set(db, cache);
   }
-  let statements = cache.get(key);
-  if (!statements) {
-    statements = buildListStatements(db, actor, byTenant, query);
-    cache.set(key, statements);
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = buildListStatement(db, actor, byTenant, query);
+    cache.set(key, statement);
   }
-  return statements;
+  return statement;
 }
 
-const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatements>>>();
+const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatement>>>();
 
 /** The role key of a listed user: the same tests the role filter applies (`isSuperAdminRow`, `isTenantAdminRow`). */
 const roleKeyOfRow = sql<RoleKey>`case when ${isSuperAdminRow} then 'super_admin' when ${isTenantAdminRow} then 'tenant_admin' else 'user' end`;
@@ -224,39 +224,47 @@ function iso(column: SQL): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
+function buildListStatement(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
   const withUsers = query.status !== "invited";
   const withInvitations = query.status === "all" || query.status === "invited";
   const userWhere = userConditions(actor, byTenant, query);
   const invitationWhere = invitationConditions(actor, byTenant, query);
+  // A search finds its users once, through the trigram indexes, for both the total and the page.
+  const matched = query.search
+    ? db
+        .$with("matched_users")
+        .as(db.select({ id: users.id }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(userWhere))
+    : null;
 
   // The two parts have the same columns: what an item shows, the role key, and for invitations their role.
-  const userPart = (limit: Placeholder, offset: Placeholder | number) =>
-    db
-      .select({
-        kind: sql<ListedKind>`'user'`.as("kind"),
-        id: users.id,
-        tenantId: users.tenantId,
-        tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
-        email: users.email,
-        fullName: users.fullName,
-        phone: users.phone,
-        address: users.address,
-        isActive: users.isActive,
-        pendingEmail: users.pendingEmail,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-        roleKey: roleKeyOfRow.as("role_key"),
-        roleId: sql<string | null>`null::uuid`.as("role_id"),
-        roleName: sql<string | null>`null::text`.as("role_name"),
-        roleBuiltin: sql<RoleBuiltin | null>`null::role_builtin`.as("role_builtin"),
-      })
-      .from(users)
-      .innerJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(userWhere)
-      .orderBy(desc(users.createdAt), users.id)
-      .limit(limit)
-      .offset(offset);
+  const userPart = (limit: Placeholder, offset: Placeholder | number) => {
+    const selection = {
+      kind: sql<ListedKind>`'user'`.as("kind"),
+      id: users.id,
+      tenantId: users.tenantId,
+      tenantName: sql<string>`${tenants.name}`.as("tenant_name"),
+      email: users.email,
+      fullName: users.fullName,
+      phone: users.phone,
+      address: users.address,
+      isActive: users.isActive,
+      pendingEmail: users.pendingEmail,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      roleKey: roleKeyOfRow.as("role_key"),
+      roleId: sql<string | null>`null::uuid`.as("role_id"),
+      roleName: sql<string | null>`null::text`.as("role_name"),
+      roleBuiltin: sql<RoleBuiltin | null>`null::role_builtin`.as("role_builtin"),
+    };
+    const selected = matched
+      ? db
+          .select(selection)
+          .from(matched)
+          .innerJoin(users, eq(users.id, matched.id))
+          .innerJoin(tenants, eq(tenants.id, users.tenantId))
+      : db.select(selection).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(userWhere);
+    return selected.orderBy(desc(users.createdAt), users.id).limit(limit).offset(offset);
+  };
   const invitationPart = (limit: Placeholder, offset: Placeholder | number) =>
     db
       .select({
@@ -309,31 +317,27 @@ function buildListStatements(db: Db, actor: Actor, byTenant: boolean, query: Lis
     'roles', json_build_array(json_build_object('id', coalesce(${column("role_id")}::text, ''), 'name', coalesce(${column("role_name")}, ''),
       'tenant_id', ${tenantId}, 'builtin', ${column("role_builtin")})),
     'invitation_id', ${id}, 'created_at', ${iso(createdAt)}, 'updated_at', ${iso(updatedAt)})`;
-  const page = db
-    .with(...holderSets(db))
+  const item = sql`case when ${column("kind")} = 'user' then ${userItem} else ${invitationItem} end`;
+  const userTotal = withUsers ? (matched ? sql`(select count(*) from ${matched})` : userCount(actor, byTenant, query)) : sql`0`;
+  const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
+  // The total and the page in one statement: the one-row total joined to the page's rows, so an empty page still
+  // brings the total (as one row without an item).
+  return db
+    .with(...holderSets(db), ...(matched && withUsers ? [matched] : []))
     .select({
-      item: sql`case when ${column("kind")} = 'user' then ${userItem} else ${invitationItem} end`.mapWith((value: unknown) =>
-        (typeof value === "string" ? JSON.parse(value) : value) as UserListItem,
+      total: sql<number>`totals.value`.mapWith(Number),
+      item: sql`page.item`.mapWith((value: unknown) =>
+        value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as UserListItem),
       ),
     })
-    .from(listed)
-    .orderBy(sql`${createdAt} desc`, id)
-    .prepare("user_list_page");
-
-  const userTotal = withUsers ? (query.search ? searchedUserCount(userWhere) : userCount(actor, byTenant, query)) : sql`0`;
-  const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
-  const total = db
-    .with(...holderSets(db))
-    .select({ value: sql<number>`${userTotal} + ${withInvitations ? invitationCount : sql`0`}`.mapWith(Number) })
-    .from(sql`(values (1)) as single`)
-    .prepare("user_list_total");
-  return { page, total };
+    .from(
+      sql`(select ${userTotal} + ${withInvitations ? invitationCount : sql`0`} as value) as totals
+        left join (select ${item} as item, ${createdAt} as created_at, ${id} as id from ${listed}) as page on true`,
+    )
+    .orderBy(sql`page.created_at desc`, sql`page.id`)
+    .prepare("user_list");
 }
 
-/** A searched total counts the matching rows, which the trigram indexes find (see migration 0005 on their upkeep). */
-function searchedUserCount(userWhere: SQL | undefined): SQL {
-  return sql`(select count(*) from ${users} inner join ${tenants} on ${tenants.id} = ${users.tenantId} where ${userWhere ?? sql`true`})`;
-}
 
 /**
  * The users' part of an unsearched total, without counting a tenant's users: the tenant's users by state from

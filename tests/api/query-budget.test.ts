@@ -29,8 +29,8 @@ const ACTOR_STATEMENT = /^with "actor_session" as \(/;
 
 /**
  * Statements per request beyond the actor's. The auth, user, tenant and tenant admin's dashboard routes are exact:
- * a user's detail is one statement with its access, the user list a page (with its users' access) and a total, the
- * tenant list and the dashboard one each. The role detail and the super admin's dashboard are ceilings; the latter
+ * a user's detail is one statement with its access, the user list one (its page with the users' roles, and the
+ * total), the tenant list and the dashboard one each. The role detail and the super admin's dashboard are ceilings; the latter
  * reads its system figures from a cache of a few seconds (5 statements cold, 1 warm).
  */
 const BUDGET = {
@@ -38,7 +38,7 @@ const BUDGET = {
   profileUpdate: 1,
   userDetail: 1,
   roleDetail: 2,
-  userList: 2,
+  userList: 1,
   tenantList: 1,
   tenantAdminDashboard: 1,
   superAdminDashboard: 5,
