@@ -8,6 +8,7 @@ import {
   isTemplateId,
   renderSlide,
   renderSlideImage,
+  renderSlideSet,
   TEMPLATES,
   type RenderedSlide,
   type SlideInput,
@@ -130,6 +131,19 @@ describe("renderSlide", () => {
     },
     SLOW,
   );
+
+  it("draws all sizes at once exactly as one at a time", async () => {
+    const options = { template: "creative", brandColor: "#0f766e" } as const;
+    const set = await renderSlideSet({ ...CONTENT, image: redPng() }, options);
+    expect(Object.keys(set).sort()).toEqual(["mobile", "thumbnail", "web"]);
+    for (const size of ["web", "mobile", "thumbnail"] as const) {
+      const single = await renderSlide({ ...CONTENT, image: redPng() }, { ...options, size });
+      expect(Buffer.from(set[size]).equals(Buffer.from(single)), size).toBe(true);
+    }
+    const some = await renderSlideSet(CONTENT, { template: "minimal", sizes: ["thumbnail"] });
+    expect(Object.keys(some)).toEqual(["thumbnail"]);
+    expect(pngSize(some.thumbnail)).toEqual({ width: 480, height: 270 });
+  }, SLOW);
 
   it("draws a thumbnail as the web slide made small", async () => {
     const web = await renderSlideImage(CONTENT, { template: "academic", size: "web" });
@@ -302,7 +316,7 @@ describe("benchmarkRender", () => {
   it("times warm renders at every size", async () => {
     const result = await benchmarkRender(1);
     expect(result.runs).toBe(TEMPLATES.length);
-    for (const value of [result.webMs, result.mobileMs, result.thumbnailMs, result.webWithImageMs, result.firstMs]) {
+    for (const value of [result.webMs, result.mobileMs, result.thumbnailMs, result.webWithImageMs, result.slideSetMs, result.firstMs]) {
       expect(value).toBeGreaterThan(0);
     }
   }, SLOW);
