@@ -17,7 +17,7 @@ import { sha256 } from "@/lib/auth/tokens";
 import { checkUploadedFile, MIME_TYPE_OF, type FileKind } from "@/lib/content/sniff";
 import { docxPreviewHtml } from "@/lib/content/extract";
 import { env } from "@/lib/env";
-import { BadRequest, Conflict, Forbidden, NotFound, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
+import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { FileTooLarge, newObjectKey, parseObjectKey, storage, type ObjectFolder } from "@/lib/storage";
 import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "@/lib/validation/characters";
@@ -28,6 +28,8 @@ interface UploadRule {
   kinds: readonly FileKind[];
   permission: PermissionName;
   maxBytes: () => number;
+  /** The spec's own words for a file over the limit, where it has them (content-workflow section 5). */
+  tooLarge?: string;
 }
 
 /** What a client may upload into each folder; other folders (audio, previews, scripts) are written by the server. */
@@ -35,9 +37,9 @@ const UPLOAD_RULES: Partial<Record<ObjectFolder, UploadRule>> = {
   maintext: { kinds: ["pdf", "docx"], permission: "blog.create", maxBytes: () => env().MAX_UPLOAD_BYTES },
   sourcefile: { kinds: ["pdf", "docx"], permission: "blog.create", maxBytes: () => env().MAX_UPLOAD_BYTES },
   // Slide images: 10MB is the larger of the editors' limits (spec section 5); the 5MB manual editor checks its own.
-  images: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB },
-  slides: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB },
-  pptx: { kinds: ["pptx"], permission: "presentation.generate", maxBytes: () => 50 * MB },
+  images: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB, tooLarge: "Image must be less than 10MB" },
+  slides: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB, tooLarge: "Image must be less than 10MB" },
+  pptx: { kinds: ["pptx"], permission: "presentation.generate", maxBytes: () => 50 * MB, tooLarge: "PowerPoint file must be less than 50MB" },
 };
 
 export const UPLOAD_FOLDERS = Object.keys(UPLOAD_RULES) as ObjectFolder[];
@@ -72,16 +74,31 @@ interface ReceivedFile {
   fileName: string;
 }
 
-/** Counts the bytes of the file part and stops once more than `maxBytes` arrived. */
+/** Over the largest limit while reading; carries the fields that came before the file (they may name the folder). */
+class UploadTooLarge extends FileTooLarge {
+  constructor(
+    maxBytes: number,
+    readonly fields: Record<string, string>,
+  ) {
+    super(maxBytes);
+  }
+}
+
+/** A file over its folder's limit: the folder's own message when the spec has one. */
+function tooLargeFor(rule: UploadRule | undefined, fallback: FileTooLarge): Error {
+  return rule?.tooLarge ? new PayloadTooLarge(rule.tooLarge) : fallback;
+}
+
+/**
+ * Counts the bytes of the file part. It never fails the stream: busboy's fileSize limit (maxBytes + 1) truncates the
+ * part and skips the rest of it, and a count over maxBytes is refused once the part has ended. Failing the stream
+ * instead destroyed busboy's file stream mid-part, and busboy then waited forever for it to drain.
+ */
 class LimitMeter extends Transform {
   bytes = 0;
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) callback(new FileTooLarge(this.maxBytes));
-    else callback(null, chunk);
+    callback(null, chunk);
   }
 }
 
@@ -100,7 +117,7 @@ async function receiveMultipart(
   }
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   // A declared size over the limit is refused before a byte is read.
-  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new FileTooLarge(maxBytes);
+  if (Number.isFinite(declared) && declared > maxBytes + MULTIPART_OVERHEAD) throw new UploadTooLarge(maxBytes, {});
   if (!request.body) throw new BadRequest("The upload is empty.");
 
   const fields: Record<string, string> = {};
@@ -119,12 +136,11 @@ async function receiveMultipart(
       return;
     }
     const target = path.join(directory, "upload");
-    const meter = new LimitMeter(maxBytes);
-    received = pipeline(stream, meter, createWriteStream(target)).then(() => ({
-      path: target,
-      size: meter.bytes,
-      fileName: info.filename ?? "",
-    }));
+    const meter = new LimitMeter();
+    received = pipeline(stream, meter, createWriteStream(target)).then(() => {
+      if (meter.bytes > maxBytes) throw new UploadTooLarge(maxBytes, fields);
+      return { path: target, size: meter.bytes, fileName: info.filename ?? "" };
+    });
     // Without a handler the rejection would be unhandled while the rest of the body is still parsed.
     received.catch(() => undefined);
   });
@@ -159,8 +175,11 @@ export async function uploadFile(actor: Actor, request: Request): Promise<Upload
   const largest = Math.max(...Object.values(UPLOAD_RULES).map((rule) => rule.maxBytes()));
   const directory = await mkdtemp(path.join(tmpdir(), "upload-"));
   try {
-    const { fields, file } = await receiveMultipart(request, directory, largest);
-    const folder = (fields.folder ?? fields.kind ?? "").trim() as ObjectFolder;
+    const folderOf = (fields: Record<string, string>) => (fields.folder ?? fields.kind ?? "").trim() as ObjectFolder;
+    const { fields, file } = await receiveMultipart(request, directory, largest).catch((error: unknown) => {
+      throw error instanceof UploadTooLarge ? tooLargeFor(UPLOAD_RULES[folderOf(error.fields)], error) : error;
+    });
+    const folder = folderOf(fields);
     const rule = UPLOAD_RULES[folder];
     if (!rule) {
       throw new ValidationFailed([
@@ -170,7 +189,7 @@ export async function uploadFile(actor: Actor, request: Request): Promise<Upload
     if (!actor.permissions.has(rule.permission)) throw new Forbidden();
     if (!file) throw new ValidationFailed([{ loc: ["body", "file"], msg: "A file is required", type: "missing" }]);
     const name = displayName(file.fileName, fields.custom_filename);
-    if (file.size > rule.maxBytes()) throw new FileTooLarge(rule.maxBytes());
+    if (file.size > rule.maxBytes()) throw tooLargeFor(rule, new FileTooLarge(rule.maxBytes()));
     if (file.size === 0) throw new ValidationFailed([{ loc: ["body", "file"], msg: "The file is empty", type: "value_error" }]);
     const kind = await checkUploadedFile(file.path, rule.kinds, { fileName: name });
 
