@@ -22,7 +22,7 @@ export const PRESENTATION_MESSAGES = {
   unknownTemplate: "Unknown template",
   versionRequired: "Send the version of the presentation you are editing",
   stale: "This presentation was changed since you loaded it. Reload it to see the changes, then edit again.",
-  stillGenerating: "This presentation is still being generated. Wait until it is ready, then edit it.",
+  stillGenerating: "This presentation is still being generated. Try again when it is ready.",
   aiWithSlides: "An AI presentation is generated from the blog's sources: send no slides",
   notASource: "Not a source of this blog",
 } as const;
