@@ -22,6 +22,16 @@ import * as permissionsRoute from "@/app/api/v1/permissions/route";
 import * as permissionsOfUser from "@/app/api/v1/permissions/user/[userId]/route";
 import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
 import * as pluginsRoute from "@/app/api/v1/plugins/route";
+import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
+import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
+import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
+import * as presentationUpdateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
+import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
+import * as presentationCheckExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
+import * as presentationDownloadRoute from "@/app/api/v1/presentations/download/[id]/route";
+import * as parsePptRoute from "@/app/api/v1/presentations/parse-ppt/route";
+import * as presentationsRoute from "@/app/api/v1/presentations/route";
+import * as slideImageRoute from "@/app/api/v1/presentations/upload-slide-image/route";
 import * as projectRoute from "@/app/api/v1/projects/[id]/route";
 import * as projectsRoute from "@/app/api/v1/projects/route";
 import * as rolePermissionRoute from "@/app/api/v1/roles/[id]/permissions/[permissionId]/route";
@@ -54,7 +64,14 @@ import {
   tenantSnapshot,
   type ListedUser,
 } from "../support/admin";
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { slides } from "@/db/schema";
 import { extractBlogSources } from "@/lib/services/extraction";
+import { RENDER_JOB } from "@/lib/services/presentation-render";
+import type { PresentationOut } from "@/lib/services/presentations";
+import { pngBytes } from "../fixtures/images";
+import { eventually, jobsSettle } from "../support/wait";
 import { storage } from "@/lib/storage";
 import { contentSnapshot, newBlog, newProject, storedFile } from "../support/projects-blogs";
 
@@ -939,3 +956,198 @@ describe("files: tenant A's admin using tenant B's storage keys", () => {
     }
   });
 });
+
+// ---- Presentations (issue 11): another tenant's presentation, slide image, thumbnail, task status and export ----
+
+/** The presentation ids and stored images each tenant owns. */
+interface PresentationIds {
+  presentationId: string;
+  webImageKey: string;
+  thumbnailKey: string;
+  pictureKey: string;
+}
+
+const ap = {} as PresentationIds;
+const bp = {} as PresentationIds;
+
+async function fillPresentation(ids: PresentationIds, org: Organisation, blogId: string, name: string) {
+  const token = org.admin.access_token;
+  const form = new FormData();
+  form.set("file", new Blob([Buffer.from(pngBytes())]), `${name}.png`);
+  const uploaded = await slideImageRoute.POST(
+    new Request("http://app.test/api/v1/presentations/upload-slide-image", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form }),
+    { params: Promise.resolve({}) },
+  );
+  expect(uploaded.status).toBe(201);
+  const pictureKey = (await json<{ image_path: string }>(uploaded)).image_path;
+  const created = await call(presentationsRoute.POST, "POST", {
+    token,
+    body: { blog_id: blogId, template: "manual", slides: [{ slide_title: `${name} deck`, body: "One\nTwo", slide_content: `${name} narration.`, image_path: pictureKey }] },
+  });
+  expect(created.status).toBe(201);
+  const id = (await json<PresentationOut>(created)).id;
+  // The render job draws the slide in the background: settle it before snapshots are compared.
+  const deck = await eventually(async () => {
+    const read = await json<PresentationOut>(await call(presentationRoute.GET, "GET", { token, params: { id } }));
+    return read.slides.every((slide) => slide.image_status === "ready") ? read : undefined;
+  }, `${name}'s slides to be rendered`, 25_000);
+  await jobsSettle(RENDER_JOB);
+  Object.assign(ids, { presentationId: id, webImageKey: deck.slides[0]!.web_image_path, thumbnailKey: deck.slides[0]!.thumbnail_path, pictureKey });
+}
+
+const presentationNotFound = "Presentation not found";
+
+/** Tenant A's admin using tenant B's presentation ids, blog and stored images: every one 404. */
+const crossTenantPresentationCases = (): Case[] => [
+  { name: "GET /presentations/{id}", handler: presentationRoute.GET, method: "GET", request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound },
+  {
+    name: "PUT /presentations/{id}",
+    handler: presentationRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: bp.presentationId }, body: { template: "creative" } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "PUT /presentations/{id}/update-slides",
+    handler: presentationUpdateSlidesRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: bp.presentationId }, body: { version: 0, slides: [{ slide_title: "Hijacked" }] } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/{id}/task-status",
+    handler: presentationTaskStatusRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/{id}/thumbnails",
+    handler: presentationThumbnailsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/download/{id}",
+    handler: presentationDownloadRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/download/{id}?format=pdf",
+    handler: presentationDownloadRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId }, query: { format: "pdf" } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/check-exists/{B's blog}",
+    handler: presentationCheckExistsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { blogId: bc.blogId } }),
+    status: 404,
+    detail: "Blog not found",
+  },
+  {
+    name: "GET /presentations/blog/{B's blog}",
+    handler: blogPresentationsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { blogId: bc.blogId } }),
+    status: 404,
+    detail: "Blog not found",
+  },
+  {
+    name: "POST /presentations for B's blog",
+    handler: presentationsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { blog_id: bc.blogId, template: "manual", slides: [{ slide_title: "Intruder" }] } }),
+    status: 404,
+    detail: "Blog not found",
+  },
+  {
+    name: "POST /presentations (AI) for B's blog",
+    handler: presentationsRoute.POST,
+    method: "POST",
+    request: () => ({ body: { blog_id: bc.blogId, template: "professional" } }),
+    status: 404,
+    detail: "Blog not found",
+  },
+  { name: "GET /presentations?tenant_id=B", handler: presentationsRoute.GET, method: "GET", request: () => ({ query: { tenant_id: b.tenantId } }), status: 404, detail: tenantNotFound },
+  { name: "POST /presentations/parse-ppt with B's key", handler: parsePptRoute.POST, method: "POST", request: () => ({ body: { file_path: bp.pictureKey } }), status: 404, detail: "File not found" },
+  ...(
+    [
+      ["GET /files/view of B's slide image", () => bp.webImageKey],
+      ["GET /files/view of B's thumbnail", () => bp.thumbnailKey],
+      ["GET /files/view of B's uploaded picture", () => bp.pictureKey],
+    ] as const
+  ).map(([name, key]) => ({ name, handler: filesViewRoute.GET, method: "GET", request: () => ({ query: { path: key() } }), status: 404, detail: "File not found" })),
+];
+
+async function slidesOf(tenantId: string) {
+  return (await getDb()).select().from(slides).where(eq(slides.tenantId, tenantId)).orderBy(asc(slides.id));
+}
+
+describe("presentations: tenant A's admin using tenant B's presentation ids and images", () => {
+  beforeAll(async () => {
+    await fillPresentation(ap, alpha, ac.blogId, "Alpha");
+    await fillPresentation(bp, bravo, bc.blogId, "Bravo");
+  }, 60_000);
+
+  it("uses real ids: B's own admin reaches them", async () => {
+    const token = bravo.admin.access_token;
+    expect((await call(presentationRoute.GET, "GET", { token, params: { id: bp.presentationId } })).status).toBe(200);
+    expect((await call(presentationDownloadRoute.GET, "GET", { token, params: { id: bp.presentationId } })).status).toBe(200);
+    expect((await call(filesViewRoute.GET, "GET", { token, query: { path: bp.thumbnailKey } })).status).toBe(200);
+  });
+
+  it("every presentation route answers 404 and changes nothing in B, slides and stored images included", async () => {
+    for (const testCase of crossTenantPresentationCases()) {
+      const beforeSlides = await slidesOf(b.tenantId);
+      await expectContentRefusedWithoutChange(b.tenantId, testCase, { token: alpha.admin.access_token });
+      expect(await slidesOf(b.tenantId), testCase.name).toEqual(beforeSlides);
+      for (const key of [bp.webImageKey, bp.thumbnailKey, bp.pictureKey]) expect(await storage().head(key), testCase.name).not.toBeNull();
+    }
+  });
+
+  it("A's upload of a slide image for B's presentation is not found and stores nothing in either tenant", async () => {
+    const before = [await contentSnapshot(a.tenantId), await contentSnapshot(b.tenantId)];
+    const form = new FormData();
+    form.set("presentation_id", bp.presentationId);
+    form.set("file", new Blob([Buffer.from(pngBytes())]), "intruder.png");
+    const response = await slideImageRoute.POST(
+      new Request("http://app.test/api/v1/presentations/upload-slide-image", {
+        method: "POST",
+        headers: { authorization: `Bearer ${alpha.admin.access_token}` },
+        body: form,
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(404);
+    expect(await json(response)).toEqual({ detail: presentationNotFound });
+    expect([await contentSnapshot(a.tenantId), await contentSnapshot(b.tenantId)]).toEqual(before);
+  });
+
+  it("A's lists show only A's presentations", async () => {
+    const listed = await listOf<{ id: string; tenant_id: string }>(presentationsRoute.GET, { token: alpha.admin.access_token });
+    expect(listed.items.map((item) => item.id)).toContain(ap.presentationId);
+    expect(listed.items.every((item) => item.tenant_id === a.tenantId)).toBe(true);
+    const filtered = await listOf<{ id: string }>(presentationsRoute.GET, { token: alpha.admin.access_token, query: { blog_id: bc.blogId } });
+    expect(filtered.total).toBe(0);
+  });
+
+  it("an anonymous caller is asked to sign in", async () => {
+    for (const testCase of crossTenantPresentationCases().filter((entry) => entry.handler !== filesViewRoute.GET)) {
+      const response = await call(testCase.handler, testCase.method, testCase.request());
+      expect(response.status, testCase.name).toBe(401);
+    }
+  });
+});
+
