@@ -6,6 +6,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as meRoute from "@/app/api/v1/auth/me/route";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
 import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
+import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
+import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
+import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
+import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
+import * as presentationCheckExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
+import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as projectRoute from "@/app/api/v1/projects/[id]/route";
 import * as projectsRoute from "@/app/api/v1/projects/route";
 import * as profileRoute from "@/app/api/v1/auth/profile/route";
@@ -48,6 +54,13 @@ const BUDGET = {
   projectDetail: 1,
   projectBlogs: 1,
   blogDetail: 1,
+  // Presentations (issue 11), exact: a detail with its slides and their files, a list page with its total and slide
+  // counts, task status, thumbnails and check-exists are one statement each.
+  presentationDetail: 1,
+  presentationList: 1,
+  taskStatus: 1,
+  thumbnails: 1,
+  checkExists: 1,
 };
 
 let tenantAdmin: SignedIn;
@@ -227,3 +240,55 @@ describe("the cost of a list or the dashboard does not grow with the rows it cov
     expect(after.system).toBeLessThanOrEqual(before.system);
   });
 });
+
+describe("presentations", () => {
+  let presentationId = "";
+
+  /** A manual deck of `count` slides on the budget blog. */
+  async function deck(count: number): Promise<string> {
+    const response = await call(presentationsRoute.POST, "POST", {
+      token: tenantAdmin.access_token,
+      body: {
+        blog_id: blogId,
+        template: "manual",
+        slides: Array.from({ length: count }, (_, index) => ({ slide_title: `Slide ${index + 1}`, body: "A\nB", slide_content: "Narration." })),
+      },
+    });
+    expect(response.status).toBe(201);
+    return (await json<{ id: string }>(response)).id;
+  }
+
+  beforeAll(async () => {
+    presentationId = await deck(3);
+  });
+
+  it.each(Object.entries(credentials))("each read is one statement, signed in with a %s", async (_kind, credential) => {
+    const as = (options: CallOptions = {}): CallOptions => ({ ...credential(tenantAdmin), ...options });
+    const reads: [string, Handler, CallOptions, number][] = [
+      ["GET /presentations/{id}", presentationRoute.GET, as({ params: { id: presentationId } }), BUDGET.presentationDetail],
+      ["GET /presentations/", presentationsRoute.GET, as({ query: { limit: "20" } }), BUDGET.presentationList],
+      ["GET /presentations/blog/{blogId}", blogPresentationsRoute.GET, as({ params: { blogId } }), BUDGET.presentationList],
+      ["GET /presentations/{id}/task-status", presentationTaskStatusRoute.GET, as({ params: { id: presentationId } }), BUDGET.taskStatus],
+      ["GET /presentations/{id}/thumbnails", presentationThumbnailsRoute.GET, as({ params: { id: presentationId } }), BUDGET.thumbnails],
+      ["GET /presentations/check-exists/{blogId}", presentationCheckExistsRoute.GET, as({ params: { blogId } }), BUDGET.checkExists],
+    ];
+    for (const [name, handler, options, budget] of reads) {
+      const statements = await statementsOf(handler, "GET", options);
+      expect(beyondActor(statements), `${name}\n${statements.join("\n\n")}`).toBe(budget);
+    }
+  });
+
+  it("the cost does not grow with slides or presentations", async () => {
+    const token = tenantAdmin.access_token;
+    const measure = async (id: string) => ({
+      detail: (await statementsOf(presentationRoute.GET, "GET", { token, params: { id } })).length,
+      list: (await statementsOf(presentationsRoute.GET, "GET", { token })).length,
+      thumbnails: (await statementsOf(presentationThumbnailsRoute.GET, "GET", { token, params: { id } })).length,
+    });
+    const before = await measure(presentationId);
+    const bigger = await deck(12);
+    await deck(1);
+    expect(await measure(bigger)).toEqual(before);
+  });
+});
+
