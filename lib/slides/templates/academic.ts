@@ -122,7 +122,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       text: slide.title,
       width: body.width,
       maxHeight: Math.round(body.height * (slide.bullets.length > 0 ? 0.4 : 1)),
-      sizes: portrait ? sizes(image ? 54 : 62, 36) : sizes(image ? 56 : 64, 36),
+      sizes: portrait ? sizes(image ? 56 : 64, 36) : sizes(image ? 60 : 70, 36),
       lineHeight: 1.15,
       style: { fontWeight: 700, color: INK, letterSpacing: "-0.008em" },
     },
@@ -130,7 +130,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       items: slide.bullets,
       width: body.width,
       maxHeight: (titleHeight) => body.height - (titleHeight > 0 ? titleHeight + ruleSpace : 0),
-      sizes: portrait ? sizes(image ? 36 : 40, 22, 2) : sizes(image ? 34 : 38, 22, 2),
+      sizes: portrait ? sizes(image ? 38 : 44, 22, 2) : sizes(image ? 40 : 44, 22, 2),
       lineHeight: 1.5,
       style: { fontWeight: 400, color: BODY },
       list: (texts, size) =>

@@ -67,7 +67,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
     circle = { left: W - 520, top: -300, size: 820 };
     numberAt = { left: W - 250, top: 120 };
     if (image) {
-      photo = { left: 1090, top: 200, width: 680, height: 720 };
+      photo = { left: 1090, top: 250, width: 680, height: 700 };
       text = { left: 140, top: 150, width: 840, height: H - 150 - 120 };
     } else {
       text = { left: 140, top: 150, width: 1200, height: H - 150 - 120 };
@@ -76,8 +76,8 @@ function contentLayout(slide: SlideContext): TemplateLayout {
     circle = { left: W - 330, top: -260, size: 600 };
     numberAt = { left: W - 190, top: 90 };
     if (image) {
-      photo = { left: 100, top: 120, width: 820, height: 520 };
-      text = { left: 90, top: 120 + 520 + 90, width: W - 180, height: H - (120 + 520 + 90) - 110 };
+      photo = { left: 90, top: 160, width: 760, height: 500 };
+      text = { left: 90, top: 160 + 500 + 90, width: W - 180, height: H - (160 + 500 + 90) - 110 };
     } else {
       text = { left: 90, top: 300, width: W - 180, height: H - 300 - 110 };
     }
@@ -111,7 +111,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       text: slide.title,
       width: text.width,
       maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.44 : 1)),
-      sizes: portrait ? sizes(image ? 64 : 76, 40) : sizes(image ? 68 : 82, 42),
+      sizes: portrait ? sizes(image ? 66 : 80, 40) : sizes(image ? 72 : 88, 42),
       lineHeight: 1.06,
       style: { fontWeight: 800, color: INK, letterSpacing: "-0.025em" },
     },
@@ -119,7 +119,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       items: slide.bullets,
       width: text.width,
       maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
-      sizes: portrait ? sizes(image ? 38 : 44, 24, 2) : sizes(image ? 38 : 42, 24, 2),
+      sizes: portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 42 : 48, 24, 2),
       lineHeight: 1.4,
       style: { fontWeight: 400, color: BODY },
       list: (texts, size) => numberedList(texts, size, accent),
@@ -144,8 +144,8 @@ function featureLayout(slide: SlideContext): TemplateLayout {
     if (image) disc = { left: 1130, top: 170, size: 740 };
     text = { left: 150, top: 140, width: image ? 920 : 1400, height: H - 140 - 130 };
   } else {
-    if (image) disc = { left: 190, top: 90, size: 700 };
-    text = { left: 90, top: image ? 860 : 360, width: W - 180, height: H - (image ? 860 : 360) - 110 };
+    if (image) disc = { left: 240, top: 80, size: 600 };
+    text = { left: 90, top: image ? 750 : 360, width: W - 180, height: H - (image ? 750 : 360) - 110 };
   }
   const between = closing ? 56 : 44;
   const compose = (fitted: FittedSlide): SlideElement => {

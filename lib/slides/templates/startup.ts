@@ -56,31 +56,44 @@ function pill(slide: SlideContext, colours: Palette, size: number): SlideElement
   );
 }
 
-/** Points on cards; on a wide slide without a picture, four or more points go in two columns. */
-function cards(texts: SlideElement[], size: number, colours: Palette, width: number, twoColumns: boolean): SlideElement {
+/** Points on cards, in `columns` columns; a row of three becomes feature cards with big gradient numbers. */
+function cards(texts: SlideElement[], size: number, colours: Palette, width: number, columns: number): SlideElement {
   const gap = Math.round(size * 0.5);
-  const cardWidth = twoColumns ? Math.floor((width - gap) / 2) : width;
+  const cardWidth = Math.floor((width - gap * (columns - 1)) / columns);
+  const gradient = `linear-gradient(135deg, ${colours.accent}, ${colours.second})`;
+  const featured = columns === 3;
   return box(
     { flexDirection: "row", flexWrap: "wrap", width, columnGap: gap, rowGap: gap },
-    texts.map((text) =>
+    texts.map((text, index) =>
       box(
         {
           width: cardWidth,
-          flexDirection: "row",
+          flexDirection: featured ? "column" : "row",
           alignItems: "flex-start",
-          paddingTop: Math.round(size * 0.6),
-          paddingBottom: Math.round(size * 0.6),
-          paddingLeft: Math.round(size * 0.75),
+          paddingTop: Math.round(size * (featured ? 0.9 : 0.6)),
+          paddingBottom: Math.round(size * (featured ? 1 : 0.6)),
+          paddingLeft: Math.round(size * (featured ? 0.9 : 0.75)),
           paddingRight: Math.round(size * 0.9),
           borderRadius: 22,
           backgroundColor: "rgba(255, 255, 255, 0.05)",
           border: "1px solid rgba(255, 255, 255, 0.09)",
         },
         [
-          box({ width: Math.round(size * 0.4), height: Math.round(size * 1.45), alignItems: "center", flexShrink: 0, marginRight: Math.round(size * 0.6) }, [
-            shape({ width: Math.round(size * 0.4), height: Math.round(size * 0.4), borderRadius: 99, backgroundImage: `linear-gradient(135deg, ${colours.accent}, ${colours.second})` }),
-          ]),
-          box({ flexDirection: "column", flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0 }, text),
+          featured
+            ? label(twoDigits(index + 1), {
+                fontSize: Math.round(size * 1.5),
+                fontWeight: 800,
+                lineHeight: 1.1,
+                letterSpacing: "-0.02em",
+                marginBottom: Math.round(size * 0.45),
+                color: "transparent",
+                backgroundImage: gradient,
+                backgroundClip: "text",
+              })
+            : box({ width: Math.round(size * 0.4), height: Math.round(size * 1.45), alignItems: "center", flexShrink: 0, marginRight: Math.round(size * 0.6) }, [
+                shape({ width: Math.round(size * 0.4), height: Math.round(size * 0.4), borderRadius: 99, backgroundImage: gradient }),
+              ]),
+          box({ flexDirection: "column", flexGrow: 1, flexShrink: 1, flexBasis: 0, minWidth: 0, width: featured ? "100%" : undefined }, text),
         ],
       ),
     ),
@@ -119,7 +132,9 @@ function contentLayout(slide: SlideContext): TemplateLayout {
   } else {
     text = { left: 90, top: 210, width: W - 180, height: H - 210 - 100 };
   }
-  const twoColumns = !portrait && !image && slide.bullets.length >= 4;
+  // A wide slide without a picture sets its points side by side: three as a row of feature cards, more in two columns.
+  const count = slide.bullets.length;
+  const columns = portrait || image || count < 2 ? 1 : count === 3 ? 3 : 2;
   const between = 52;
   const compose = (fitted: FittedSlide): SlideElement => {
     const children: SlideElement[] = [];
@@ -139,7 +154,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       text: slide.title,
       width: text.width,
       maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.4 : 1)),
-      sizes: portrait ? sizes(image ? 60 : 70, 38) : sizes(image ? 64 : 76, 40),
+      sizes: portrait ? sizes(image ? 62 : 74, 38) : sizes(image ? 70 : 84, 40),
       lineHeight: 1.06,
       style: { fontWeight: 800, color: "#ffffff", letterSpacing: "-0.03em" },
     },
@@ -147,10 +162,10 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       items: slide.bullets,
       width: text.width,
       maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
-      sizes: portrait ? sizes(image ? 34 : 38, 22, 2) : sizes(twoColumns ? 36 : 34, 22, 2),
+      sizes: portrait ? sizes(image ? 36 : 40, 22, 2) : sizes(columns > 1 ? 40 : 38, 22, 2),
       lineHeight: 1.45,
       style: { fontWeight: 400, color: BODY },
-      list: (texts, size) => cards(texts, size, colours, text.width, twoColumns),
+      list: (texts, size) => cards(texts, size, colours, text.width, columns),
     },
     compose,
     background: NIGHT,
@@ -214,7 +229,7 @@ function featureLayout(slide: SlideContext): TemplateLayout {
       sizes: portrait ? sizes(34, 22, 2) : sizes(34, 22, 2),
       lineHeight: 1.45,
       style: { fontWeight: 400, color: closing ? BODY : MUTED },
-      list: (texts, size) => (closing ? cards(texts, size, colours, text.width, false) : column(texts, Math.round(size * 0.45))),
+      list: (texts, size) => (closing ? cards(texts, size, colours, text.width, 1) : column(texts, Math.round(size * 0.45))),
     },
     compose,
     background: NIGHT,
