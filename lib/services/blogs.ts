@@ -656,7 +656,8 @@ export async function deleteContent(actor: Actor, find: (tx: Tx) => Promise<Cont
 /**
  * Runs `remove` (which deletes one blog, or a project with its blogs; the database cascades to sources,
  * presentations, slides and Q&A) and deletes the `files` rows that only those used: the blogs' documents and
- * extra files, their presentations' slide images and narration, their Q&A answers' audio. Three statements,
+ * extra files, their presentations' imported decks, slide pictures, renderings and narration, their Q&A answers'
+ * audio. Three statements,
  * whatever the number of blogs. Answers the storage keys of the deleted rows, whose objects the caller removes
  * after the commit (`discardStoredObjects`).
  */
@@ -679,6 +680,12 @@ export async function removeBlogsOf(tx: Tx, scope: { blogId: string } | { projec
     slideFiles(slides.webImageFileId),
     slideFiles(slides.mobileImageFileId),
     slideFiles(slides.audioFileId),
+    slideFiles(slides.imageFileId),
+    slideFiles(slides.thumbnailFileId),
+    tx
+      .select({ fileId: sql<string>`${presentations.sourceFileId}`.as("file_id") })
+      .from(presentations)
+      .where(and(inArray(presentations.blogId, scopedBlogs), isNotNull(presentations.sourceFileId))),
     tx
       .select({ fileId: sql<string>`${qaMessages.audioFileId}`.as("file_id") })
       .from(qaMessages)
@@ -706,8 +713,20 @@ async function removeUnusedFiles(tx: Tx, fileIds: string[]): Promise<string[]> {
           tx
             .select({ one: sql`1` })
             .from(slides)
-            .where(and(eq(slides.tenantId, files.tenantId), or(usedBy(slides.webImageFileId), usedBy(slides.mobileImageFileId), usedBy(slides.audioFileId)))),
+            .where(
+              and(
+                eq(slides.tenantId, files.tenantId),
+                or(
+                  usedBy(slides.webImageFileId),
+                  usedBy(slides.mobileImageFileId),
+                  usedBy(slides.audioFileId),
+                  usedBy(slides.imageFileId),
+                  usedBy(slides.thumbnailFileId),
+                ),
+              ),
+            ),
         ),
+        notExists(tx.select({ one: sql`1` }).from(presentations).where(usedBy(presentations.sourceFileId))),
         notExists(tx.select({ one: sql`1` }).from(qaMessages).where(and(eq(qaMessages.tenantId, files.tenantId), usedBy(qaMessages.audioFileId)))),
       ),
     )

@@ -687,7 +687,9 @@ function checkEditable(current: Presentation, version: number | undefined): void
 /** Replaces the slides in the transaction; answers the file ids no longer used by them. */
 async function replaceSlides(tx: Tx, current: Presentation, input: readonly SlideInput[], template: string): Promise<string[]> {
   const imageIds = await slideImages(tx, current.tenantId, input, ["body", "slides"]);
-  const existing = await tx.select().from(slides).where(eq(slides.presentationId, current.id));
+  // Locked, and so read after any render job's write to them commits: the images a kept slide carries over are
+  // the current ones, not ones that job has just replaced and removed.
+  const existing = await tx.select().from(slides).where(eq(slides.presentationId, current.id)).for("update");
   const rows = slideRows(input, imageIds, { ...current, template }, existing);
   await tx.delete(slides).where(eq(slides.presentationId, current.id));
   await tx.insert(slides).values(rows);

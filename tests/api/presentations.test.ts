@@ -681,6 +681,24 @@ describe("slide images", () => {
     expect(await fileRowsOf(alpha.tenantId)).toEqual(before);
   });
 
+  it("deleting the blog removes its presentations' pictures and renderings, rows and stored objects", async () => {
+    const token = alpha.admin.access_token;
+    const doomed = await newBlog(token, project.id, { blog_title: "Doomed" });
+    const picture = await json<SlideImageOut>(await uploadImage(token, pngBytes(), "doomed.png"));
+    const deck = await create(token, { blog_id: doomed.id, template: "manual", slides: [slide("Doomed", { image_path: picture.image_path })] });
+    const ready = await rendered(token, deck.id);
+    await jobsSettle(RENDER_JOB);
+    const keys = [picture.image_path, ...ready.slides.flatMap((entry) => [entry.web_image_path!, entry.mobile_image_path!, entry.thumbnail_path!])];
+    const removed = await call(blogRoute.DELETE, "DELETE", { token, params: { id: doomed.id } });
+    expect(removed.status).toBe(200);
+    expect((await json<{ removed_files: string[] }>(removed)).removed_files.sort()).toEqual([...keys].sort());
+    const db = await getDb();
+    for (const key of keys) {
+      expect(await db.select().from(files).where(eq(files.storageKey, key))).toEqual([]);
+      expect(await storage().head(key)).toBeNull();
+    }
+  });
+
   it("another tenant's presentation is not found, and a reader without generate is refused", async () => {
     const theirBlog = await newBlog(bravo.admin.access_token, bravoProject.id, { blog_title: "Bravo pictures" });
     const theirs = await create(bravo.admin.access_token, { blog_id: theirBlog.id, template: "manual", slides: [slide("B")] });
