@@ -168,8 +168,8 @@ function titleLayout(slide: SlideContext): TemplateLayout {
       text = { left: 260, top: 170, width: W - 520, height: H - 340 };
     }
   } else if (image) {
-    photo = { left: inset + 24, top: inset + 24, width: W - 2 * (inset + 24), height: 520 };
-    text = { left: 120, top: inset + 24 + 520 + 70, width: W - 240, height: H - (inset + 24 + 520 + 70) - 150 };
+    photo = { left: inset + 24, top: inset + 24, width: W - 2 * (inset + 24), height: 440 };
+    text = { left: 120, top: inset + 24 + 440 + 60, width: W - 240, height: H - (inset + 24 + 440 + 60) - 130 };
   } else {
     text = { left: 120, top: 200, width: W - 240, height: H - 400 };
   }

@@ -59,7 +59,7 @@ function layout(slide: SlideContext): TemplateLayout {
       text = { left: 160, top: 230, width: feature ? 1400 : 1320, height: H - 230 - 130 };
     }
   } else if (image) {
-    photo = { left: 96, top: 180, width: W - 192, height: feature ? 560 : 500 };
+    photo = { left: 96, top: 180, width: W - 192, height: feature ? 460 : 500 };
     const top = photo.top + photo.height + 80;
     text = { left: 96, top, width: W - 192, height: H - top - 110 };
   } else {
