@@ -41,6 +41,22 @@ export const SLIDE_SIZES: Record<SlideSize, { width: number; height: number }> =
 
 const SLIDE_KINDS: readonly SlideKind[] = ["title", "content", "closing"];
 
+/**
+ * More text than any slide can show at its smallest size: cut before layout, so that a pasted-in essay costs no
+ * more to measure than a full slide does.
+ */
+const MAX_TITLE_CHARACTERS = 300;
+const MAX_BULLET_CHARACTERS = 400;
+const MAX_BULLETS = 12;
+
+/** Text cut to `max` characters at a word boundary when there is one nearby, with an ellipsis. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /** Bullets pasted from other decks often keep their marker; the template draws its own. */
 const LEADING_MARKER = /^(?:[•◦▪▫■□●○►▶➢➤✓✔-]|\*|–|—)\s+/u;
 
@@ -94,8 +110,11 @@ function buildContext(slide: SlideInput, options: RenderOptions, ranges: readonl
     ...layoutSize,
     portrait: options.size === "mobile",
     kind: slide.kind ?? (slide.slideNumber === 1 ? "title" : "content"),
-    title: drawableText(slide.title, ranges),
-    bullets: slide.bullets.map((bullet) => drawableText(bullet, ranges).replace(LEADING_MARKER, "")).filter((bullet) => bullet.length > 0),
+    title: clip(drawableText(slide.title, ranges), MAX_TITLE_CHARACTERS),
+    bullets: slide.bullets
+      .map((bullet) => clip(drawableText(bullet, ranges).replace(LEADING_MARKER, ""), MAX_BULLET_CHARACTERS))
+      .filter((bullet) => bullet.length > 0)
+      .slice(0, MAX_BULLETS),
     image,
     slideNumber: slide.slideNumber,
     totalSlides: slide.totalSlides,

@@ -303,6 +303,29 @@ describe("text from anywhere", () => {
     expect(rendered.layout.fitted.bullets!.shown).toBe(2);
   }, SLOW);
 
+  it("cuts an essay pasted into a title or bullet before laying it out", async () => {
+    const essay = "Compost needs air, water and a balance of greens and browns. ".repeat(2_000);
+    const started = performance.now();
+    const rendered = await renderSlideImage(
+      { title: essay, bullets: [essay, ...Array.from({ length: 20 }, (_, index) => `Point ${index + 1}`)], slideNumber: 2, totalSlides: 3 },
+      { template: "professional", size: "web" },
+    );
+    expect(performance.now() - started).toBeLessThan(30_000);
+    const title = rendered.textBoxes.find((box) => box.text.startsWith("Compost needs air"))!;
+    expect(title.text.length).toBeLessThanOrEqual(300);
+    expect(title.text.endsWith("…")).toBe(true);
+    const bullet = rendered.textBoxes.find((box) => box.text.startsWith("Compost needs air") && box !== title)!;
+    expect(bullet.text.length).toBeLessThanOrEqual(400);
+
+    // Twelve bullets at most reach the layout; the rest could never be shown.
+    const many = await renderSlideImage(
+      { title: "Many points", bullets: Array.from({ length: 20 }, (_, index) => `Point ${index + 1}`), slideNumber: 2, totalSlides: 3 },
+      { template: "academic", size: "mobile" },
+    );
+    const shown = many.textBoxes.filter((box) => box.text.startsWith("Point ")).map((box) => box.text);
+    expect(shown).toEqual(Array.from({ length: 12 }, (_, index) => `Point ${index + 1}`));
+  }, SLOW);
+
   it("draws a slide with no bullets or no title", async () => {
     const titleOnly = await renderSlideImage({ title: "Thank you", bullets: [], slideNumber: 9, totalSlides: 9, kind: "closing" }, { template: "creative", size: "web" });
     expect(titleOnly.layout.fitted.bullets).toBeNull();
