@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     form.set("folder", "maintext");
     form.set("file", new Blob([Buffer.from(pdf.bytes)]), "heat-pumps.pdf");
     const uploaded = await uploadFile(actor, new Request("http://bench.test/api/v1/files/upload", { method: "POST", body: form }));
-    const project = await createProject(actor, { name: "Benchmark" });
+    const project = await createProject(actor, { name: "Benchmark", description: null });
     const blog = await createBlog(actor, {
       project_id: project.id,
       blog_title: "Why Eastbridge Is Betting on Heat Pumps",
