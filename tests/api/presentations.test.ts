@@ -510,6 +510,10 @@ describe("AI generation", { timeout: 90_000 }, () => {
       .set({ status: "processing", progress: 20, progressStep: "analyzing", generationAttempt: 1, updatedAt: longAgo })
       .where(eq(presentations.id, created.id));
     expect(await status(member.access_token, created.id)).toMatchObject({ status: "processing", progress: 20, step: "analyzing" });
+    // A deck being generated cannot be edited meanwhile.
+    const edit = await call(updateSlidesRoute.PUT, "PUT", { token: member.access_token, params: { id: created.id }, body: { version: 0, slides: [slide("Mine")] } });
+    expect(edit.status).toBe(409);
+    expect(await json(edit)).toEqual({ detail: "This presentation is still being generated. Try again when it is ready." });
 
     // The restart: the queue stops and starts again; its start-up sweep re-queues the orphaned generation.
     await stopJobQueue();
