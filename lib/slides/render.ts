@@ -1,6 +1,6 @@
 // Server-side slide images: a slide's title, bullets and optional picture laid out by one of the five templates
 // (satori, plain element objects) and drawn to PNG (resvg) at web, mobile or thumbnail size.
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync, Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { BadRequest } from "@/lib/errors";
 import { normaliseHex } from "./color";
@@ -145,17 +145,22 @@ async function layOut(slide: SlideInput, options: RenderOptions, textBoxes?: Tex
   };
 }
 
+/**
+ * The SVG drawn at an output size. renderAsync draws on libuv's thread pool, so the event loop keeps serving
+ * requests meanwhile; its pixel buffers are also freed promptly, where the synchronous render's linger until
+ * finalisers run (RSS grew by a slide's pixmap per render in a loop).
+ */
 function rasterise(svg: string, size: SlideSize) {
-  return new Resvg(svg, {
+  return renderAsync(svg, {
     fitTo: { mode: "width", value: SLIDE_SIZES[size].width },
     // Text arrives as outlines from satori; no system font is ever needed or looked up.
     font: { loadSystemFonts: false },
-  }).render();
+  });
 }
 
 async function draw(slide: SlideInput, options: RenderOptions, textBoxes?: TextBox[]) {
   const { svg, layout } = await layOut(slide, options, textBoxes);
-  return { rendered: rasterise(svg, options.size), layout };
+  return { rendered: await rasterise(svg, options.size), layout };
 }
 
 /** The slide drawn, with its raw pixels and the fitted layout (tests and previews look at both). */
@@ -192,7 +197,7 @@ export async function renderSlideSet<S extends SlideSize = SlideSize>(
     let svg: string;
     if (size === "mobile") svg = (await layOut(slide, { ...options, size })).svg;
     else svg = webSvg ??= (await layOut(slide, { ...options, size })).svg;
-    result[size] = new Uint8Array(rasterise(svg, size).asPng());
+    result[size] = new Uint8Array((await rasterise(svg, size)).asPng());
   }
   return result;
 }
