@@ -42,8 +42,6 @@ export const GENERATION_SWEEP_JOB = "resume-presentation-generations";
  */
 export const GENERATION_STALE_MS = 5 * 60_000;
 
-export type GenerationStep = "queued" | "starting" | "analyzing" | "generating" | "finalizing" | "retrying" | "completed" | "failed";
-
 /** The percentages of the spec's progress steps (sections 2 and 9). */
 export const STEP_PROGRESS: Record<"starting" | "analyzing" | "generating" | "finalizing" | "completed", number> = {
   starting: 5,
