@@ -148,6 +148,8 @@ async function viewed(token: string, url: string): Promise<Uint8Array> {
   const response = await call(viewRoute.GET, "GET", { token, query: { path: key } });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toBe("image/png");
+  // Keys are written once, so the browser may keep a slide image for good.
+  expect(response.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -12,5 +12,7 @@ export const GET = route({ query: filePathQuery }, async ({ actor, request, quer
     return { view_url: info.view_url, file_type: info.file_type, is_browser_viewable: info.is_browser_viewable, filename: info.filename };
   }
   // Streamed, never redirected: the app's pages frame and embed it, and their CSP admits only their own origin.
-  return serveStoredFile(request, file, { disposition: "inline" });
+  // Slide renderings and pictures never change under their key (an edit writes new keys): the browser keeps them.
+  const immutable = file.kind === "slides" || file.kind === "images";
+  return serveStoredFile(request, file, { disposition: "inline", cacheControl: immutable ? "private, max-age=31536000, immutable" : undefined });
 });
