@@ -8,6 +8,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
 import { blogSources, files, presentations, slides, type GenerationOptions } from "@/db/schema";
+import { ProviderError } from "@/lib/ai/errors";
 import { generationProviderFor, type OutlineSource } from "@/lib/ai/generation";
 import { AppError, BadRequest } from "@/lib/errors";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
@@ -235,9 +236,10 @@ async function noteRetry(run: Claim): Promise<void> {
 export type GenerationOutcome = "completed" | "failed" | "superseded" | "nothing-to-do";
 
 /**
- * One run of the generation job. Failures meant for users (no main source, unreadable material, a provider's
- * refusal) fail the presentation with their message; a passing failure (a provider's outage, a bug) is thrown
- * for pg-boss to retry, unless this is the last try (`finalTry`), which fails the presentation.
+ * One run of the generation job. Failures meant for users (no main source, unreadable material, a provider
+ * refusing the key or never answering in shape) fail the presentation with their message; a passing failure (a
+ * provider's outage or rate limit, a bug) is thrown for pg-boss to retry, unless this is the last try
+ * (`finalTry`), which fails the presentation.
  */
 export async function runGeneration(presentationId: string, options: { finalTry: boolean } = { finalTry: true }): Promise<GenerationOutcome> {
   const run = await claim(presentationId);
@@ -261,7 +263,9 @@ export async function runGeneration(presentationId: string, options: { finalTry:
   } catch (error) {
     if (error instanceof Superseded) return "superseded";
     const meantForUsers = error instanceof AppError && typeof error.detail === "string";
-    const passing = !(error instanceof AppError) || error.status >= 500;
+    // A refused key or replies that never fit the outline stay so on a retry; an outage or a bug may pass.
+    const lasting = error instanceof ProviderError && (error.kind === "auth" || error.kind === "malformed");
+    const passing = !lasting && (!(error instanceof AppError) || error.status >= 500);
     if (passing && !options.finalTry) {
       logger.warn({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "presentation generation will be retried");
       await noteRetry(run);
