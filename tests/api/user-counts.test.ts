@@ -15,7 +15,7 @@ import * as usersRoute from "@/app/api/v1/users/route";
 import { database, getDb } from "@/db/client";
 import { invitations, roles, tenantUserCounts, userRoles, users } from "@/db/schema";
 import { call, json } from "../support/api";
-import { acceptInvitation, invite, roleId, setTenantActive, type Organisation } from "../support/accounts";
+import { acceptInvitation, invite, registerOrganisation, roleId, setTenantActive, type Organisation } from "../support/accounts";
 import { createUser, listOf, organisation, superAdmin, type ListedUser } from "../support/admin";
 
 let north: Organisation;
@@ -309,6 +309,21 @@ describe("what reads the kept counts", () => {
       total_users: real.reduce((sum, row) => sum + row.activeUsers + row.inactiveUsers, 0),
       active_users: real.reduce((sum, row) => sum + row.activeUsers, 0),
     });
+  });
+
+  it("the tenant list shows each tenant byte for byte as its detail does (the list's rows are made in SQL)", async () => {
+    await registerOrganisation("Pendingcount");
+    await setTenantActive(south.tenantId, false);
+    try {
+      const listed = await listOf<{ id: string; status: string }>(tenantsRoute.GET, { token: superToken, query: { limit: "500" } });
+      expect(new Set(listed.items.map((item) => item.status))).toEqual(new Set(["active", "inactive", "pending_approval"]));
+      for (const item of listed.items) {
+        const detail = await call(tenantRoute.GET, "GET", { token: superToken, params: { id: item.id } });
+        expect(JSON.stringify(item)).toBe(JSON.stringify(await json(detail)));
+      }
+    } finally {
+      await setTenantActive(south.tenantId, true);
+    }
   });
 
   it("the unsearched total is read from the kept count, not by counting the tenant's users", async () => {
