@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const { createPresentation, getPresentation, taskStatus } = await import("@/lib/services/presentations");
   const { presentationCreateInput } = await import("@/lib/validation/presentations");
   const { jobQueue, stopJobQueue } = await import("@/lib/jobs/queue");
-  const { renderSlide } = await import("@/lib/slides/render");
+  const { renderSlide, renderSlideSet } = await import("@/lib/slides/render");
   const { bulletsOf } = await import("@/lib/services/presentation-render");
 
   try {
@@ -116,6 +116,16 @@ async function main(): Promise<void> {
         perSize[size].push(performance.now() - at);
       }
     }
+    // The three images of a slide as the render job draws them (one layout for web and thumbnail).
+    const perSet: number[] = [];
+    for (const slide of deck.slides) {
+      const at = performance.now();
+      await renderSlideSet(
+        { title: slide.slide_title, bullets: bulletsOf(slide.body), slideNumber: slide.slide_number, totalSlides: deck.slides.length },
+        { template: "professional" },
+      );
+      perSet.push(performance.now() - at);
+    }
 
     console.log("");
     console.log(`AI generation, offline default provider, ${database.describe}, ${os.cpus().length} CPUs`);
@@ -128,6 +138,7 @@ async function main(): Promise<void> {
     for (const [size, times] of Object.entries(perSize)) {
       console.log(`    ${size.padEnd(9)} ${ms(median(times))} / ${ms(Math.max(...times))}`);
     }
+    console.log(`    all three of a slide, as the job draws them: ${ms(median(perSet))} / ${ms(Math.max(...perSet))}`);
     console.log("");
   } finally {
     await stopJobQueue();

@@ -13,7 +13,7 @@ import { files, presentations, slides, type Presentation } from "@/db/schema";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 import { imageDataUrl, slideImageInfo } from "@/lib/slides/image";
-import { renderSlide, SLIDE_SIZES, type SlideSize } from "@/lib/slides/render";
+import { renderSlideSet, SLIDE_SIZES, type SlideSize } from "@/lib/slides/render";
 import { newObjectKey, storage } from "@/lib/storage";
 import { DEFAULT_TEMPLATE, isKnownTemplate, PRESENTATION_LIMITS, type TemplateId } from "@/lib/validation/presentations";
 import { discardStoredObjects } from "./blogs";
@@ -106,18 +106,15 @@ interface SlideToDraw {
 
 /** The three images of a slide. A picture that cannot be drawn is left out rather than leaving the slide bare. */
 export async function drawSlide(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
-  const draw = async (picture: Uint8Array | null) => {
-    const images = {} as Record<SlideSize, Uint8Array>;
-    for (const size of SIZES) {
-      images[size] =
-        picture && slide.wholeSlide
-          ? letterboxed(picture, size)
-          : await renderSlide(
-              { title: slide.slideTitle, bullets: bulletsOf(slide.body), image: picture, slideNumber: slide.slideNumber, totalSlides: slide.totalSlides },
-              { template: slide.template, size },
-            );
+  const draw = async (picture: Uint8Array | null): Promise<Record<SlideSize, Uint8Array>> => {
+    if (picture && slide.wholeSlide) {
+      return { web: letterboxed(picture, "web"), mobile: letterboxed(picture, "mobile"), thumbnail: letterboxed(picture, "thumbnail") };
     }
-    return images;
+    // One layout serves the web image and its thumbnail.
+    return renderSlideSet(
+      { title: slide.slideTitle, bullets: bulletsOf(slide.body), image: picture, slideNumber: slide.slideNumber, totalSlides: slide.totalSlides },
+      { template: slide.template, sizes: SIZES },
+    );
   };
   if (!slide.picture) return draw(null);
   try {
