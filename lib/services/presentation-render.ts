@@ -5,7 +5,7 @@
 // real rendering from PowerPoint) is the whole slide, letterboxed to each size instead of drawn on a template.
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
@@ -80,8 +80,12 @@ export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[
 
 // ---- drawing ----
 
-/** A picture letterboxed on black to a size (resvg scales it; its header was checked before it is decoded). */
-function letterboxed(picture: Uint8Array, size: SlideSize): Uint8Array {
+/**
+ * A picture letterboxed on black to a size (resvg scales it; its header was checked before it is decoded). Drawn
+ * with renderAsync, like lib/slides: off the event loop, and its pixel buffers are freed at once (the synchronous
+ * render's linger until finalisers run).
+ */
+async function letterboxed(picture: Uint8Array, size: SlideSize): Promise<Uint8Array> {
   const { width, height } = SLIDE_SIZES[size];
   const info = slideImageInfo(picture);
   const svg =
@@ -89,7 +93,8 @@ function letterboxed(picture: Uint8Array, size: SlideSize): Uint8Array {
     `<rect width="${width}" height="${height}" fill="#000000"/>` +
     `<image x="0" y="0" width="${width}" height="${height}" preserveAspectRatio="xMidYMid meet" xlink:href="${imageDataUrl(picture, info.mime)}"/>` +
     `</svg>`;
-  return new Uint8Array(new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng());
+  const rendered = await renderAsync(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } });
+  return new Uint8Array(rendered.asPng());
 }
 
 const SIZES: readonly SlideSize[] = ["web", "mobile", "thumbnail"];
@@ -108,7 +113,12 @@ interface SlideToDraw {
 export async function drawSlide(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
   const draw = async (picture: Uint8Array | null): Promise<Record<SlideSize, Uint8Array>> => {
     if (picture && slide.wholeSlide) {
-      return { web: letterboxed(picture, "web"), mobile: letterboxed(picture, "mobile"), thumbnail: letterboxed(picture, "thumbnail") };
+      const [web, mobile, thumbnail] = await Promise.all([
+        letterboxed(picture, "web"),
+        letterboxed(picture, "mobile"),
+        letterboxed(picture, "thumbnail"),
+      ]);
+      return { web, mobile, thumbnail };
     }
     // One layout serves the web image and its thumbnail.
     return renderSlideSet(
