@@ -1,7 +1,7 @@
 // Tokens: random opaque values (stored only as SHA-256 hashes) and short-lived signed access tokens (JWT).
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
-import { derivedKey } from "./secret";
+import { derivedKeyObject } from "./secret";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -36,13 +36,13 @@ export async function signAccessToken(claims: AccessClaims): Promise<string> {
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(derivedKey("access-token"));
+    .sign(derivedKeyObject("access-token"));
 }
 
 /** The claims of a valid access token, or null for an expired, forged or malformed one. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, derivedKey("access-token"), {
+    const { payload } = await jwtVerify(token, derivedKeyObject("access-token"), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
