@@ -54,6 +54,9 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+// Uploads bypass the proxy: Next.js buffers the body of every request the proxy sees and cuts it at 10 MB, while
+// the upload routes stream their multipart bodies (documents and PowerPoint files up to 50 MB) to storage. Their
+// answers are JSON and carry no page to protect; the file routes that serve bytes still pass through here.
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|api/v1/files/upload|api/v1/presentations/upload-slide-image).*)" }],
 };
