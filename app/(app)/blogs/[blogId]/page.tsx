@@ -24,9 +24,8 @@ type Outcome = { kind: "found"; blog: BlogOut } | { kind: "not-found" } | { kind
 const readBlog = cache(async (actor: Actor, id: string): Promise<Outcome> => {
   if (!blogId.safeParse(id).success) return { kind: "not-found" };
   try {
-    const blog = asApiJson<BlogOut>(await getBlog(actor, id));
-    // Presentations are shown, and sent to the browser, only with presentation view (spec section 6).
-    return { kind: "found", blog: hasPermission(actor, "presentation.view") ? blog : { ...blog, presentations: [] } };
+    // getBlog lists presentations only to readers with presentation view (spec section 6).
+    return { kind: "found", blog: asApiJson<BlogOut>(await getBlog(actor, id)) };
   } catch (error) {
     if (error instanceof NotFound) return { kind: "not-found" };
     // Anything else (the database restarting): the browser loads it, with the spec's failure toast if it fails too.
