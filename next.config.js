@@ -2,6 +2,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // A second build beside the usual one (parallel work on one checkout) may go to another folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // The spec writes some API paths with a trailing slash and some without: both are served, without a
   // redirect (API clients may not follow one). proxy.ts redirects pages to their address without the slash.
   skipTrailingSlashRedirect: true,

@@ -18,6 +18,7 @@ const serverEnv: Record<string, string> = {
   LOG_LEVEL: "warn",
   // Every e2e sign-in comes from one address; the per-IP limits would otherwise cap the suite's sign-ins.
   RATE_LIMIT_SCALE: "20",
+  ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.
   SMTP_URL,
