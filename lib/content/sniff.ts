@@ -1,9 +1,10 @@
 // The real type of an upload, read from its bytes with file-type: never from its name or the client's Content-Type.
+import { open } from "node:fs/promises";
 import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from "file-type";
 import { InvalidFileType } from "./errors";
 import { guardArchive, type ArchiveLimits } from "./zip-guard";
 
-export const FILE_KINDS = ["pdf", "docx", "pptx", "png", "jpeg", "gif"] as const;
+export const FILE_KINDS = ["pdf", "docx", "pptx", "ppt", "png", "jpeg", "gif"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 export type SniffedKind = FileKind | "other";
 
@@ -11,6 +12,7 @@ export const MIME_TYPE_OF: Record<FileKind, string> = {
   pdf: "application/pdf",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ppt: "application/vnd.ms-powerpoint",
   png: "image/png",
   jpeg: "image/jpeg",
   gif: "image/gif",
@@ -40,14 +42,51 @@ function kindOf(result: FileTypeResult | undefined): SniffedKind {
   return (result && KIND_OF_EXTENSION[result.ext]) ?? "other";
 }
 
+/**
+ * A legacy PowerPoint file is an OLE compound file ("cfb" to file-type, like .doc and .xls) whose directory holds a
+ * stream named "PowerPoint Document"; directory entry names are UTF-16LE.
+ */
+const POWERPOINT_STREAM = Buffer.from("PowerPoint Document", "utf16le");
+
+function holdsPowerPointStream(bytes: Uint8Array): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(POWERPOINT_STREAM);
+}
+
+/** Whether a compound file on disk has the PowerPoint stream, read in pieces (the directory may sit anywhere). */
+async function fileHoldsPowerPointStream(path: string): Promise<boolean> {
+  const handle = await open(path, "r");
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    const overlap = POWERPOINT_STREAM.length - 1;
+    let position = 0;
+    let carried = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, carried, chunk.length - carried, position);
+      if (bytesRead === 0) return false;
+      const filled = carried + bytesRead;
+      if (chunk.subarray(0, filled).includes(POWERPOINT_STREAM)) return true;
+      position += bytesRead;
+      // The last bytes go to the front, so a name split across two reads is still found.
+      carried = Math.min(overlap, filled);
+      chunk.copy(chunk, 0, filled - carried, filled);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The kind of a file from its first bytes (at least SNIFF_HEAD_BYTES of them when the file is longer). */
 export async function sniffBytes(head: Uint8Array): Promise<SniffedKind> {
-  return kindOf(await fileTypeFromBuffer(head));
+  const result = await fileTypeFromBuffer(head);
+  if (result?.ext === "cfb") return holdsPowerPointStream(head) ? "ppt" : "other";
+  return kindOf(result);
 }
 
 /** The kind of a file on disk (file-type reads only what it needs, within its own bounds). */
 export async function sniffFile(path: string): Promise<SniffedKind> {
-  return kindOf(await fileTypeFromFile(path));
+  const result = await fileTypeFromFile(path);
+  if (result?.ext === "cfb") return (await fileHoldsPowerPointStream(path)) ? "ppt" : "other";
+  return kindOf(result);
 }
 
 const DOCUMENT_KINDS: readonly FileKind[] = ["pdf", "docx"];
@@ -61,7 +100,7 @@ export function invalidFileTypeDescription(allowed: readonly FileKind[], fileNam
       : "Only PDF and DOCX formats are supported.";
   }
   if (allowed.every((kind) => IMAGE_KINDS.includes(kind))) return "Only JPG, GIF, and PNG images are allowed";
-  if (allowed.length === 1 && allowed[0] === "pptx") return "Please upload a valid PowerPoint file (.ppt or .pptx)";
+  if (allowed.every((kind) => kind === "pptx" || kind === "ppt")) return "Please upload a valid PowerPoint file (.ppt or .pptx)";
   return `Only ${allowed.map((kind) => kind.toUpperCase()).join(", ")} files are accepted.`;
 }
 

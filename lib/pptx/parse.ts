@@ -22,7 +22,11 @@ import {
 export interface ParsedSlide {
   /** 1-based position among the slides a slide show presents (hidden slides are left out). */
   slideNumber: number;
-  /** Text of the title placeholder (title or centred title), lines joined by spaces; "" when there is none. */
+  /**
+   * Text of the title placeholder (title or centred title), lines joined by spaces. A slide without one (decks whose
+   * titles are plain text boxes, and legacy .ppt files after conversion) takes its top-most one-line text box in the
+   * top quarter of the slide; "" when there is neither.
+   */
   title: string;
   /** Every other text on the slide, one paragraph (bullet) per line, in the slide's drawing order. */
   content: string;
@@ -77,6 +81,9 @@ export async function parsePptx(filePath: string): Promise<ParsedPresentation> {
   if (!presentation || presentation.name !== "presentation") throw new NoSlidesFound(`no presentation part`);
   const presentationRelationships = await relationshipsOf(presentationPart);
 
+  const slideSize = firstElement(presentation, "sldSz");
+  const slideHeight = Number(slideSize ? attribute(slideSize, "cy") : undefined) || DEFAULT_SLIDE_HEIGHT_EMU;
+
   const slideList = firstElement(presentation, "sldIdLst");
   const slides: ParsedSlide[] = [];
   for (const slideId of slideList ? elements(slideList, "sldId") : []) {
@@ -88,7 +95,7 @@ export async function parsePptx(filePath: string): Promise<ParsedPresentation> {
     // A hidden slide is not shown in a slide show (nor in LibreOffice's PDF of the deck, so images stay aligned).
     if (attribute(slide, "show") === "0") continue;
 
-    const { title, lines } = slideText(slide);
+    const { title, lines } = slideText(slide, slideHeight);
     const notesRel = [...(await relationshipsOf(rel.target)).values()].find((r) => r.kind === "notesSlide" && r.target);
     const notesXml = notesRel?.target ? await read(notesRel.target) : null;
     const notesRoot = notesXml === null ? null : parseXml(notesXml);
@@ -122,9 +129,26 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function slideText(slide: XmlElement): { title: string; lines: string[] } {
+/** PowerPoint's default slide height (7.5 in), in EMU, for a presentation part that does not give one. */
+const DEFAULT_SLIDE_HEIGHT_EMU = 6_858_000;
+/** A text box standing in for a title: one short line, no lower than this share of the slide's height. */
+const TITLE_BOX_MAX_CHARS = 200;
+const TITLE_BOX_TOP_SHARE = 0.25;
+
+/** The top edge of a shape (`p:spPr/a:xfrm/a:off@y`, EMU), or null when it is placed by its layout. */
+function shapeTop(shape: XmlElement): number | null {
+  const properties = firstElement(shape, "spPr");
+  const transform = properties ? firstElement(properties, "xfrm") : undefined;
+  const offset = transform ? firstElement(transform, "off") : undefined;
+  const y = Number(offset ? attribute(offset, "y") : undefined);
+  return Number.isFinite(y) && offset ? y : null;
+}
+
+function slideText(slide: XmlElement, slideHeight: number): { title: string; lines: string[] } {
   let title = "";
   const lines: string[] = [];
+  // Plain one-line text boxes that could be the title when the slide has no title placeholder.
+  const titleBoxes: { top: number; line: number }[] = [];
   const visit = (container: XmlElement) => {
     for (const child of elements(container)) {
       if (child.name === "grpSp") visit(child);
@@ -151,12 +175,22 @@ function slideText(slide: XmlElement): { title: string; lines: string[] } {
           .map((paragraph) => oneLine(paragraphText(paragraph)))
           .filter((text) => text !== "");
         if (type !== null && TITLE_TYPES.has(type) && title === "") title = texts.join(" ");
-        else lines.push(...texts);
+        else {
+          const top = shapeTop(child);
+          if (type === null && texts.length === 1 && top !== null && texts[0]!.length <= TITLE_BOX_MAX_CHARS) {
+            titleBoxes.push({ top, line: lines.length });
+          }
+          lines.push(...texts);
+        }
       }
     }
   };
   const tree = shapeTree(slide);
   if (tree) visit(tree);
+  if (title === "" && titleBoxes.length > 0) {
+    const highest = titleBoxes.reduce((best, box) => (box.top < best.top ? box : best));
+    if (highest.top <= slideHeight * TITLE_BOX_TOP_SHARE) title = lines.splice(highest.line, 1)[0]!;
+  }
   return { title, lines };
 }
 

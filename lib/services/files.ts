@@ -14,7 +14,9 @@ import { blogSources, files, presentations, shareLinks, slides, type StoredFile 
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import type { PermissionName } from "@/lib/auth/permissions";
 import { sha256 } from "@/lib/auth/tokens";
+import { InvalidFileType } from "@/lib/content/errors";
 import { checkUploadedFile, MIME_TYPE_OF, type FileKind } from "@/lib/content/sniff";
+import { libreOfficeAvailable } from "@/lib/pptx/office";
 import { docxPreviewHtml } from "@/lib/content/extract";
 import { env } from "@/lib/env";
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
@@ -39,7 +41,8 @@ const UPLOAD_RULES: Partial<Record<ObjectFolder, UploadRule>> = {
   // Slide images: 10MB is the larger of the editors' limits (spec section 5); the 5MB manual editor checks its own.
   images: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB, tooLarge: "Image must be less than 10MB" },
   slides: { kinds: ["png", "jpeg", "gif"], permission: "presentation.generate", maxBytes: () => 10 * MB, tooLarge: "Image must be less than 10MB" },
-  pptx: { kinds: ["pptx"], permission: "presentation.generate", maxBytes: () => 50 * MB, tooLarge: "PowerPoint file must be less than 50MB" },
+  // A legacy .ppt is accepted only where LibreOffice can convert it (uploadFile checks); parse-ppt converts it.
+  pptx: { kinds: ["pptx", "ppt"], permission: "presentation.generate", maxBytes: () => 50 * MB, tooLarge: "PowerPoint file must be less than 50MB" },
 };
 
 export const UPLOAD_FOLDERS = Object.keys(UPLOAD_RULES) as ObjectFolder[];
@@ -164,7 +167,10 @@ function displayName(fileName: string, custom: string | undefined): string {
   return Array.from(chosen).slice(0, 255).join("");
 }
 
-const EXTENSION_OF: Record<FileKind, string> = { pdf: "pdf", docx: "docx", pptx: "pptx", png: "png", jpeg: "jpg", gif: "gif" };
+const EXTENSION_OF: Record<FileKind, string> = { pdf: "pdf", docx: "docx", pptx: "pptx", ppt: "ppt", png: "png", jpeg: "jpg", gif: "gif" };
+
+/** Said when a .ppt arrives on a server without LibreOffice, which alone can read the legacy binary format. */
+export const LEGACY_PPT_UNSUPPORTED = "Legacy .ppt files can be imported only where the server has LibreOffice installed. Save the file as .pptx in PowerPoint and upload it again.";
 
 /**
  * POST /files/upload: multipart {file, folder, custom_filename?}. The type is read from the bytes (415 'Invalid
@@ -192,6 +198,7 @@ export async function uploadFile(actor: Actor, request: Request): Promise<Upload
     if (file.size > rule.maxBytes()) throw tooLargeFor(rule, new FileTooLarge(rule.maxBytes()));
     if (file.size === 0) throw new ValidationFailed([{ loc: ["body", "file"], msg: "The file is empty", type: "value_error" }]);
     const kind = await checkUploadedFile(file.path, rule.kinds, { fileName: name });
+    if (kind === "ppt" && !(await libreOfficeAvailable())) throw new InvalidFileType(LEGACY_PPT_UNSUPPORTED);
 
     const key = newObjectKey(actor.tenantId, folder, EXTENSION_OF[kind]);
     const stored = await storage().put(key, createReadStream(file.path), { contentType: MIME_TYPE_OF[kind], maxBytes: rule.maxBytes() });

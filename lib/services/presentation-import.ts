@@ -2,7 +2,7 @@
 // parsed for slide titles, text and speaker notes (lib/pptx), which the import screen shows for editing. When
 // LibreOffice and poppler-utils are installed, each slide's real look is rendered too and stored as an image of
 // folder 'slides'; the imported deck then shows those (a slide's image_path), otherwise its text on a template.
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -10,16 +10,17 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { files } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { InvalidFileType } from "@/lib/content/errors";
 import { MIME_TYPE_OF } from "@/lib/content/sniff";
 import { NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { NotPowerPoint, OfficeConversionFailed, PowerPointTooLarge, PPTX_MAX_BYTES } from "@/lib/pptx/errors";
-import { renderSlideImages } from "@/lib/pptx/office";
+import { convertPptToPptx, renderSlideImages } from "@/lib/pptx/office";
 import { parsePptx } from "@/lib/pptx/parse";
 import { newObjectKey, parseObjectKey, storage } from "@/lib/storage";
 import type { ParsePptInput } from "@/lib/validation/presentations";
 import { assertPermission } from "./blogs";
-import { copyToTemp } from "./files";
+import { copyToTemp, LEGACY_PPT_UNSUPPORTED } from "./files";
 import { fileUrl } from "./presentation-files";
 
 /** A parsed slide as the import screen takes it (spec section 7, parse-ppt). */
@@ -43,7 +44,9 @@ export interface ParsePptOut {
   real_images: boolean;
 }
 
-/** The uploaded PowerPoint file a key names, in the actor's reach: 404 when there is none, 415 when not a .pptx. */
+const POWERPOINT_TYPES: readonly string[] = [MIME_TYPE_OF.pptx, MIME_TYPE_OF.ppt];
+
+/** The uploaded PowerPoint file a key names, in the actor's reach: 404 when there is none, 415 when not a .pptx or .ppt. */
 async function pptxUpload(actor: Actor, key: string) {
   const parsed = parseObjectKey(key);
   if (!parsed || (!isSuperAdmin(actor) && parsed.tenantId !== actor.tenantId)) throw new NotFound("File not found");
@@ -54,7 +57,7 @@ async function pptxUpload(actor: Actor, key: string) {
     .where(and(eq(files.storageKey, parsed.key), eq(files.tenantId, parsed.tenantId)))
     .limit(1);
   if (!row) throw new NotFound("File not found");
-  if (row.kind !== "pptx" || row.mimeType !== MIME_TYPE_OF.pptx) throw new NotPowerPoint(`a ${row.kind} file of type ${row.mimeType}`);
+  if (row.kind !== "pptx" || !POWERPOINT_TYPES.includes(row.mimeType)) throw new NotPowerPoint(`a ${row.kind} file of type ${row.mimeType}`);
   if (row.sizeBytes > PPTX_MAX_BYTES) throw new PowerPointTooLarge();
   return row;
 }
@@ -82,6 +85,20 @@ async function storeRenderings(tenantId: string, actorId: string, images: Uint8A
 }
 
 /**
+ * A local .pptx of the upload: the file itself, or for a legacy .ppt its conversion by LibreOffice (which upload
+ * required; should it have gone since, the import is refused with the same explanation).
+ */
+async function pptxCopy(key: string, mimeType: string, directory: string): Promise<string> {
+  const local = await copyToTemp(key, directory);
+  if (mimeType !== MIME_TYPE_OF.ppt) return local;
+  const converted = await convertPptToPptx(local);
+  if (!converted) throw new InvalidFileType(LEGACY_PPT_UNSUPPORTED);
+  const pptxPath = path.join(directory, "converted.pptx");
+  await writeFile(pptxPath, converted);
+  return pptxPath;
+}
+
+/**
  * POST /presentations/parse-ppt: the slides of an uploaded .pptx with titles, text and notes, and their real
  * renderings when LibreOffice is installed. A file with no slides gets the spec's message (422); a failed
  * rendering only means the slides are drawn with a template instead.
@@ -91,7 +108,7 @@ export async function parsePowerPoint(actor: Actor, input: ParsePptInput): Promi
   const row = await pptxUpload(actor, input.file_path);
   const directory = await mkdtemp(path.join(tmpdir(), "parse-ppt-"));
   try {
-    const local = await copyToTemp(row.storageKey, directory);
+    const local = await pptxCopy(row.storageKey, row.mimeType, directory);
     const parsed = await parsePptx(local);
     let images: Uint8Array[] | null = null;
     try {

@@ -19,6 +19,7 @@ import { GENERATION_JOB } from "@/lib/services/presentation-generation";
 import type { ParsePptOut } from "@/lib/services/presentation-import";
 import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { PresentationOut } from "@/lib/services/presentations";
+import { legacyOfficeFile } from "../fixtures/legacy-office";
 import { buildPdf } from "../fixtures/pdf";
 import { buildPptxFixture, editPptx, SAMPLE_DECK } from "../fixtures/pptx";
 import { pngBytes } from "../fixtures/images";
@@ -28,6 +29,8 @@ import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
 import { newBlog, newProject } from "../support/projects-blogs";
 import { eventually } from "../support/wait";
+
+const officeInstalled = await libreOfficeAvailable();
 
 let alpha: Organisation;
 let bravo: Organisation;
@@ -156,6 +159,24 @@ describe("POST /presentations/parse-ppt", { timeout: 180_000 }, () => {
     const response = await parse(alpha.admin.access_token, await key());
     expect(response.status).toBe(status);
     expect(await json(response)).toEqual({ detail: message });
+  });
+
+  it.skipIf(!officeInstalled)("a legacy .ppt is converted by LibreOffice and parsed like a .pptx; another compound file is refused", async () => {
+    const ppt = await legacyOfficeFile(await buildPptxFixture(), "pptx", "ppt");
+    const file = await upload(alpha.admin.access_token, "pptx", ppt!, "Quarterly.ppt");
+    expect(file.s3_path).toMatch(/\.ppt$/);
+    const response = await parse(alpha.admin.access_token, file.s3_path);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const legacy = await json<ParsePptOut>(response);
+    expect(legacy.slides.map((slide) => slide.title)).toEqual(SAMPLE_DECK.map((slide) => slide.title));
+    expect(legacy.slides[1]!.notes).toContain("Three things stood out this quarter.");
+    // The same compound file without a stream named "PowerPoint Document" (as a .doc or .xls is): not a deck.
+    const other = Buffer.from(ppt!);
+    const name = Buffer.from("PowerPoint Document", "utf16le");
+    for (let at = other.indexOf(name); at !== -1; at = other.indexOf(name, at + 1)) Buffer.from("WordDocument\0\0\0\0\0\0\0", "utf16le").copy(other, at);
+    const refused = await uploadResponse(alpha.admin.access_token, "pptx", new Uint8Array(other), "report.ppt");
+    expect(refused.status).toBe(415);
+    expect((await json<{ detail: string }>(refused)).detail).toBe("Invalid File Type: Please upload a valid PowerPoint file (.ppt or .pptx)");
   });
 
   it("the upload of a PowerPoint file refuses other bytes and files over 50MB with the spec's messages", async () => {
