@@ -1,0 +1,58 @@
+// The edit page's Information card (spec section 2): what the presentation is and where it stands.
+import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { formatDateTime } from "@/components/blogs/format";
+import { methodLabel, statusLabel } from "@/components/blogs/presentation-state";
+import type { PresentationOut } from "@/lib/services/presentations";
+
+const STATUS_LOOK: Record<string, BadgeVariant> = {
+  pending: "outline",
+  processing: "warning",
+  completed: "success",
+  failed: "destructive",
+};
+
+function templateLabel(template: string): string {
+  return template ? template.charAt(0).toUpperCase() + template.slice(1) : "—";
+}
+
+export function InfoCard({ presentation }: { presentation: PresentationOut }) {
+  const facts: [string, React.ReactNode][] = [
+    ["Blog", presentation.blog_title],
+    ["Version", presentation.version_number],
+    ["Method", methodLabel(presentation.generation_method)],
+    ["Template", templateLabel(presentation.template)],
+    ["Created", <time key="created" dateTime={presentation.created_at}>{formatDateTime(presentation.created_at)}</time>],
+    [
+      "Last edited",
+      presentation.last_edited_at ? (
+        <time key="edited" dateTime={presentation.last_edited_at}>
+          {formatDateTime(presentation.last_edited_at)}
+        </time>
+      ) : (
+        "Never"
+      ),
+    ],
+    ["Edit count", presentation.edit_count],
+    ["Slides", presentation.slide_count],
+  ];
+  return (
+    <section aria-labelledby="presentation-info-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="presentation-info-title" className="text-base font-semibold text-slate-900">
+          Information
+        </h2>
+        <Badge variant={STATUS_LOOK[presentation.status] ?? "outline"} aria-label={`Status: ${statusLabel(presentation.status)}`}>
+          {statusLabel(presentation.status)}
+        </Badge>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+        {facts.map(([term, value]) => (
+          <div key={term} className={term === "Blog" ? "col-span-2 min-w-0 sm:col-span-4 lg:col-span-2" : "min-w-0"}>
+            <dt className="text-xs font-medium text-slate-500">{term}</dt>
+            <dd className="mt-0.5 break-words font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
