@@ -1,0 +1,5 @@
+import { WizardSkeleton } from "@/components/presentations/wizard/wizard-skeleton";
+
+export default function Loading() {
+  return <WizardSkeleton />;
+}
