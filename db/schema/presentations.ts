@@ -10,6 +10,13 @@ export const presentationStatus = pgEnum("presentation_status", ["pending", "pro
 export const webhookStatus = pgEnum("webhook_status", ["pending", "completed", "timeout", "failed"]);
 export const generationMethod = pgEnum("generation_method", ["manual", "import_ppt", "ai_template"]);
 
+/** One sentence of a slide's narration and where it is heard in the slide's audio file (milliseconds). */
+export interface AudioSentence {
+  text: string;
+  start_ms: number;
+  end_ms: number;
+}
+
 /** What an AI generation was asked for, kept so a job retried after a restart generates the same deck. */
 export interface GenerationOptions {
   useMainSourceOnly: boolean;
@@ -49,6 +56,13 @@ export const presentations = pgTable(
      * attempt may write the deck, so a run re-queued after a restart and a stalled old one never both write.
      */
     generationAttempt: integer("generation_attempt").notNull().default(0),
+    /**
+     * Narration (the 'narrate-presentation' job): when audio processing was last asked for (the 30-minute rule of
+     * spec section 4 counts from here), and the attempt counter that, like generation_attempt, lets only the run
+     * that claimed the presentation last write its audio.
+     */
+    audioStartedAt: at("audio_started_at"),
+    narrationAttempt: integer("narration_attempt").notNull().default(0),
     /** The PowerPoint file an imported presentation came from (its real slides are rendered from it). */
     sourceFileId: uuid("source_file_id").references(() => files.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -65,6 +79,10 @@ export const presentations = pgTable(
     index("presentations_unfinished_idx")
       .on(table.updatedAt)
       .where(sql`${table.status} in ('pending', 'processing')`),
+    // The narration sweep (timeouts, re-queueing) reads only presentations whose audio is still being made.
+    index("presentations_audio_pending_idx")
+      .on(table.audioStartedAt)
+      .where(sql`${table.webhookStatus} = 'pending'`),
   ],
 );
 
@@ -97,6 +115,8 @@ export const slides = pgTable(
     renderKey: text("render_key"),
     audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
     audioDurationMs: integer("audio_duration_ms"),
+    /** Where each sentence of the narration is heard in the audio file (the player resumes at a sentence). */
+    audioSentences: jsonb("audio_sentences").$type<AudioSentence[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +179,8 @@ export const qaMessages = pgTable(
     /** The question this answer replies to. */
     questionId: uuid("question_id"),
     audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** An answer's sources: where it comes from (a slide, or a source of the blog). */
+    sources: jsonb("sources").$type<{ label: string; slide_number: number | null }[]>(),
     createdAt: createdAt(),
   },
   (table) => [index("qa_messages_session_idx").on(table.sessionId, table.createdAt)],

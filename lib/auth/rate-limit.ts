@@ -34,6 +34,9 @@ export const LIMITS = {
     durationSeconds: 60 * 60,
     message: "Too many attempts to create users with addresses that already have an account. Please try again in {wait}.",
   },
+  // Questions from a shared link's viewers (no account to hold responsible): per link and client address. A
+  // question is two calls (speech-to-text or qa/question, then stream-response), so 20 is about 10 questions.
+  sharedQuestionByLinkAndIp: { points: 20, durationSeconds: 60, message: "Too many questions. Please wait {wait} before asking again." },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

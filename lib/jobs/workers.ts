@@ -11,6 +11,7 @@ import {
   resumeUnfinishedGenerations,
 } from "@/lib/services/presentation-generation";
 import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker } from "@/lib/services/presentation-render";
+import { NARRATION_JOB, NARRATION_QUEUE_OPTIONS, NARRATION_SWEEP_JOB, narrationWorker, sweepNarrations } from "@/lib/services/narration";
 import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
 
@@ -47,6 +48,20 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
   rememberWorker(RENDER_JOB, await boss.work<{ presentationId: string }>(RENDER_JOB, { pollingIntervalSeconds: 1 }, renderWorker));
 
+  // Narration of completed decks (narration.ts); the sweep times out audio pending for 30 minutes and re-queues
+  // narrations whose job was lost, now and every five minutes.
+  await boss.createQueue(NARRATION_JOB, NARRATION_QUEUE_OPTIONS);
+  rememberWorker(
+    NARRATION_JOB,
+    await boss.work<{ presentationId: string }>(NARRATION_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, narrationWorker),
+  );
+  await boss.createQueue(NARRATION_SWEEP_JOB, { name: NARRATION_SWEEP_JOB, retryLimit: 0, expireInSeconds: 120 });
+  await boss.schedule(NARRATION_SWEEP_JOB, "*/5 * * * *");
+  await boss.work(NARRATION_SWEEP_JOB, { pollingIntervalSeconds: 30 }, async () => {
+    await sweepNarrations();
+  });
+
   // A failed sweep must not keep the queue from starting: the schedule tries again.
   await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
+  await sweepNarrations(boss).catch((error: unknown) => logger.error({ err: error }, "the narration sweep failed at start"));
 }

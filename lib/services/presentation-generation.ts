@@ -16,6 +16,7 @@ import { logger } from "@/lib/log";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { discardStoredObjects } from "./blogs";
 import { extractBlogSources } from "./extraction";
+import { markNarrationNeeded, startNarration } from "./narration";
 import { removeUnreferencedFiles } from "./presentation-files";
 import { renderPendingSlides } from "./presentation-render";
 
@@ -259,6 +260,8 @@ export async function runGeneration(presentationId: string, options: { finalTry:
     await writeSlides(run, outline);
     await renderPendingSlides(run.id);
     await complete(run);
+    // The deck is complete: its narration starts (the player and sharing wait for it).
+    if (await markNarrationNeeded(await getDb(), run.id)) await startNarration(run.id);
     return "completed";
   } catch (error) {
     if (error instanceof Superseded) return "superseded";

@@ -12,6 +12,7 @@ import {
   presentations,
   slides,
   type GenerationOptions,
+  type AudioSentence,
   type NewSlide,
   type Presentation,
   type Slide,
@@ -32,6 +33,7 @@ import {
 import { recordActivity } from "./activity";
 import { assertPermission, discardStoredObjects } from "./blogs";
 import { fileUrl, removeUnreferencedFiles } from "./presentation-files";
+import { markNarrationNeeded, narrationText, startNarration } from "./narration";
 import { sendGenerationJob } from "./presentation-generation";
 import { renderDigest, renderTemplateOf, sendRenderJob } from "./presentation-render";
 import { listTenantFilter } from "./tenancy";
@@ -67,6 +69,11 @@ export interface SlideOut {
   audio_path: string | null;
   audio_url: string | null;
   audio_duration_ms: number | null;
+  /**
+   * Where each sentence of the narration is heard in the slide's audio file; null while there is no audio. Always
+   * sent by the API; optional in the type only so slides built by hand (the editor's tests) need not name it.
+   */
+  audio_sentences?: AudioSentence[] | null | undefined;
 }
 
 /** A presentation without its slides (lists, check-exists). */
@@ -151,6 +158,7 @@ interface SlideRow {
   thumbnail_path: string | null;
   audio_path: string | null;
   audio_duration_ms: number | null;
+  audio_sentences: AudioSentence[] | null;
   render_key: string | null;
 }
 
@@ -161,7 +169,7 @@ const slidesOf = (presentationId: SQL) =>
       'slide_content', s.slide_content, 'image_file_id', s.image_file_id, 'image_path', image_file.storage_key,
       'web_image_path', web_file.storage_key, 'mobile_image_path', mobile_file.storage_key,
       'thumbnail_path', thumbnail_file.storage_key, 'audio_path', audio_file.storage_key,
-      'audio_duration_ms', s.audio_duration_ms, 'render_key', s.render_key
+      'audio_duration_ms', s.audio_duration_ms, 'audio_sentences', s.audio_sentences, 'render_key', s.render_key
     ) order by s.slide_number), '[]'::json)
     from slides s
     left join files image_file on image_file.id = s.image_file_id
@@ -227,6 +235,7 @@ function slideOut(row: SlideRow, presentation: Pick<Presentation, "template" | "
     audio_path: row.audio_path,
     audio_url: fileUrl(row.audio_path),
     audio_duration_ms: row.audio_duration_ms,
+    audio_sentences: row.audio_path === null ? null : row.audio_sentences,
   };
 }
 
@@ -524,8 +533,9 @@ function slideRows(
     const previous = slide.id ? byId.get(slide.id) : undefined;
     if (!previous) return base;
     // Renderings stay until new ones replace them; render_key says whether they still show the slide. Narration
-    // made from another script no longer fits and goes.
-    const sameScript = previous.slideContent === slide.slide_content;
+    // made from another text (the script, or the title and text a short script falls back to) no longer fits and goes.
+    const sameScript =
+      narrationText(previous) === narrationText({ slideTitle: slide.slide_title, body: slide.body, slideContent: slide.slide_content });
     const digest = renderDigest({ template: presentation.template, method: presentation.generationMethod, slideNumber, slideTitle: slide.slide_title, body: slide.body, imageFileId });
     return {
       ...base,
@@ -536,6 +546,7 @@ function slideRows(
       renderKey: previous.renderKey === digest ? digest : null,
       audioFileId: sameScript ? previous.audioFileId : null,
       audioDurationMs: sameScript ? previous.audioDurationMs : null,
+      audioSentences: sameScript ? previous.audioSentences : null,
       createdAt: previous.createdAt,
     };
   });
@@ -603,6 +614,8 @@ async function generationOptionsFor(tx: Tx, blogId: string, input: PresentationC
 interface AfterCommit {
   generate?: string;
   render?: string;
+  /** A presentation whose slides lack audio (narration.ts). */
+  narrate?: string;
   discard?: string[];
 }
 
@@ -623,6 +636,7 @@ async function afterCommit(work: AfterCommit): Promise<void> {
       logger.error({ presentationId, reason: error instanceof Error ? error.message : typeof error }, `the presentation ${kind} job could not be sent`);
     }
   }
+  if (work.narrate) await startNarration(work.narrate);
 }
 
 /**
@@ -663,6 +677,7 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
       .returning();
     if (!row) throw new Error("presentation insert returned nothing");
     if (input.slides.length > 0) await tx.insert(slides).values(slideRows(input.slides, imageIds, row));
+    const narrate = !ai && (await markNarrationNeeded(tx, row.id));
     await recordActivity(tx, {
       tenantId: blog.tenantId,
       actorUserId: actor.userId,
@@ -672,10 +687,10 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
       subjectId: row.id,
       metadata: { blogId: blog.id, method: input.method, template: input.template },
     });
-    return writtenPresentation(tx, row.id);
+    return { written: await writtenPresentation(tx, row.id), narrate };
   });
-  await afterCommit(ai ? { generate: presentation.id } : { render: presentation.id });
-  return presentation;
+  await afterCommit(ai ? { generate: presentation.written.id } : { render: presentation.written.id, narrate: presentation.narrate ? presentation.written.id : undefined });
+  return presentation.written;
 }
 
 /** Refuses an edit of a deck the generation job is still writing, or made from a version that is no longer current. */
@@ -739,8 +754,10 @@ export async function updatePresentation(actor: Actor, presentationId: string, i
     const dropped = input.slides ? await replaceSlides(tx, current, input.slides, template) : [];
     const edited = input.slides !== undefined || Object.keys(changes).length > 0;
     let discard: string[] = [];
+    let narrate = false;
     if (edited) {
       await markEdited(tx, current, changes);
+      narrate = await markNarrationNeeded(tx, current.id);
       discard = await removeUnreferencedFiles(tx, dropped);
       await recordActivity(tx, {
         tenantId: current.tenantId,
@@ -754,7 +771,10 @@ export async function updatePresentation(actor: Actor, presentationId: string, i
     }
     const written = await writtenPresentation(tx, current.id);
     const stale = written.slides.some((entry) => entry.image_status === "pending");
-    return { presentation: written, work: { discard, render: stale ? current.id : undefined } satisfies AfterCommit };
+    return {
+      presentation: written,
+      work: { discard, render: stale ? current.id : undefined, narrate: narrate ? current.id : undefined } satisfies AfterCommit,
+    };
   });
   await afterCommit(work);
   return presentation;

@@ -1,0 +1,335 @@
+// Narration (audio processing, spec section 4): the 'narrate-presentation' job speaks every slide that has no audio
+// with the tenant's voice (the presentation's tts_provider when usable, else the tenant's plugins, else the offline
+// eSpeak voice), stores one MP3 per slide (folder 'audio') with its duration and sentence timings, and moves
+// webhook_status pending -> completed once every slide has audio. A failure that lasts through pg-boss's retries,
+// or audio still pending 30 minutes after it was asked for (a sweep), sets 'timeout' with the reason in `error`.
+// Like generation, a run claims the presentation with a new attempt number and only the latest run may write; a
+// slide whose narration text changed while its audio was made keeps no stale audio (the text is compared before
+// the write), and the audio a write replaces is removed.
+import { Readable } from "node:stream";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { files, presentations, slides, type AudioSentence } from "@/db/schema";
+import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { AppError, Forbidden, NotFound } from "@/lib/errors";
+import { enqueue, jobQueue } from "@/lib/jobs/queue";
+import { logger } from "@/lib/log";
+import { textToSpeechFor, type SynthesizedSpeech, type TextToSpeech } from "@/lib/speech/tts";
+import { newObjectKey, storage } from "@/lib/storage";
+import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { discardStoredObjects } from "./blogs";
+
+/** The pg-boss queue of narration; a job's data is {presentationId}. */
+export const NARRATION_JOB = "narrate-presentation";
+
+/**
+ * A voice that fails for a while (outage, rate limit) is tried again twice with growing delays before the
+ * presentation is set to 'timeout'; a run whose process died is expired by pg-boss and retried.
+ */
+export const NARRATION_QUEUE_OPTIONS: PgBoss.Queue = {
+  name: NARRATION_JOB,
+  retryLimit: 2,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 900,
+};
+
+/** The periodic sweep's queue (a pg-boss schedule): timeouts, and narrations whose job was lost. */
+export const NARRATION_SWEEP_JOB = "sweep-presentation-narrations";
+
+/** Spec section 9: audio still pending this long after it was asked for has timed out. */
+export const NARRATION_TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * A narration pending this long without finishing is re-queued by the sweep (its job was lost with a stopped
+ * process, or could not be sent). A run that is merely slow loses nothing: slides it finished keep their audio.
+ */
+export const NARRATION_STALE_MS = 5 * 60_000;
+
+/** Spec section 3: a script is narrated only when longer than this; else the slide's title and text are. */
+export const SCRIPT_MIN_LENGTH = 10;
+
+export const NARRATION_MESSAGES = {
+  timedOut: "Audio processing did not finish within 30 minutes. Please retry.",
+  failed: "Audio processing failed. Please retry.",
+  /** Spec section 8, 'Retry audio', 403. */
+  retryForbidden: "You do not have permission to retry this presentation",
+} as const;
+
+/** The text a slide's narration speaks (spec section 3, "Player slide"): its script, else its title and text. */
+export function narrationText(slide: { slideTitle: string; body: string; slideContent: string }): string {
+  const script = slide.slideContent.trim();
+  if (script.length > SCRIPT_MIN_LENGTH) return script;
+  const title = slide.slideTitle.trim();
+  const lines = slide.body
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  // Each line its own sentence: bullets rarely end with a full stop, and the player pauses at sentences.
+  const parts = [title, ...lines].filter((part) => part.length > 0).map((part) => (/[.!?]$/.test(part) ? part : `${part}.`));
+  return parts.length > 0 ? parts.join(" ") : script;
+}
+
+const queuesMade = new WeakSet<PgBoss>();
+
+/** Sends the narration job of a presentation, making the queue first if no worker has made it yet. */
+export async function sendNarrationJob(presentationId: string): Promise<void> {
+  const boss = await jobQueue();
+  if (!queuesMade.has(boss)) {
+    await boss.createQueue(NARRATION_JOB, NARRATION_QUEUE_OPTIONS);
+    queuesMade.add(boss);
+  }
+  await enqueue(NARRATION_JOB, { presentationId });
+}
+
+/** Sends the job after a commit; a job that cannot be sent is logged and left to the sweep. */
+export async function startNarration(presentationId: string): Promise<void> {
+  try {
+    await sendNarrationJob(presentationId);
+  } catch (error) {
+    logger.error({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "the narration job could not be sent");
+  }
+}
+
+/**
+ * In the writing transaction of a change: when the completed presentation has a slide without audio, audio
+ * processing starts over (webhook_status 'pending', the 30 minutes counted from now, the error cleared). Answers
+ * whether the narration job must be sent after the commit.
+ */
+export async function markNarrationNeeded(executor: Db | Tx, presentationId: string): Promise<boolean> {
+  const now = new Date();
+  const marked = await executor
+    .update(presentations)
+    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, updatedAt: now })
+    .where(
+      and(
+        eq(presentations.id, presentationId),
+        eq(presentations.status, "completed"),
+        sql`exists (select 1 from ${slides} where ${slides.presentationId} = ${presentations.id} and ${slides.audioFileId} is null)`,
+      ),
+    )
+    .returning({ id: presentations.id });
+  return marked.length > 0;
+}
+
+/**
+ * POST /presentations/{id}/retry-webhook (presentation generate permission): audio processing starts over for a
+ * completed presentation (pending, error cleared, the 30 minutes counted from now) and the job is re-queued; slides
+ * that have audio keep it. A presentation not completed (still generating, failed) is left as it is.
+ */
+export async function retryNarration(actor: Actor, presentationId: string): Promise<{ presentation_id: string; webhook_status: "pending" }> {
+  if (!actor.permissions.has("presentation.generate")) throw new Forbidden(NARRATION_MESSAGES.retryForbidden);
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .select({ id: presentations.id, status: presentations.status })
+    .from(presentations)
+    .where(and(eq(presentations.id, presentationId), isSuperAdmin(actor) ? undefined : eq(presentations.tenantId, actor.tenantId)))
+    .limit(1);
+  if (!row) throw new NotFound(PRESENTATION_MESSAGES.notFound);
+  if (row.status !== "completed") throw new AppError(409, "This presentation is not completed yet; its audio is made once it is.");
+  await db
+    .update(presentations)
+    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, updatedAt: now })
+    .where(and(eq(presentations.id, row.id), eq(presentations.status, "completed")));
+  await sendNarrationJob(row.id);
+  return { presentation_id: row.id, webhook_status: "pending" };
+}
+
+// ---- the job ----
+
+/** Another run claimed the presentation (or it was deleted or edited away): this run stops without writing. */
+class Superseded extends Error {}
+
+interface Claim {
+  id: string;
+  attempt: number;
+  tenantId: string;
+  ttsProvider: string | null;
+}
+
+/** Takes a completed presentation whose audio is pending for this run; null when there is nothing to do. */
+async function claim(presentationId: string): Promise<Claim | null> {
+  const db = await getDb();
+  const [row] = await db
+    .update(presentations)
+    .set({ narrationAttempt: sql`${presentations.narrationAttempt} + 1` })
+    .where(and(eq(presentations.id, presentationId), eq(presentations.status, "completed"), eq(presentations.webhookStatus, "pending")))
+    .returning({ id: presentations.id, attempt: presentations.narrationAttempt, tenantId: presentations.tenantId, ttsProvider: presentations.ttsProvider });
+  return row ?? null;
+}
+
+/** The condition of every write of a run: the presentation is still this run's and its audio still pending. */
+const heldBy = (run: Claim) =>
+  and(
+    eq(presentations.id, run.id),
+    eq(presentations.narrationAttempt, run.attempt),
+    eq(presentations.status, "completed"),
+    eq(presentations.webhookStatus, "pending"),
+  );
+
+interface SlideToSpeak {
+  id: string;
+  text: string;
+}
+
+async function slidesWithoutAudio(presentationId: string): Promise<SlideToSpeak[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: slides.id, slideTitle: slides.slideTitle, body: slides.body, slideContent: slides.slideContent })
+    .from(slides)
+    .where(and(eq(slides.presentationId, presentationId), isNull(slides.audioFileId)))
+    .orderBy(asc(slides.slideNumber));
+  return rows.map((row) => ({ id: row.id, text: narrationText(row) }));
+}
+
+function sentencesOf(speech: SynthesizedSpeech): AudioSentence[] {
+  return speech.sentences.map((sentence) => ({ text: sentence.text, start_ms: sentence.startMs, end_ms: sentence.endMs }));
+}
+
+/**
+ * Speaks one slide and stores its audio. The audio is taken only if the run still holds the presentation and the
+ * slide, still without audio, still narrates the text that was spoken; otherwise the stored object is removed.
+ */
+async function narrateSlide(run: Claim, voice: TextToSpeech, slide: SlideToSpeak): Promise<void> {
+  const speech = await voice.synthesize(slide.text);
+  const key = newObjectKey(run.tenantId, "audio", "mp3");
+  const stored = await storage().put(key, Readable.from([Buffer.from(speech.audio)]), { contentType: "audio/mpeg", maxBytes: 200 * 1024 * 1024 });
+  const db = await getDb();
+  let taken = false;
+  try {
+    // Only a slide without audio is written, so no audio is replaced here: an edit that changes a slide's narration
+    // drops its old audio file in the edit's own transaction (presentations.ts).
+    taken = await db.transaction(async (tx) => {
+      const [held] = await tx.select({ id: presentations.id }).from(presentations).where(heldBy(run)).for("update");
+      if (!held) throw new Superseded();
+      const [current] = await tx.select().from(slides).where(eq(slides.id, slide.id)).for("update");
+      if (!current || current.audioFileId !== null || narrationText(current) !== slide.text) return false;
+      const [file] = await tx
+        .insert(files)
+        .values({
+          tenantId: run.tenantId,
+          storageKey: key,
+          originalName: `slide-${current.slideNumber}-narration.mp3`,
+          mimeType: "audio/mpeg",
+          sizeBytes: stored.size,
+          sha256: stored.sha256,
+          kind: "audio",
+        })
+        .returning({ id: files.id });
+      if (!file) throw new Error("file insert returned nothing");
+      await tx
+        .update(slides)
+        .set({ audioFileId: file.id, audioDurationMs: Math.round(speech.durationMs), audioSentences: sentencesOf(speech) })
+        .where(eq(slides.id, slide.id));
+      // Progress moves updated_at, so the sweep does not take a run that is still speaking for a lost one.
+      await tx.update(presentations).set({ updatedAt: new Date() }).where(eq(presentations.id, run.id));
+      return true;
+    });
+  } finally {
+    if (!taken) await discardStoredObjects([key]);
+  }
+}
+
+/** Completes audio processing when every slide has audio; answers whether it did. */
+async function completeIfDone(run: Claim): Promise<boolean> {
+  const db = await getDb();
+  const done = await db
+    .update(presentations)
+    .set({ webhookStatus: "completed", error: null, updatedAt: new Date() })
+    .where(
+      and(
+        heldBy(run),
+        sql`not exists (select 1 from ${slides} where ${slides.presentationId} = ${presentations.id} and ${slides.audioFileId} is null)`,
+      ),
+    )
+    .returning({ id: presentations.id });
+  return done.length > 0;
+}
+
+async function timeOut(run: Claim, message: string): Promise<void> {
+  const db = await getDb();
+  await db.update(presentations).set({ webhookStatus: "timeout", error: message, updatedAt: new Date() }).where(heldBy(run));
+}
+
+export type NarrationOutcome = "completed" | "timeout" | "superseded" | "nothing-to-do";
+
+/**
+ * One run of the narration job, usable directly (scripts, tests). A failure is thrown for pg-boss to retry unless
+ * this is the last try (`finalTry`), which sets 'timeout' with the failure's message (a provider's message names
+ * the provider and never carries a key).
+ */
+export async function narratePresentation(presentationId: string, options: { finalTry: boolean } = { finalTry: true }): Promise<NarrationOutcome> {
+  const run = await claim(presentationId);
+  if (!run) return "nothing-to-do";
+  try {
+    const pending = await slidesWithoutAudio(run.id);
+    if (pending.length > 0) {
+      const voice = await textToSpeechFor(run.tenantId, run.ttsProvider);
+      for (const slide of pending) await narrateSlide(run, voice, slide);
+    }
+    if (await completeIfDone(run)) return "completed";
+    // A slide edited or added meanwhile has no audio yet: the job that edit sent (which supersedes this run) makes it.
+    return "superseded";
+  } catch (error) {
+    if (error instanceof Superseded) return "superseded";
+    const message = error instanceof AppError && typeof error.detail === "string" ? error.detail : NARRATION_MESSAGES.failed;
+    if (!options.finalTry) {
+      logger.warn({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "narration will be retried");
+      throw error;
+    }
+    if (!(error instanceof AppError)) logger.error({ err: error, presentationId }, "narration failed");
+    await timeOut(run, message);
+    return "timeout";
+  }
+}
+
+/** The job handler: one presentation per job, retried by pg-boss within NARRATION_QUEUE_OPTIONS' limit. */
+export async function narrationWorker(jobs: PgBoss.JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
+  for (const job of jobs) await narratePresentation(job.data.presentationId, { finalTry: job.retryCount >= job.retryLimit });
+}
+
+/** When audio processing of a row was asked for: audio_started_at, or created_at for rows from before it existed. */
+const pendingSince = sql`coalesce(${presentations.audioStartedAt}, ${presentations.createdAt})`;
+
+/**
+ * The sweep, run when a process starts its workers and every few minutes: audio pending for over 30 minutes times
+ * out (spec section 4); audio pending without progress for NARRATION_STALE_MS is re-queued (its job was lost).
+ * Answers the ids of both.
+ */
+export async function sweepNarrations(boss?: PgBoss, now: Date = new Date()): Promise<{ timedOut: string[]; requeued: string[] }> {
+  const db = await getDb();
+  const timedOut = await db
+    .update(presentations)
+    .set({ webhookStatus: "timeout", error: NARRATION_MESSAGES.timedOut, updatedAt: now })
+    .where(
+      and(
+        eq(presentations.webhookStatus, "pending"),
+        eq(presentations.status, "completed"),
+        lt(pendingSince, new Date(now.getTime() - NARRATION_TIMEOUT_MS)),
+      ),
+    )
+    .returning({ id: presentations.id });
+  const stale = await db
+    .update(presentations)
+    .set({ updatedAt: now })
+    .where(
+      and(
+        eq(presentations.webhookStatus, "pending"),
+        eq(presentations.status, "completed"),
+        lt(presentations.updatedAt, new Date(now.getTime() - NARRATION_STALE_MS)),
+      ),
+    )
+    .returning({ id: presentations.id });
+  for (const { id } of stale) {
+    try {
+      if (boss) await boss.send(NARRATION_JOB, { presentationId: id });
+      else await sendNarrationJob(id);
+    } catch (error) {
+      logger.error({ presentationId: id, reason: error instanceof Error ? error.message : typeof error }, "a pending narration could not be re-queued");
+    }
+  }
+  if (timedOut.length > 0 || stale.length > 0) logger.info({ timedOut: timedOut.length, requeued: stale.length }, "narration sweep");
+  return { timedOut: timedOut.map((row) => row.id), requeued: stale.map((row) => row.id) };
+}

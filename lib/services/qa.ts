@@ -1,0 +1,414 @@
+// Voice Q&A while a presentation plays (spec sections 4 and 7): a question, spoken (transcribed by the tenant's
+// recogniser) or typed, is stored in the viewer's session; the answer comes from the presentation's slides and the
+// blog's extracted sources (lib/ai), is stored beside it with where it comes from, and is spoken with the tenant's
+// voice. Viewers are signed-in users (presentation view permission) or holders of a live share link. A session
+// belongs to whoever opened it (the user, or the share link): another viewer's session is simply not found.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { blogSources, files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
+import { answerQuestion, answerText, type AnswerPassage } from "@/lib/ai/answers";
+import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { clientIp, consume } from "@/lib/auth/rate-limit";
+import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { MAX_RECORDING_BYTES } from "@/lib/speech/audio";
+import { transcribe } from "@/lib/speech/stt";
+import { textToSpeechFor } from "@/lib/speech/tts";
+import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { MIN_RECORDING_BYTES, QA_MESSAGES, type QuestionInput, type SpeechToTextQuery, type StreamResponseQuery } from "@/lib/validation/qa";
+import { SHARING_MESSAGES } from "@/lib/validation/sharing";
+import { narrationText } from "./narration";
+import { liveShareLink } from "./sharing";
+
+/** Who asks: a signed-in user, or a share link's viewer (identified by the link and, for limits, the address). */
+export interface Asker {
+  actor: Actor | null;
+  token: string | null | undefined;
+  request: Request;
+}
+
+interface Access {
+  presentationId: string;
+  tenantId: string;
+  blogId: string;
+  ttsProvider: string | null;
+  sttProvider: string | null;
+  /** Set for a share link's viewer. */
+  shareLinkId: string | null;
+  /** Set for a signed-in viewer. */
+  userId: string | null;
+}
+
+export interface SourceRef {
+  label: string;
+  slide_number: number | null;
+}
+
+/** POST /tts/speech-to-text (spec section 3, "Speech-to-text response"). */
+export interface TranscriptionOut {
+  transcript: string;
+  chat_history_id: string | null;
+  session_id: string | null;
+  error: string | null;
+}
+
+export interface QuestionOut {
+  chat_history_id: string;
+  session_id: string;
+  transcript: string;
+}
+
+/** One message of a session (spec section 3, "Q&A message"), with its slide and, for answers, its sources. */
+export interface QaMessageOut {
+  id: string;
+  type: QaMessage["type"];
+  content: string;
+  timestamp: string;
+  slide_number: number | null;
+  sources?: SourceRef[];
+}
+
+export interface SpokenAnswer {
+  answerId: string;
+  text: string;
+  question: string;
+  sources: SourceRef[];
+  /** MP3, or null when speech synthesis failed (the text still comes). */
+  audio: Uint8Array | null;
+}
+
+// ---- who may ask ----
+
+async function presentationRow(presentationId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: presentations.id,
+      tenantId: presentations.tenantId,
+      blogId: presentations.blogId,
+      status: presentations.status,
+      ttsProvider: presentations.ttsProvider,
+      sttProvider: presentations.sttProvider,
+    })
+    .from(presentations)
+    .where(eq(presentations.id, presentationId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The asker's access to a presentation: with a token, a live link of exactly that presentation; else the signed-in
+ * actor's presentation view permission in its tenant. Anything else is 404 (401 without either).
+ */
+async function accessTo(asker: Asker, presentationId: string): Promise<Access> {
+  if (asker.token) {
+    const link = await liveShareLink(asker.token);
+    if (!link || link.presentationId !== presentationId) throw new NotFound(SHARING_MESSAGES.linkNotFound);
+    const row = await presentationRow(presentationId);
+    if (!row) throw new NotFound(SHARING_MESSAGES.linkNotFound);
+    if (row.status !== "completed") throw new BadRequest(SHARING_MESSAGES.notViewable);
+    return { ...row, presentationId: row.id, shareLinkId: link.linkId, userId: null };
+  }
+  const actor = asker.actor;
+  if (!actor) throw new Unauthorized();
+  if (!actor.permissions.has("presentation.view")) throw new Forbidden("You do not have permission to view presentations.");
+  const row = await presentationRow(presentationId);
+  if (!row || (!isSuperAdmin(actor) && row.tenantId !== actor.tenantId)) throw new NotFound(PRESENTATION_MESSAGES.notFound);
+  return { ...row, presentationId: row.id, shareLinkId: null, userId: actor.userId };
+}
+
+/** A share link's viewer asks at most LIMITS.sharedQuestionByLinkAndIp times a minute from one address. */
+async function limitSharedAsker(access: Access, request: Request): Promise<void> {
+  if (access.shareLinkId) await consume("sharedQuestionByLinkAndIp", `${access.shareLinkId}|${clientIp(request)}`);
+}
+
+const ownedBy = (access: Pick<Access, "shareLinkId" | "userId">) =>
+  access.shareLinkId ? eq(qaSessions.shareLinkId, access.shareLinkId) : and(eq(qaSessions.userId, access.userId ?? ""), sql`${qaSessions.shareLinkId} is null`);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The session a question goes to: the one named when it is this viewer's session of this presentation; a new one
+ * when none is named, or the one named is unknown or of another presentation; 404 when it is another viewer's.
+ */
+async function sessionFor(access: Access, sessionId: string | null | undefined): Promise<string> {
+  const db = await getDb();
+  if (sessionId && UUID.test(sessionId)) {
+    const [row] = await db
+      .select({ id: qaSessions.id, userId: qaSessions.userId, shareLinkId: qaSessions.shareLinkId })
+      .from(qaSessions)
+      .where(and(eq(qaSessions.id, sessionId), eq(qaSessions.presentationId, access.presentationId)))
+      .limit(1);
+    if (row) {
+      const mine = access.shareLinkId ? row.shareLinkId === access.shareLinkId : row.shareLinkId === null && row.userId === access.userId;
+      if (!mine) throw new NotFound(QA_MESSAGES.sessionNotFound);
+      return row.id;
+    }
+  }
+  const [created] = await db
+    .insert(qaSessions)
+    .values({ tenantId: access.tenantId, presentationId: access.presentationId, shareLinkId: access.shareLinkId, userId: access.userId })
+    .returning({ id: qaSessions.id });
+  if (!created) throw new Error("session insert returned nothing");
+  return created.id;
+}
+
+/** A session the asker may read: its own (by user, or by share link), with the presentation it belongs to; else 404. */
+async function ownSession(asker: Asker, sessionId: string): Promise<{ sessionId: string; access: Access }> {
+  const db = await getDb();
+  const [row] = await db.select({ presentationId: qaSessions.presentationId }).from(qaSessions).where(eq(qaSessions.id, sessionId)).limit(1);
+  if (!row) throw new NotFound(QA_MESSAGES.sessionNotFound);
+  const access = await accessTo(asker, row.presentationId).catch((error: unknown) => {
+    // A viewer with no reach to the presentation learns nothing about the session either.
+    throw error instanceof AppError && (error.status === 404 || error.status === 400) ? new NotFound(QA_MESSAGES.sessionNotFound) : error;
+  });
+  const [owned] = await db
+    .select({ id: qaSessions.id })
+    .from(qaSessions)
+    .where(and(eq(qaSessions.id, sessionId), ownedBy(access)))
+    .limit(1);
+  if (!owned) throw new NotFound(QA_MESSAGES.sessionNotFound);
+  return { sessionId, access };
+}
+
+async function storeQuestion(access: Access, sessionId: string, text: string, slideNumber: number | null | undefined): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .insert(qaMessages)
+    .values({ tenantId: access.tenantId, sessionId, type: "question", content: text, slideNumber: slideNumber ?? null })
+    .returning({ id: qaMessages.id });
+  if (!row) throw new Error("question insert returned nothing");
+  return row.id;
+}
+
+// ---- questions ----
+
+/** POST /qa/question: a typed question, stored like a spoken one. */
+export async function askTypedQuestion(asker: Asker, input: QuestionInput): Promise<QuestionOut> {
+  const access = await accessTo({ ...asker, token: input.token ?? asker.token }, input.presentation_id);
+  await limitSharedAsker(access, asker.request);
+  const sessionId = await sessionFor(access, input.session_id);
+  const id = await storeQuestion(access, sessionId, input.question, input.current_slide_number);
+  return { chat_history_id: id, session_id: sessionId, transcript: input.question };
+}
+
+/** Text that names a file (Unix, Windows or file: URL) instead of being audio or Base64 audio. */
+const FILE_PATH = /^(?:file:\/\/|[A-Za-z]:[\\/]|\\\\|~?\/|\.{1,2}[\\/])[^\0\r\n]*$/;
+const BASE64 = /^(?:data:audio\/[\w.+-]+(?:;[\w.+=-]+)*;base64,)?([A-Za-z0-9+/_-]+={0,2})$/;
+
+/**
+ * The recording from the multipart field audio_file: a file part with the audio's bytes (what browsers send), or
+ * Base64 text (a data URL or bare) as older clients send it. A file path in place of audio, sent either way, is
+ * refused with the spec's message; so is a recording under 1000 bytes.
+ */
+async function recordingOf(request: Request): Promise<{ audio: Uint8Array; mimeType: string }> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > MAX_RECORDING_BYTES + 64 * 1024) throw new PayloadTooLarge("The recording is too large.");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new BadRequest("The recording could not be read as multipart form data.");
+  }
+  const field = form.get("audio_file") ?? form.get("file") ?? form.get("audio");
+  if (field === null) throw new BadRequest(QA_MESSAGES.noAudio);
+  let bytes: Uint8Array;
+  let mimeType = "application/octet-stream";
+  if (typeof field === "string") {
+    bytes = new Uint8Array(Buffer.from(field, "utf8"));
+  } else {
+    if (field.size > MAX_RECORDING_BYTES) throw new PayloadTooLarge("The recording is too large.");
+    bytes = new Uint8Array(await field.arrayBuffer());
+    mimeType = field.type || mimeType;
+  }
+  // Short printable text is a path or Base64, never audio (every container starts with a binary header).
+  if (bytes.length <= 64 * 1024 * 1024 && isPrintable(bytes)) {
+    const text = Buffer.from(bytes).toString("utf8").trim();
+    if (text.length < 4096 && FILE_PATH.test(text)) throw new BadRequest(QA_MESSAGES.filePath);
+    const base64 = BASE64.exec(text.replace(/\s+/g, ""));
+    if (base64?.[1]) {
+      bytes = new Uint8Array(Buffer.from(base64[1], base64[1].includes("-") || base64[1].includes("_") ? "base64url" : "base64"));
+      const declaredType = /^data:(audio\/[\w.+-]+)/.exec(text)?.[1];
+      if (declaredType) mimeType = declaredType;
+    }
+  }
+  if (bytes.length < MIN_RECORDING_BYTES) throw new BadRequest(QA_MESSAGES.tooShort);
+  return { audio: bytes, mimeType };
+}
+
+function isPrintable(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 4096);
+  for (const byte of sample) if (byte < 0x09 || (byte > 0x0d && byte < 0x20) || byte === 0x7f) return false;
+  return sample.length > 0;
+}
+
+/**
+ * POST /tts/speech-to-text: transcribes a recording with the tenant's recogniser and stores the question in the
+ * viewer's session. A failed transcription answers the spec's text in `detail` and `error`, with the status of the
+ * failure (503 not configured, 415 unsupported format, 422 no words heard), and stores nothing.
+ */
+export async function speechToText(asker: Asker, query: SpeechToTextQuery): Promise<Response> {
+  const access = await accessTo({ ...asker, token: query.token ?? asker.token }, query.presentation_id);
+  await limitSharedAsker(access, asker.request);
+  // The session is checked before the recording is read: another viewer's session is refused whatever is sent.
+  if (query.session_id && UUID.test(query.session_id)) await sessionFor(access, query.session_id);
+  const { audio, mimeType } = await recordingOf(asker.request);
+  let transcript: string;
+  try {
+    ({ transcript } = await transcribe(access.tenantId, audio, mimeType, { provider: query.stt_provider ?? access.sttProvider }));
+  } catch (error) {
+    if (!(error instanceof AppError) || typeof error.detail !== "string") throw error;
+    return Response.json(
+      { detail: error.detail, error: error.detail, transcript: "", chat_history_id: null, session_id: query.session_id && UUID.test(query.session_id) ? query.session_id : null },
+      { status: error.status },
+    );
+  }
+  const sessionId = await sessionFor(access, query.session_id);
+  if (!transcript) return Response.json({ transcript: "", chat_history_id: null, session_id: sessionId, error: null } satisfies TranscriptionOut);
+  const id = await storeQuestion(access, sessionId, transcript, query.current_slide_number);
+  return Response.json({ transcript, chat_history_id: id, session_id: sessionId, error: null } satisfies TranscriptionOut);
+}
+
+// ---- answers ----
+
+/** What an answer rests on, as the player shows it: "Slide n" (with its number) or a source's name. */
+function sourcesOf(passages: readonly AnswerPassage[]): SourceRef[] {
+  const seen = new Set<string>();
+  const refs: SourceRef[] = [];
+  for (const passage of passages) {
+    if (seen.has(passage.source)) continue;
+    seen.add(passage.source);
+    const slide = /^Slide (\d+)$/.exec(passage.source);
+    refs.push({ label: passage.source, slide_number: slide ? Number(slide[1]) : null });
+  }
+  return refs;
+}
+
+function sourceName(row: { kind: string; position: number; url: string | null; fileName: string | null }): string {
+  if (row.fileName) return row.fileName;
+  if (row.url) return row.url;
+  return row.kind === "content_block" ? `Content block ${row.position + 1}` : "Source";
+}
+
+/** The material answers come from: the slides' narration and the blog's sources whose text was extracted. */
+async function material(access: Access) {
+  const db = await getDb();
+  const [slideRows, sourceRows] = await Promise.all([
+    db
+      .select({ number: slides.slideNumber, slideTitle: slides.slideTitle, body: slides.body, slideContent: slides.slideContent })
+      .from(slides)
+      .where(eq(slides.presentationId, access.presentationId))
+      .orderBy(asc(slides.slideNumber)),
+    db
+      .select({ kind: blogSources.kind, position: blogSources.position, url: blogSources.url, fileName: files.originalName, text: blogSources.extractedText })
+      .from(blogSources)
+      .leftJoin(files, eq(files.id, blogSources.fileId))
+      .where(and(eq(blogSources.blogId, access.blogId), eq(blogSources.extractionStatus, "ready")))
+      .orderBy(asc(blogSources.kind), asc(blogSources.position)),
+  ]);
+  return {
+    slides: slideRows.map((row) => ({ number: row.number, title: row.slideTitle, script: narrationText(row) })),
+    sources: sourceRows.filter((row) => row.text && row.text.trim().length > 0).map((row) => ({ name: sourceName(row), text: row.text ?? "" })),
+  };
+}
+
+/**
+ * POST /qa/stream-response: the answer to a stored question, stored beside it (once: asked again, the stored
+ * answer is spoken again) and spoken with the tenant's voice. The question must be in the asker's own session.
+ */
+export async function answerStoredQuestion(asker: Asker, query: StreamResponseQuery): Promise<SpokenAnswer> {
+  const db = await getDb();
+  const [question] = await db
+    .select()
+    .from(qaMessages)
+    .where(and(eq(qaMessages.id, query.chat_history_id), eq(qaMessages.type, "question")))
+    .limit(1);
+  if (!question) throw new NotFound(QA_MESSAGES.questionNotFound);
+  const { access } = await ownSession({ ...asker, token: query.token ?? asker.token }, question.sessionId).catch((error: unknown) => {
+    throw error instanceof NotFound ? new NotFound(QA_MESSAGES.questionNotFound) : error;
+  });
+  await limitSharedAsker(access, asker.request);
+  const slideNumber = query.current_slide_number ?? question.slideNumber ?? undefined;
+
+  let answer = await storedAnswer(question.id);
+  if (!answer) {
+    const { slides: answerSlides, sources } = await material(access);
+    const produced = await answerQuestion({ question: question.content, currentSlide: slideNumber, slides: answerSlides, sources });
+    const text = (await answerText(produced)).trim();
+    const refs = sourcesOf(produced.passages);
+    answer = await db.transaction(async (tx) => {
+      // Locked: two requests for one question at once store one answer, and both speak it.
+      await tx.select({ id: qaMessages.id }).from(qaMessages).where(eq(qaMessages.id, question.id)).for("update");
+      const [existing] = await tx
+        .select()
+        .from(qaMessages)
+        .where(and(eq(qaMessages.questionId, question.id), eq(qaMessages.type, "answer")))
+        .limit(1);
+      if (existing) return existing;
+      const [row] = await tx
+        .insert(qaMessages)
+        .values({ tenantId: access.tenantId, sessionId: question.sessionId, type: "answer", content: text, slideNumber: slideNumber ?? null, questionId: question.id, sources: refs })
+        .returning();
+      if (!row) throw new Error("answer insert returned nothing");
+      return row;
+    });
+  }
+
+  let audio: Uint8Array | null = null;
+  try {
+    const voice = await textToSpeechFor(access.tenantId, access.ttsProvider);
+    audio = (await voice.synthesize(answer.content)).audio;
+  } catch (error) {
+    logger.warn({ presentationId: access.presentationId, reason: error instanceof Error ? error.message : typeof error }, "an answer could not be spoken; its text is sent alone");
+  }
+  return { answerId: answer.id, text: answer.content, question: question.content, sources: answer.sources ?? [], audio };
+}
+
+async function storedAnswer(questionId: string): Promise<QaMessage | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(qaMessages)
+    .where(and(eq(qaMessages.questionId, questionId), eq(qaMessages.type, "answer")))
+    .limit(1);
+  return row ?? null;
+}
+
+const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+
+/** The answer as the player reads it: audio/mpeg body and the Base64 headers of spec section 7. */
+export function spokenAnswerResponse(answer: SpokenAnswer): Response {
+  const headers = new Headers({
+    "Content-Type": "audio/mpeg",
+    "Response-Text": base64(answer.text),
+    "Chat-History-ID": base64(answer.answerId),
+    "Answer-Sources": base64(JSON.stringify(answer.sources)),
+    "Question-Text": base64(answer.question),
+  });
+  if (!answer.audio) {
+    headers.set("Answer-Audio", "none");
+    return new Response(null, { status: 200, headers });
+  }
+  headers.set("Content-Length", String(answer.audio.byteLength));
+  return new Response(Buffer.from(answer.audio), { status: 200, headers });
+}
+
+/** GET /qa/history: the session's messages by time, a question before its answer on a tie, then by id. */
+export async function sessionHistory(asker: Asker, sessionId: string): Promise<QaMessageOut[]> {
+  await ownSession(asker, sessionId);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(qaMessages)
+    .where(eq(qaMessages.sessionId, sessionId))
+    .orderBy(asc(qaMessages.createdAt), sql`case when ${qaMessages.type} = 'question' then 0 else 1 end`, asc(qaMessages.id))
+    .limit(1000);
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+    slide_number: row.slideNumber,
+    ...(row.type === "answer" ? { sources: row.sources ?? [] } : {}),
+  }));
+}

@@ -1,0 +1,274 @@
+// Public share links of presentations (spec sections 4, 5 and 7): a live link per presentation, made only once
+// the deck and its audio are complete, answered again while it lives, revoked at once. Tokens are 256 random bits;
+// the database keeps their SHA-256 (for the look-up) and an encrypted copy (so the owner can see the link again),
+// never the token itself. The shared presentation is served to anyone holding a live token, with its images and
+// narration at the shared-image and shared-content addresses, which serve only that presentation's files.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb } from "@/db/client";
+import { blogSources, blogs, files, presentations, shareLinks, slides, tenants, type AudioSentence, type Presentation } from "@/db/schema";
+import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
+import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
+import { randomToken, sha256 } from "@/lib/auth/tokens";
+import { BadRequest, NotFound } from "@/lib/errors";
+import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES } from "@/lib/validation/sharing";
+import { recordActivity } from "./activity";
+import { assertPermission } from "./blogs";
+import { getPresentation, type PresentationOut } from "./presentations";
+
+/** POST/GET /presentations/{id}/share: the live link. share_url is appended to the site's origin by the client. */
+export interface ShareLinkOut {
+  share_url: string;
+  token: string;
+  created_at: string;
+}
+
+export interface SharedSlideOut {
+  id: string;
+  slide_number: number;
+  slide_title: string;
+  body: string;
+  slide_content: string;
+  audio_sentences: AudioSentence[] | null;
+  audio_duration_ms: number | null;
+  public_web_image_url: string | null;
+  public_mobile_image_url: string | null;
+  public_audio_url: string | null;
+  /** The same public addresses, under the names the signed-in player reads. */
+  web_image_url: string | null;
+  mobile_image_url: string | null;
+  audio_url: string | null;
+}
+
+/** GET /presentations/share/{token}: what the shared player needs, and nothing of the tenant's beyond it. */
+export interface SharedPresentationOut {
+  id: string;
+  presentation_id: string;
+  status: Presentation["status"];
+  webhook_status: Presentation["webhookStatus"];
+  template: string;
+  version_number: number;
+  slide_count: number;
+  tts_provider: string | null;
+  stt_provider: string | null;
+  session_id: null;
+  share_token: string;
+  blog: { blog_title: string; website_links: string[]; uploaded_files: string[] };
+  slides: SharedSlideOut[];
+}
+
+export const sharePagePath = (token: string) => `/share/presentation/${token}`;
+
+/** The encrypted copy is bound to its presentation: copied onto another row it does not decrypt. */
+const binding = (tenantId: string, presentationId: string) => ({ tenantId, pluginId: `share_links/${presentationId}` });
+
+function linkOut(token: string, createdAt: Date): ShareLinkOut {
+  return { share_url: sharePagePath(token), token, created_at: createdAt.toISOString() };
+}
+
+/** The presentation in the actor's reach with presentation view permission (spec section 6), or 404. */
+async function sharable(actor: Actor, presentationId: string): Promise<PresentationOut> {
+  return getPresentation(actor, presentationId);
+}
+
+async function liveLink(presentationId: string, tenantId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.presentationId, presentationId), isNull(shareLinks.revokedAt)))
+    .orderBy(asc(shareLinks.createdAt))
+    .limit(1);
+  return row ? { token: decryptSecret(row.tokenCiphertext, binding(tenantId, presentationId)), createdAt: row.createdAt } : null;
+}
+
+/**
+ * POST /presentations/{id}/share: the presentation's live link, made when there is none. Only a completed deck
+ * whose audio is complete may be shared ('Presentation is not ready for sharing', and nothing is written).
+ */
+export async function createShareLink(actor: Actor, presentationId: string): Promise<ShareLinkOut> {
+  assertPermission(actor, "presentation.view");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Locked: two requests at once answer one link.
+    const [row] = await tx
+      .select()
+      .from(presentations)
+      .where(and(eq(presentations.id, presentationId), isSuperAdmin(actor) ? undefined : eq(presentations.tenantId, actor.tenantId)))
+      .limit(1)
+      .for("update");
+    if (!row) throw new NotFound(PRESENTATION_MESSAGES.notFound);
+    if (row.status !== "completed" || row.webhookStatus !== "completed") throw new BadRequest(SHARING_MESSAGES.notReady);
+    const [existing] = await tx
+      .select()
+      .from(shareLinks)
+      .where(and(eq(shareLinks.presentationId, row.id), isNull(shareLinks.revokedAt)))
+      .orderBy(asc(shareLinks.createdAt))
+      .limit(1);
+    if (existing) return linkOut(decryptSecret(existing.tokenCiphertext, binding(row.tenantId, row.id)), existing.createdAt);
+    const token = randomToken();
+    const [created] = await tx
+      .insert(shareLinks)
+      .values({
+        tenantId: row.tenantId,
+        presentationId: row.id,
+        tokenHash: sha256(token),
+        tokenCiphertext: encryptSecret(token, binding(row.tenantId, row.id)),
+        createdBy: actor.userId,
+      })
+      .returning();
+    if (!created) throw new Error("share link insert returned nothing");
+    await recordActivity(tx, {
+      tenantId: row.tenantId,
+      actorUserId: actor.userId,
+      action: "presentation.shared",
+      summary: `${actor.fullName ?? actor.email} shared version ${row.versionNumber} of a presentation`,
+      subjectType: "presentation",
+      subjectId: row.id,
+      metadata: {},
+    });
+    return linkOut(token, created.createdAt);
+  });
+}
+
+/** GET /presentations/{id}/share: the live link, or 404 when there is none. */
+export async function getShareLink(actor: Actor, presentationId: string): Promise<ShareLinkOut> {
+  const presentation = await sharable(actor, presentationId);
+  const link = await liveLink(presentation.id, presentation.tenant_id);
+  if (!link) throw new NotFound(SHARING_MESSAGES.noLiveLink);
+  return linkOut(link.token, link.createdAt);
+}
+
+/** DELETE /presentations/{id}/share: revokes the live link at once (its page and files answer 404 from now on). */
+export async function revokeShareLink(actor: Actor, presentationId: string): Promise<void> {
+  const presentation = await sharable(actor, presentationId);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(shareLinks)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(shareLinks.presentationId, presentation.id), isNull(shareLinks.revokedAt)))
+      .returning({ id: shareLinks.id });
+    if (revoked.length === 0) return;
+    await recordActivity(tx, {
+      tenantId: presentation.tenant_id,
+      actorUserId: actor.userId,
+      action: "presentation.unshared",
+      summary: `${actor.fullName ?? actor.email} revoked the share link of version ${presentation.version_number} of a presentation`,
+      subjectType: "presentation",
+      subjectId: presentation.id,
+      metadata: {},
+    });
+  });
+}
+
+/** A live link by its token: the link's and presentation's ids and tenant; null for anything else. */
+export async function liveShareLink(token: string | null | undefined): Promise<{ linkId: string; presentationId: string; tenantId: string } | null> {
+  if (!token || !SHARE_TOKEN_PATTERN.test(token)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ linkId: shareLinks.id, presentationId: shareLinks.presentationId, tenantId: shareLinks.tenantId })
+    .from(shareLinks)
+    .innerJoin(tenants, eq(tenants.id, shareLinks.tenantId))
+    .where(and(eq(shareLinks.tokenHash, sha256(token)), isNull(shareLinks.revokedAt), eq(tenants.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+const sharedFileUrl = (route: "shared-image" | "shared-content", key: string | null, token: string) =>
+  key === null ? null : `/api/v1/files/${route}?path=${encodeURIComponent(key)}&token=${encodeURIComponent(token)}`;
+
+/**
+ * GET /presentations/share/{token} and the server-rendered share page: the shared presentation. An unknown or
+ * revoked token (or one of a deactivated tenant) is 404; a presentation that is not completed is 400.
+ */
+export async function getSharedPresentation(token: string): Promise<SharedPresentationOut> {
+  const link = await liveShareLink(token);
+  if (!link) throw new NotFound(SHARING_MESSAGES.linkNotFound);
+  const db = await getDb();
+  const [row] = await db
+    .select({ presentation: presentations, blogTitle: blogs.blogTitle })
+    .from(presentations)
+    .innerJoin(blogs, eq(blogs.id, presentations.blogId))
+    .where(eq(presentations.id, link.presentationId))
+    .limit(1);
+  if (!row) throw new NotFound(SHARING_MESSAGES.linkNotFound);
+  if (row.presentation.status !== "completed") throw new BadRequest(SHARING_MESSAGES.notViewable);
+  const [slideRows, sources] = await Promise.all([
+    slidesWithKeys(row.presentation.id),
+    db
+      .select({ kind: blogSources.kind, url: blogSources.url, fileName: files.originalName })
+      .from(blogSources)
+      .leftJoin(files, eq(files.id, blogSources.fileId))
+      .where(eq(blogSources.blogId, row.presentation.blogId))
+      .orderBy(asc(blogSources.kind), asc(blogSources.position)),
+  ]);
+  const p = row.presentation;
+  return {
+    id: p.id,
+    presentation_id: p.id,
+    status: p.status,
+    webhook_status: p.webhookStatus,
+    template: p.template,
+    version_number: p.versionNumber,
+    slide_count: slideRows.length,
+    tts_provider: p.ttsProvider,
+    stt_provider: p.sttProvider,
+    session_id: null,
+    share_token: token,
+    blog: {
+      blog_title: row.blogTitle,
+      website_links: sources.flatMap((source) => (source.kind === "website_link" && source.url ? [source.url] : [])),
+      // Names, not storage keys: a shared viewer cannot open the blog's documents, and their keys are the tenant's.
+      uploaded_files: sources.flatMap((source) => (source.kind === "file" && source.fileName ? [source.fileName] : [])),
+    },
+    slides: slideRows.map((slide) => {
+      const web = sharedFileUrl("shared-image", slide.webKey, token);
+      const mobile = sharedFileUrl("shared-image", slide.mobileKey, token);
+      const audio = sharedFileUrl("shared-content", slide.audioKey, token);
+      return {
+        id: slide.id,
+        slide_number: slide.slideNumber,
+        slide_title: slide.slideTitle,
+        body: slide.body,
+        slide_content: slide.slideContent,
+        audio_sentences: slide.audioKey === null ? null : slide.audioSentences,
+        audio_duration_ms: slide.audioDurationMs,
+        public_web_image_url: web,
+        public_mobile_image_url: mobile,
+        public_audio_url: audio,
+        web_image_url: web,
+        mobile_image_url: mobile,
+        audio_url: audio,
+      };
+    }),
+  };
+}
+
+/** The slides in order with the storage keys of their web and mobile images and audio (one statement). */
+async function slidesWithKeys(presentationId: string) {
+  const db = await getDb();
+  const web = alias(files, "web_file");
+  const mobile = alias(files, "mobile_file");
+  const audio = alias(files, "audio_file");
+  return db
+    .select({
+      id: slides.id,
+      slideNumber: slides.slideNumber,
+      slideTitle: slides.slideTitle,
+      body: slides.body,
+      slideContent: slides.slideContent,
+      audioSentences: slides.audioSentences,
+      audioDurationMs: slides.audioDurationMs,
+      webKey: web.storageKey,
+      mobileKey: mobile.storageKey,
+      audioKey: audio.storageKey,
+    })
+    .from(slides)
+    .leftJoin(web, eq(web.id, slides.webImageFileId))
+    .leftJoin(mobile, eq(mobile.id, slides.mobileImageFileId))
+    .leftJoin(audio, eq(audio.id, slides.audioFileId))
+    .where(eq(slides.presentationId, presentationId))
+    .orderBy(asc(slides.slideNumber));
+}
