@@ -307,7 +307,7 @@ export async function sweepNarrations(boss?: PgBoss, now: Date = new Date()): Pr
       and(
         eq(presentations.webhookStatus, "pending"),
         eq(presentations.status, "completed"),
-        lt(pendingSince, new Date(now.getTime() - NARRATION_TIMEOUT_MS)),
+        sql`${pendingSince} < ${new Date(now.getTime() - NARRATION_TIMEOUT_MS).toISOString()}::timestamptz`,
       ),
     )
     .returning({ id: presentations.id });
