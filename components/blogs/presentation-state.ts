@@ -79,3 +79,23 @@ export function isInProgress(presentation: PresentationSummary, now: number): bo
   if (presentation.status === "pending" || presentation.status === "processing") return true;
   return presentation.status === "completed" && presentation.webhook_status !== "completed";
 }
+
+/** A retry button for audio processing that timed out (section 4). */
+export function offersRetry(presentation: PresentationSummary, now: number): boolean {
+  return isTimedOut(presentation, now);
+}
+
+/** The audio processing ended without finishing between two looks: it timed out, or it stopped counting as moving. */
+export function audioTimedOutSince(before: PresentationSummary, after: PresentationSummary, now: number): boolean {
+  if (after.status !== "completed" || after.webhook_status === "completed") return false;
+  if (isTimedOut(before, now)) return false;
+  return isTimedOut(after, now) || (isInProgress(before, now) && !isInProgress(after, now));
+}
+
+/** Section 8, retry audio: the failure's words by status. */
+export function retryFailureMessage(status: number | undefined): string {
+  if (status === 403) return "You do not have permission to retry this presentation";
+  if (status === 404) return "Presentation not found";
+  if (status === 500) return "Server error. Please try again later.";
+  return "Failed to retry audio processing";
+}

@@ -1,16 +1,20 @@
 "use client";
 
 // The blog page's Presentations side panel (spec section 2): each presentation with its state (section 4), Edit
-// Presentation for the first one, View in a new tab and Share for completed ones, and an empty state.
-import { Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, Share2, Sparkles, TriangleAlert } from "lucide-react";
+// Presentation for the first one, View in a new tab and Share for completed ones, Retry for audio processing that
+// timed out, and an empty state.
+import { Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
+import { toast } from "@/components/ui/use-toast";
+import { errorStatus } from "@/lib/errors/messages";
+import { api } from "@/lib/http/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { PresentationSummary } from "@/lib/services/blogs";
 import { formatDateTime } from "./format";
-import { audioState, isViewable, methodLabel, offersRefresh, statusLabel } from "./presentation-state";
+import { audioState, isViewable, methodLabel, offersRefresh, offersRetry, retryFailureMessage, statusLabel } from "./presentation-state";
 import { Panel } from "./panel";
 
 const STATUS_LOOK: Record<string, BadgeVariant> = {
@@ -96,9 +100,24 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
   useEffect(() => {
     if (highlighted) item.current?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [highlighted]);
+  const [retrying, setRetrying] = useState(false);
   const viewable = isViewable(presentation, now);
   const audio = audioState(presentation, now);
   const label = `Presentation version ${presentation.version_number}`;
+  /** POST /presentations/{id}/retry-webhook: the narration job runs again; the page polls until it finishes. */
+  async function retry() {
+    setRetrying(true);
+    try {
+      await api.post(`/presentations/${encodeURIComponent(presentation.id)}/retry-webhook`);
+      toast({ title: "Audio Processing Restarted", description: "The presentation's audio is being processed again." });
+      onRefresh();
+    } catch (error) {
+      toast({ title: "Error", description: retryFailureMessage(errorStatus(error)), variant: "destructive" });
+    } finally {
+      setRetrying(false);
+    }
+  }
+
   return (
     <li
       ref={item}
@@ -158,6 +177,12 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
           <Share2 className="h-4 w-4" aria-hidden />
           Share
         </Button>
+        {offersRetry(presentation, now) ? (
+          <Button variant="destructive" size="sm" onClick={() => void retry()} disabled={retrying} aria-label={`Retry audio processing of ${label}`}>
+            <RotateCcw className={cn("h-4 w-4", retrying && "animate-spin")} aria-hidden />
+            Retry
+          </Button>
+        ) : null}
         {offersRefresh(presentation, now) ? (
           <Button variant="ghost" size="sm" onClick={onRefresh} disabled={refreshing} aria-label="Refresh status">
             <RefreshCw className={cn("h-4 w-4", refreshing && "animate-spin")} aria-hidden />

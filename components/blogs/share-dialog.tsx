@@ -19,8 +19,9 @@ export const NO_SHARE_URL = "No share URL received";
 /** The embed code of section 2: an iframe of the shared player, full width, 600 high, without a border. */
 export function embedCode(shareUrl: string): string {
   const src = shareUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-  // The player asks for the microphone (voice questions) and may go full screen: the frame must allow both.
-  return `<iframe src="${src}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; fullscreen" allowfullscreen></iframe>`;
+  // The player records voice questions, plays the spoken answers and may go full screen: a frame must allow all
+  // three, or the embedding page's browser refuses the microphone and full screen inside it.
+  return `<iframe src="${src}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; autoplay; fullscreen" allowfullscreen></iframe>`;
 }
 
 /** The server answers a path (or a full address); a path is appended to the site's origin. */

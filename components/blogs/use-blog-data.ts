@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/use-toast";
 import { errorStatus } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import type { BlogOut } from "@/lib/services/blogs";
-import { isInProgress, isTimedOut } from "./presentation-state";
+import { audioTimedOutSince, isInProgress, isTimedOut } from "./presentation-state";
 
 /** Poll interval of the blog page (spec section 9: 3 s). */
 export const BLOG_POLL_MS = 3000;
@@ -30,7 +30,8 @@ function announceAudio(before: BlogOut, after: BlogOut, now: number): void {
     if (!old || old.webhook_status === "completed" || isTimedOut(old, now)) continue;
     if (presentation.webhook_status === "completed") {
       toast({ title: "Audio Processing Complete", description: "The presentation is ready to view and share." });
-    } else if (isTimedOut(presentation, now)) {
+    } else if (audioTimedOutSince(old, presentation, now)) {
+      // Timed out on the server ('timeout'), or still unfinished 30 minutes after its last change: polling stops.
       toast({ title: "Audio Processing Timeout", description: "Audio processing took too long. Try again later.", variant: "destructive" });
     }
   }

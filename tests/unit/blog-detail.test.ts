@@ -165,6 +165,8 @@ describe("share dialog", () => {
     expect(code).toContain('width="100%"');
     expect(code).toContain('height="600"');
     expect(code).toContain('style="border: none;"');
+    // Voice questions, spoken answers and full screen work inside the frame.
+    expect(code).toContain('allow="microphone; autoplay; fullscreen"');
     expect(code.startsWith("<iframe ") && code.endsWith("></iframe>")).toBe(true);
   });
 });

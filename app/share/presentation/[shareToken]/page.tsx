@@ -1,0 +1,66 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { cache } from "react";
+import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
+import { PresentationPlayer } from "@/components/player/player";
+import { PlayerMessage } from "@/components/player/player-message";
+import { asApiJson } from "@/components/server/initial-data";
+import { PRODUCT_NAME } from "@/lib/brand";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { getSharedPresentation, type SharedPresentationOut } from "@/lib/services/sharing";
+
+interface SharePageProps {
+  params: Promise<{ shareToken: string }>;
+}
+
+type Outcome = { kind: "found"; presentation: SharedPresentationOut } | { kind: "failed"; message: string };
+
+/** The shared presentation, read once per request (the preview tags and the page). */
+const readShared = cache(async (token: string): Promise<Outcome> => {
+  try {
+    return { kind: "found", presentation: asApiJson<SharedPresentationOut>(await getSharedPresentation(token)) };
+  } catch (error) {
+    const status = error instanceof AppError ? error.status : 500;
+    // Section 8, shared load: 404 gone or expired, 400 not ready, anything else the general message.
+    const message = status === 404 ? SHARED_LOAD_MESSAGES.gone : status === 400 ? SHARED_LOAD_MESSAGES.notReady : SHARED_LOAD_MESSAGES.other;
+    return { kind: "failed", message };
+  }
+});
+
+function absolute(path: string): string {
+  return new URL(path, env().APP_URL).href;
+}
+
+export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {
+  const { shareToken } = await params;
+  const outcome = await readShared(shareToken);
+  // A shared link is unlisted: previews where it is posted, but no search index.
+  const robots = { index: false, follow: false };
+  if (outcome.kind !== "found") return { title: "Shared presentation", robots };
+  const { presentation } = outcome;
+  const title = presentation.blog.blog_title;
+  const count = presentation.slides.length;
+  const description = `A narrated presentation in ${count} slide${count === 1 ? "" : "s"} from ${PRODUCT_NAME}. Play it and ask questions by voice.`;
+  const image = presentation.slides[0]?.public_web_image_url;
+  const images = image ? [{ url: absolute(image), width: 1920, height: 1080, alt: title }] : undefined;
+  return {
+    title,
+    description,
+    robots,
+    openGraph: { type: "website", title, description, url: absolute(`/share/presentation/${encodeURIComponent(shareToken)}`), siteName: PRODUCT_NAME, images },
+    twitter: { card: image ? "summary_large_image" : "summary", title, description, images: images?.map((entry) => entry.url) },
+  };
+}
+
+// The public shared player (spec section 2): no sign-in, server-rendered so the title and the first slide's image
+// are in the HTML before any script runs, and embeddable by any site (lib/security-headers.ts allows framing of
+// this route only). Rendered per request: a revoked link must stop working at once, and the scripts carry this
+// response's CSP nonce.
+export default async function SharedPresentationPage({ params }: SharePageProps) {
+  await connection();
+  const { shareToken } = await params;
+  const outcome = await readShared(shareToken);
+  if (outcome.kind === "failed") return <PlayerMessage title="Presentation Unavailable" message={outcome.message} tone="error" />;
+  return <PresentationPlayer source={{ kind: "shared", token: shareToken }} initial={outcome.presentation} />;
+}

@@ -1,0 +1,187 @@
+// The player's calls (spec section 7, "Voice Q&A", and contract 12). A shared viewer adds ?token=<share token> to
+// every call; a signed-in viewer is known by the session cookie.
+import { detailMessage } from "@/lib/errors/messages";
+import { createApiClient, HttpError, TransportError, API_BASE } from "@/lib/http/client";
+import type { AnswerSource, ApiPresentation, PlayerSource } from "./types";
+
+// A shared viewer has no session: a 401 must never send the page (perhaps inside another site's frame) to the
+// sign-in screen, which the default client does when the session cannot be renewed.
+const sharedApi = createApiClient({ redirect: () => undefined });
+const signedInApi = createApiClient();
+
+export function clientFor(source: PlayerSource) {
+  return source.kind === "shared" ? sharedApi : signedInApi;
+}
+
+/** The path with the share token added for a shared viewer. */
+export function withToken(path: string, source: PlayerSource): string {
+  if (source.kind !== "shared") return path;
+  return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(source.token)}`;
+}
+
+export function loadPresentation(source: PlayerSource): Promise<ApiPresentation> {
+  const path =
+    source.kind === "shared"
+      ? `/presentations/share/${encodeURIComponent(source.token)}`
+      : `/presentations/${encodeURIComponent(source.presentationId)}`;
+  return clientFor(source).get<ApiPresentation>(path);
+}
+
+export const SHARED_LOAD_MESSAGES = {
+  gone: "This presentation is no longer available or the link has expired.",
+  notReady: "This presentation is not yet ready for viewing.",
+  other: "An error occurred while loading the presentation.",
+} as const;
+
+export const SIGNED_IN_LOAD_MESSAGES = {
+  timeout: "The presentation is taking too long to load. Please check your connection and try again.",
+  notFound: "Presentation not found or you do not have access to it.",
+  forbidden: "You do not have permission to view this presentation.",
+  notReady: "This presentation is not yet ready for viewing.",
+  network: "Network error. Please check your internet connection and try again.",
+  other: "An error occurred while loading the presentation. Please try again.",
+} as const;
+
+/**
+ * The load failure's message (section 8: the signed-in and shared lists differ), or null for a signed-in 401,
+ * which is silent (the client has already sent the visitor to sign in).
+ */
+export function loadErrorMessage(source: PlayerSource, status: number | "timeout" | "network"): string | null {
+  if (source.kind === "shared") {
+    if (status === 404) return SHARED_LOAD_MESSAGES.gone;
+    if (status === 400) return SHARED_LOAD_MESSAGES.notReady;
+    return SHARED_LOAD_MESSAGES.other;
+  }
+  if (status === 401) return null;
+  if (status === "timeout") return SIGNED_IN_LOAD_MESSAGES.timeout;
+  if (status === 404) return SIGNED_IN_LOAD_MESSAGES.notFound;
+  if (status === 403) return SIGNED_IN_LOAD_MESSAGES.forbidden;
+  if (status === 400) return SIGNED_IN_LOAD_MESSAGES.notReady;
+  if (status === "network") return SIGNED_IN_LOAD_MESSAGES.network;
+  return SIGNED_IN_LOAD_MESSAGES.other;
+}
+
+export function failureKind(error: unknown): number | "timeout" | "network" {
+  if (error instanceof HttpError) return error.status;
+  if (error instanceof TransportError) return error.kind;
+  return 0;
+}
+
+/** The `detail` of an HttpError's FastAPI-shaped body. */
+export function errorDetail(error: unknown): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  try {
+    return detailMessage(JSON.parse(error.body));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Transcription {
+  transcript: string;
+  chat_history_id: string | null;
+  session_id: string | null;
+  error: string | null;
+}
+
+/** POST /tts/speech-to-text: the recording, stored as the session's question when words were heard. */
+export function transcribe(source: PlayerSource, presentationId: string, sessionId: string | null, audio: Blob): Promise<Transcription> {
+  const query = new URLSearchParams({ presentation_id: presentationId });
+  if (sessionId) query.set("session_id", sessionId);
+  const form = new FormData();
+  const extension = audio.type.includes("mp4") ? "mp4" : audio.type.includes("ogg") ? "ogg" : "webm";
+  form.append("audio_file", audio, `question.${extension}`);
+  return clientFor(source).post<Transcription>(withToken(`/tts/speech-to-text?${query}`, source), form);
+}
+
+export interface TypedQuestion {
+  chat_history_id: string;
+  session_id: string;
+  transcript: string;
+}
+
+/** POST /qa/question: a typed question, stored like a spoken one. */
+export function askTyped(source: PlayerSource, presentationId: string, sessionId: string | null, question: string): Promise<TypedQuestion> {
+  return clientFor(source).post<TypedQuestion>("/qa/question", {
+    presentation_id: presentationId,
+    question,
+    ...(sessionId ? { session_id: sessionId } : {}),
+    ...(source.kind === "shared" ? { token: source.token } : {}),
+  });
+}
+
+export interface Answer {
+  text: string;
+  id: string | null;
+  sources: AnswerSource[];
+  /** The spoken answer, or null when speech synthesis failed on the server (`Answer-Audio: none`). */
+  audio: Blob | null;
+}
+
+/** Base64 of UTF-8 text, as the answer's headers carry it. */
+export function decodeHeader(value: string | null): string {
+  if (!value) return "";
+  try {
+    const bytes = Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return "";
+  }
+}
+
+export function parseSources(value: string | null): AnswerSource[] {
+  const text = decodeHeader(value);
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((entry): AnswerSource[] => {
+      if (!entry || typeof entry !== "object") return [];
+      const { label, slide_number: slideNumber } = entry as { label?: unknown; slide_number?: unknown };
+      if (typeof label !== "string" || !label) return [];
+      return [{ label, slide_number: typeof slideNumber === "number" ? slideNumber : null }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * An answer with its speech, generated and synthesised on the server, takes longer than the 15 s of ordinary
+ * calls (the server allows the AI 20 s to start and then speaks the answer): one minute before giving up.
+ */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/**
+ * POST /qa/stream-response. Sent with fetch rather than the JSON client: the answer is an audio body whose text
+ * and sources come in Base64 headers, which the JSON client does not expose.
+ */
+export async function streamResponse(source: PlayerSource, chatHistoryId: string, slideNumber: number): Promise<Answer> {
+  const query = new URLSearchParams({ chat_history_id: chatHistoryId, current_slide_number: String(slideNumber) });
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ANSWER_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${API_BASE}${withToken(`/qa/stream-response?${query}`, source)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "same-origin",
+        signal: controller.signal,
+      });
+    } catch {
+      throw new TransportError(controller.signal.aborted ? "timeout" : "network");
+    }
+    if (!response.ok) throw new HttpError(response.status, await response.text());
+    const noAudio = response.headers.get("answer-audio") === "none";
+    const audio = noAudio ? null : await response.blob();
+    return {
+      text: decodeHeader(response.headers.get("response-text")),
+      id: decodeHeader(response.headers.get("chat-history-id")) || null,
+      sources: parseSources(response.headers.get("answer-sources")),
+      audio: audio && audio.size > 0 ? audio : null,
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

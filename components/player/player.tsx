@@ -1,0 +1,426 @@
+"use client";
+
+// The presentation player (spec sections 2 and 4), one component tree for the signed-in page and the shared link;
+// only where the data comes from differs (PlayerSource). The page hands over the presentation the server read, so
+// the first slide is in the HTML; without it (Try Again) the player loads it here.
+import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, MessageSquare, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { cn } from "@/lib/cn";
+import { failureKind, loadErrorMessage, loadPresentation } from "./api";
+import { PlayerMessage } from "./player-message";
+import { SlideViewer } from "./slide-viewer";
+import { toPlayerPresentation } from "./slides";
+import type { ApiPresentation, PlayerPresentation, PlayerSource } from "./types";
+import { useNarration } from "./use-narration";
+import { useQa } from "./use-qa";
+import { useRecorder } from "./use-recorder";
+import { useSlideLoading } from "./use-slide-loading";
+
+// The Q&A panel arrives after the page: the slide and its narration come first (and the share page stays light).
+const QaPanel = dynamic(() => import("./qa-panel").then((module) => module.QaPanel), { ssr: false });
+
+/** The mic hint shows this long after the player opens (section 9), then only while recording or processing. */
+export const MIC_HINT_MS = 5000;
+export const NEXT_SLIDE_RETRIES = 3;
+export const NEXT_SLIDE_RETRY_MS = 1000;
+
+/** Where the Q&A panel sits beside the slide: wide and tall enough. Otherwise it is a bottom sheet behind a button. */
+const DOCKED_QUERY = "(min-width: 768px) and (min-height: 640px)";
+
+export interface PlayerProps {
+  source: PlayerSource;
+  /** The presentation as the server read it for this page. */
+  initial?: ApiPresentation;
+  /** The server's load failure, already in the spec's words. */
+  initialError?: string;
+  /** No such presentation at all (an address that cannot name one). */
+  notFound?: boolean;
+}
+
+type Phase = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; presentation: PlayerPresentation; fromServer: boolean };
+
+export function PresentationPlayer({ source, initial, initialError, notFound = false }: PlayerProps) {
+  const shared = source.kind === "shared";
+  const [phase, setPhase] = useState<Phase>(() => {
+    if (initial) return { kind: "ready", presentation: toPlayerPresentation(initial, shared), fromServer: true };
+    if (initialError) return { kind: "error", message: initialError };
+    return { kind: "loading" };
+  });
+
+  useEffect(() => {
+    if (phase.kind !== "loading" || notFound) return;
+    let live = true;
+    loadPresentation(source)
+      .then((presentation) => {
+        if (live) setPhase({ kind: "ready", presentation: toPlayerPresentation(presentation, shared), fromServer: false });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const message = loadErrorMessage(source, failureKind(error));
+        if (message) setPhase({ kind: "error", message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [phase.kind, notFound, source, shared]);
+
+  if (notFound) return <PlayerMessage title="No Presentation Found" message="The requested presentation could not be found." />;
+  if (phase.kind === "loading") return <PlayerMessage title="Loading Presentation" spinner />;
+  if (phase.kind === "error") {
+    return (
+      <PlayerMessage title="Presentation Unavailable" message={phase.message} tone="error">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mt-2 inline-flex h-10 items-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Try Again
+        </button>
+      </PlayerMessage>
+    );
+  }
+  const { presentation } = phase;
+  // The viewing rule (section 4).
+  if (presentation.status !== "completed") {
+    return <PlayerMessage title={presentation.title} message={`This presentation is ${presentation.status}. Please wait for it to complete.`} />;
+  }
+  if (presentation.slides.length === 0) {
+    return <PlayerMessage title={presentation.title} message="This presentation has no slides. Please regenerate the presentation." />;
+  }
+  return <PlayerStage presentation={presentation} source={source} fromServer={phase.fromServer} />;
+}
+
+/** Whether the Q&A panel is docked beside the slide; false on the server and until the page has measured. */
+function useDocked(): boolean {
+  const [docked, setDocked] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(DOCKED_QUERY);
+    const update = () => setDocked(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return docked;
+}
+
+function inTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT";
+}
+
+interface StageProps {
+  presentation: PlayerPresentation;
+  source: PlayerSource;
+  fromServer: boolean;
+}
+
+function PlayerStage({ presentation, source, fromServer }: StageProps) {
+  const { slides } = presentation;
+  const total = slides.length;
+  const [index, setIndex] = useState(0);
+  const [direction, setDirection] = useState(1);
+  const [firstRender, setFirstRender] = useState(fromServer);
+  const [ended, setEnded] = useState(false);
+  const [hintTime, setHintTime] = useState(true);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const docked = useDocked();
+  const root = useRef<HTMLDivElement>(null);
+  const indexRef = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { loaded, loadedRef } = useSlideLoading(slides, source.kind, fromServer);
+
+  const goTo = useCallback((next: number, towards: number) => {
+    clearTimeout(retryTimer.current);
+    retryTimer.current = undefined;
+    indexRef.current = next;
+    setDirection(towards);
+    setIndex(next);
+    setFirstRender(false);
+  }, []);
+
+  const narrationRef = useRef<{ pause: () => void } | null>(null);
+
+  const finish = useCallback(() => {
+    setEnded(true);
+    narrationRef.current?.pause();
+    toast({ title: "Presentation Complete", description: "You've reached the end of the presentation." });
+  }, []);
+
+  const next = useCallback(() => {
+    const current = indexRef.current;
+    if (current >= total - 1) {
+      finish();
+      return;
+    }
+    if (current + 1 < loadedRef.current) {
+      goTo(current + 1, 1);
+      return;
+    }
+    if (retryTimer.current) return;
+    // The next slide is still on its way: wait for it a little, then say it is late.
+    toast({ title: "Loading Next Slide", description: "Please wait while the next slide loads." });
+    let attempts = 0;
+    const retry = () => {
+      attempts += 1;
+      if (indexRef.current !== current) return;
+      if (current + 1 < loadedRef.current) {
+        goTo(current + 1, 1);
+        return;
+      }
+      if (attempts >= NEXT_SLIDE_RETRIES) {
+        retryTimer.current = undefined;
+        toast({
+          title: "Slide Loading Timeout",
+          description: "The next slide is taking too long to load. Please try refreshing the page.",
+          variant: "destructive",
+        });
+        return;
+      }
+      retryTimer.current = setTimeout(retry, NEXT_SLIDE_RETRY_MS);
+    };
+    retryTimer.current = setTimeout(retry, NEXT_SLIDE_RETRY_MS);
+  }, [finish, goTo, loadedRef, total]);
+
+  const previous = useCallback(() => {
+    if (indexRef.current > 0) goTo(indexRef.current - 1, -1);
+  }, [goTo]);
+
+  const restart = useCallback(() => {
+    setEnded(false);
+    goTo(0, -1);
+    toast({ title: "Presentation Restarted", description: "Starting from the beginning." });
+  }, [goTo]);
+
+  const slide = index < loaded ? slides[index] : undefined;
+  const { listening: playing, sentence, toggle, pause, suspend, resume, audioRef } = useNarration(slides[index], next);
+  useEffect(() => {
+    narrationRef.current = { pause };
+  }, [pause]);
+
+  const slideNumber = useCallback(() => slides[indexRef.current]?.slideNumber ?? 1, [slides]);
+  const qa = useQa({
+    source,
+    presentationId: presentation.id,
+    slideNumber,
+    onDone: resume,
+    onAnswerStarts: suspend,
+  });
+  const recorder = useRecorder({ onStart: suspend, onRecorded: qa.askRecorded, onCancel: resume });
+
+  useEffect(() => {
+    const timer = setTimeout(() => setHintTime(false), MIC_HINT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
+
+  const toggleFullScreen = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void root.current?.requestFullscreen().catch(() => undefined);
+  }, []);
+
+  // Keyboard (section 2): arrows move, f toggles full screen, Escape leaves it, Space held records a question.
+  const keys = useRef({ next, previous, toggleFullScreen, recorder });
+  useEffect(() => {
+    keys.current = { next, previous, toggleFullScreen, recorder };
+  });
+  useEffect(() => {
+    const down = (event: KeyboardEvent) => {
+      if (inTextField(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const actions = keys.current;
+      if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+        event.preventDefault();
+        actions.previous();
+      } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+        event.preventDefault();
+        actions.next();
+      } else if (event.key === "f" || event.key === "F") {
+        actions.toggleFullScreen();
+      } else if (event.key === "Escape") {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      } else if (event.code === "Space") {
+        // Also keeps a focused button from being pressed by the space bar.
+        event.preventDefault();
+        if (!event.repeat) actions.recorder.start();
+      }
+    };
+    const up = (event: KeyboardEvent) => {
+      if (event.code !== "Space" || inTextField(event.target)) return;
+      event.preventDefault();
+      keys.current.recorder.stop();
+    };
+    window.addEventListener("keydown", down);
+    window.addEventListener("keyup", up);
+    return () => {
+      window.removeEventListener("keydown", down);
+      window.removeEventListener("keyup", up);
+    };
+  }, []);
+
+  const recording = recorder.state === "recording";
+  const processing = recorder.state === "processing";
+  const showHint = hintTime || recording || processing;
+  const hint = recording ? `Listening... ${recorder.secondsLeft}s` : processing ? "Processing..." : "Hold mic or spacebar to ask questions!";
+  const caption = slides[index]?.sentences[sentence]?.text ?? "";
+  const stillLoading = loaded < total;
+  const messageCount = qa.messages.length;
+
+  const panel = (onClose?: () => void) => <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} />;
+
+  return (
+    <div ref={root} className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
+      <header className="flex h-14 shrink-0 items-center gap-3 px-3 sm:px-5">
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          {source.kind === "signed-in" && presentation.blogId ? (
+            <a
+              href={`/blogs/${presentation.blogId}`}
+              className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+            >
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              <span className="hidden sm:inline">Back to Blog</span>
+              <span className="sr-only sm:hidden">Back to Blog</span>
+            </a>
+          ) : null}
+          {ended ? (
+            <button
+              type="button"
+              onClick={restart}
+              className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-lg bg-emerald-600 px-3 text-sm font-medium text-white shadow hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400"
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              Restart Presentation
+            </button>
+          ) : null}
+          <h1 className="truncate text-sm font-medium text-slate-200 sm:text-base">{presentation.title}</h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {stillLoading ? (
+            <span className="hidden rounded-full bg-white/10 px-2.5 py-1 text-xs text-slate-300 sm:inline" role="status">
+              {index >= loaded - 1 ? "Loading next slides..." : `Loading slides... (${loaded}/${total})`}
+            </span>
+          ) : null}
+          <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium tabular-nums" aria-label="Slide counter">
+            {index + 1} / {total}
+          </span>
+        </div>
+      </header>
+
+      <div className="flex min-h-0 flex-1">
+        <main className="flex min-w-0 flex-1 flex-col">
+          <div className="relative min-h-0 flex-1 px-2 sm:px-6">
+            {loaded === 0 ? (
+              <div className="flex h-full items-center justify-center text-sm text-slate-300" role="status">
+                Loading presentation content...
+              </div>
+            ) : (
+              <SlideViewer slide={slide} direction={direction} firstRender={firstRender} />
+            )}
+          </div>
+          <p
+            className={cn("mx-auto min-h-10 max-w-3xl px-4 pt-3 text-center text-sm leading-snug sm:text-base", playing ? "text-white" : "text-slate-400")}
+            aria-live="polite"
+            aria-label="Narration caption"
+          >
+            {caption}
+          </p>
+          <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-2 sm:gap-3">
+            <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
+              <ChevronLeft className="h-5 w-5" aria-hidden />
+            </ControlButton>
+            <button
+              type="button"
+              onClick={toggle}
+              aria-label={playing ? "Pause narration" : "Play narration"}
+              className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
+            </button>
+            <div className="relative">
+              {showHint ? (
+                <span
+                  role="status"
+                  className={cn(
+                    "pointer-events-none absolute bottom-full left-1/2 mb-2 -translate-x-1/2 whitespace-nowrap rounded-lg px-3 py-1.5 text-xs font-medium shadow-lg",
+                    recording ? "bg-red-600 text-white" : "bg-white text-slate-900",
+                  )}
+                >
+                  {hint}
+                </span>
+              ) : null}
+              <button
+                type="button"
+                aria-label="Hold to ask a question"
+                aria-pressed={recording}
+                disabled={processing}
+                onPointerDown={(event) => {
+                  event.preventDefault();
+                  recorder.start();
+                }}
+                onPointerUp={recorder.stop}
+                onPointerLeave={() => {
+                  if (recording) recorder.stop();
+                }}
+                onDoubleClick={recorder.reset}
+                onContextMenu={(event) => event.preventDefault()}
+                className={cn(
+                  "flex h-12 w-12 touch-none select-none items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60",
+                  recording ? "animate-pulse bg-red-600 text-white" : "bg-brand-600 text-white hover:bg-brand-500",
+                )}
+              >
+                <Mic className="h-5 w-5" aria-hidden />
+              </button>
+            </div>
+            <ControlButton label="Next slide" onClick={next} disabled={false}>
+              <ChevronRight className="h-5 w-5" aria-hidden />
+            </ControlButton>
+            <ControlButton label="Full screen" onClick={toggleFullScreen} disabled={false}>
+              <Maximize className="h-4 w-4" aria-hidden />
+            </ControlButton>
+            {!docked ? (
+              <button
+                type="button"
+                onClick={() => setSheetOpen((open) => !open)}
+                aria-expanded={sheetOpen}
+                aria-label="Q&A"
+                className="relative flex h-10 items-center gap-1.5 rounded-full bg-white/10 px-3 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                <MessageSquare className="h-4 w-4" aria-hidden />
+                <span className="hidden min-[420px]:inline">Q&amp;A</span>
+                {messageCount > 0 ? (
+                  <span className="rounded-full bg-brand-500 px-1.5 text-[11px] font-semibold tabular-nums">{messageCount}</span>
+                ) : null}
+              </button>
+            ) : null}
+          </div>
+        </main>
+        <aside className="hidden w-96 shrink-0 border-l border-white/10 [@media(min-width:768px)_and_(min-height:640px)]:flex">
+          <div className="flex min-h-0 w-full flex-col">{docked ? panel() : null}</div>
+        </aside>
+      </div>
+
+      {!docked && sheetOpen ? (
+        <div className="fixed inset-x-0 bottom-0 z-50 flex h-[75%] flex-col overflow-hidden rounded-t-2xl shadow-2xl" role="dialog" aria-label="Q&A Session">
+          {panel(() => setSheetOpen(false))}
+        </div>
+      ) : null}
+
+      <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden" />
+    </div>
+  );
+}
+
+function ControlButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+    >
+      {children}
+    </button>
+  );
+}

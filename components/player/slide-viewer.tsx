@@ -1,0 +1,136 @@
+"use client";
+
+// The slide viewer (spec section 2, "Slide viewer component", and section 4, "Slide viewer image fallback"): the
+// slide's image in a card, entering from the side (offset 1000 px, faded, scaled to 0.9) and leaving the same way;
+// when the image cannot be shown, the mobile image, then the slide's text.
+import { AnimatePresence, LazyMotion, m } from "framer-motion";
+import { useEffect, useRef, useState } from "react";
+import { cn } from "@/lib/cn";
+import type { PlayerSlide } from "./types";
+
+const loadFeatures = () => import("./motion-features").then((module) => module.default);
+
+/** Section 9: offset 1000 px, scale 0.9 at the edges, spring 300/30, opacity and scale 0.2 s. */
+const slideVariants = {
+  enter: (direction: number) => ({ x: direction >= 0 ? 1000 : -1000, opacity: 0, scale: 0.9 }),
+  center: { x: 0, opacity: 1, scale: 1 },
+  exit: (direction: number) => ({ x: direction >= 0 ? -1000 : 1000, opacity: 0, scale: 0.9 }),
+};
+const slideTransition = {
+  x: { type: "spring" as const, stiffness: 300, damping: 30 },
+  opacity: { duration: 0.2 },
+  scale: { duration: 0.2 },
+};
+
+interface SlideViewerProps {
+  slide: PlayerSlide | undefined;
+  /** 1 moving forward, -1 back: the side the slide enters from. */
+  direction: number;
+  /** The first slide shown by the server: already in place, no entrance (it is in the HTML before any script). */
+  firstRender: boolean;
+  onImageLoaded?: () => void;
+  onImageLoadError?: () => void;
+}
+
+export function SlideViewer({ slide, direction, firstRender, onImageLoaded, onImageLoadError }: SlideViewerProps) {
+  if (!slide) {
+    return (
+      <div className="flex h-full w-full flex-col items-center justify-center gap-3 text-slate-300" role="status">
+        <span className="h-10 w-10 animate-spin rounded-full border-4 border-slate-700 border-t-brand-400" aria-hidden />
+        <p className="text-sm">Loading slide...</p>
+      </div>
+    );
+  }
+  return (
+    <LazyMotion features={loadFeatures} strict>
+      <div className="relative h-full w-full overflow-hidden">
+        <AnimatePresence initial={false} custom={direction}>
+          <m.div
+            key={slide.slideNumber}
+            custom={direction}
+            variants={slideVariants}
+            initial="enter"
+            animate="center"
+            exit="exit"
+            transition={slideTransition}
+            className="absolute inset-0 flex items-center justify-center"
+          >
+            <SlideCard slide={slide} animateImage={!firstRender} onImageLoaded={onImageLoaded} onImageLoadError={onImageLoadError} />
+          </m.div>
+        </AnimatePresence>
+      </div>
+    </LazyMotion>
+  );
+}
+
+interface SlideCardProps {
+  slide: PlayerSlide;
+  animateImage: boolean;
+  onImageLoaded?: () => void;
+  onImageLoadError?: () => void;
+}
+
+/** One slide's card; mounted per slide (keyed by number), so the fallback state starts afresh on every slide. */
+function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: SlideCardProps) {
+  const [source, setSource] = useState<"primary" | "mobile" | "text">(slide.imageUrl ? "primary" : slide.mobileImageUrl ? "mobile" : "text");
+  const image = useRef<HTMLImageElement>(null);
+
+  const failed = () => {
+    if (source === "primary") {
+      console.warn("Failed to load primary slide image");
+      // The mobile image, when there is one that differs and has not been tried yet.
+      if (slide.mobileImageUrl && slide.mobileImageUrl !== slide.imageUrl) {
+        setSource("mobile");
+        return;
+      }
+      setSource("text");
+      return;
+    }
+    console.warn("Failed to load mobile fallback image");
+    setSource("text");
+    onImageLoadError?.();
+  };
+
+  // An image that failed before the page's script arrived (server-rendered) fired its error event unheard.
+  useEffect(() => {
+    const element = image.current;
+    if (element && element.complete && element.naturalWidth === 0) failed();
+    // Checked once on mount: later failures arrive through onError.
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const src = source === "primary" ? slide.imageUrl : source === "mobile" ? slide.mobileImageUrl : null;
+  if (!src) return <SlideText slide={slide} />;
+  return (
+    <m.img
+      ref={image}
+      key={src}
+      src={src}
+      alt={slide.title}
+      initial={animateImage ? { opacity: 0, y: 20 } : false}
+      animate={{ opacity: 1, y: 0 }}
+      transition={{ delay: 0.3, duration: 0.3 }}
+      onLoad={onImageLoaded}
+      onError={failed}
+      draggable={false}
+      className={cn("max-h-full max-w-full select-none rounded-xl bg-white object-contain shadow-2xl shadow-black/40")}
+    />
+  );
+}
+
+/** The text fallback: the slide's title and content on a card of the slide's shape. */
+function SlideText({ slide }: { slide: PlayerSlide }) {
+  const lines = slide.content.split("\n").map((line) => line.replace(/^[-•*]\s*/, "").trim()).filter(Boolean);
+  return (
+    <div className="flex aspect-video max-h-full w-full max-w-full flex-col gap-4 overflow-hidden rounded-xl bg-white p-6 shadow-2xl shadow-black/40 sm:p-10">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-400">Slide image could not be loaded</p>
+      <h2 className="text-xl font-semibold text-slate-900 sm:text-3xl">{slide.title}</h2>
+      {lines.length > 0 ? (
+        <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-slate-700 sm:text-lg">
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

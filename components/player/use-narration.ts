@@ -1,0 +1,213 @@
+"use client";
+
+// Narration of the current slide (spec section 4, "Narration"): one audio file per slide and its sentence timings.
+// Play starts at the current sentence, pause keeps the position, the current sentence follows the audio's time,
+// and at the end of the slide's audio narration goes idle and the player may move on. A slide without audio is
+// shown for its timer duration instead while the viewer is listening.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "@/components/ui/use-toast";
+import { sentenceAt } from "./slides";
+import type { PlayerSlide } from "./types";
+
+export type NarrationState = "idle" | "loading" | "playing" | "paused";
+
+/** Narration resumes this long after a voice question is answered (section 9). */
+export const RESUME_DELAY_MS = 500;
+
+export interface Narration {
+  state: NarrationState;
+  /** The viewer pressed play and has not paused: narration continues onto the next slide. */
+  listening: boolean;
+  sentence: number;
+  play: () => void;
+  pause: () => void;
+  toggle: () => void;
+  /** A voice question starts: narration pauses and remembers whether to resume. */
+  suspend: () => void;
+  /** The question is done: narration resumes after 500 ms from the current sentence, when it was going. */
+  resume: () => void;
+  audioRef: React.RefObject<HTMLAudioElement | null>;
+}
+
+function isAutoplayRefusal(error: unknown): boolean {
+  // The browser's autoplay policy (NotAllowedError), or a play() cut short by a pause or a new source (AbortError):
+  // neither is worth a message (section 8: autoplay-blocked errors are silent).
+  return error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError");
+}
+
+export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => void): Narration {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [state, setState] = useState<NarrationState>("idle");
+  const [listening, setListening] = useState(false);
+  const [sentence, setSentence] = useState(0);
+  const listeningRef = useRef(false);
+  const sentenceRef = useRef(0);
+  const slideRef = useRef(slide);
+  const endedRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const suspendedRef = useRef(false);
+  const onSlideEndRef = useRef(onSlideEnd);
+
+  useEffect(() => {
+    onSlideEndRef.current = onSlideEnd;
+  }, [onSlideEnd]);
+
+  const setListeningBoth = useCallback((value: boolean) => {
+    listeningRef.current = value;
+    setListening(value);
+  }, []);
+
+  const selectSentence = useCallback((index: number) => {
+    sentenceRef.current = index;
+    setSentence(index);
+  }, []);
+
+  const clearTimer = useCallback(() => {
+    clearTimeout(timerRef.current);
+    timerRef.current = undefined;
+  }, []);
+
+  /** Narrates the current slide from sentence `index`. */
+  const startAt = useCallback(
+    (index: number) => {
+      const current = slideRef.current;
+      const audio = audioRef.current;
+      if (!current || !audio) return;
+      clearTimer();
+      endedRef.current = false;
+      if (!current.audioUrl) {
+        // No narration for this slide: say so, and let the timer move on while the viewer is listening.
+        toast({ title: "Audio Not Available", description: "Please ensure the presentation has been processed.", variant: "destructive" });
+        setState("playing");
+        timerRef.current = setTimeout(() => {
+          setState("idle");
+          endedRef.current = true;
+          if (listeningRef.current) onSlideEndRef.current();
+        }, current.duration * 1000);
+        return;
+      }
+      const absolute = new URL(current.audioUrl, window.location.href).href;
+      if (audio.src !== absolute) audio.src = current.audioUrl;
+      const start = current.sentences[index]?.start_ms ?? 0;
+      audio.currentTime = start / 1000;
+      selectSentence(index);
+      setState("loading");
+      audio.play().catch((error: unknown) => {
+        if (!isAutoplayRefusal(error)) {
+          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
+        }
+        if (!(error instanceof DOMException && error.name === "AbortError")) {
+          setListeningBoth(false);
+          setState("paused");
+        }
+      });
+    },
+    [clearTimer, selectSentence, setListeningBoth],
+  );
+
+  const play = useCallback(() => {
+    setListeningBoth(true);
+    suspendedRef.current = false;
+    // After the last sentence ended, play starts the slide again.
+    startAt(endedRef.current ? 0 : sentenceRef.current);
+  }, [setListeningBoth, startAt]);
+
+  const pause = useCallback(() => {
+    setListeningBoth(false);
+    suspendedRef.current = false;
+    clearTimer();
+    audioRef.current?.pause();
+    setState((current) => (current === "idle" ? "idle" : "paused"));
+  }, [clearTimer, setListeningBoth]);
+
+  const toggle = useCallback(() => {
+    if (listeningRef.current) pause();
+    else play();
+  }, [pause, play]);
+
+  const suspend = useCallback(() => {
+    suspendedRef.current = listeningRef.current && !endedRef.current;
+    clearTimer();
+    audioRef.current?.pause();
+    if (listeningRef.current) setState("paused");
+  }, [clearTimer]);
+
+  const resume = useCallback(() => {
+    if (!suspendedRef.current) return;
+    suspendedRef.current = false;
+    setTimeout(() => {
+      if (listeningRef.current) startAt(sentenceRef.current);
+    }, RESUME_DELAY_MS);
+  }, [startAt]);
+
+  // A new slide: the old narration stops; a listening viewer hears the new slide from its first sentence.
+  useEffect(() => {
+    slideRef.current = slide;
+    clearTimer();
+    const audio = audioRef.current;
+    if (audio) {
+      audio.pause();
+      if (slide?.audioUrl) audio.src = slide.audioUrl;
+      else audio.removeAttribute("src");
+    }
+    endedRef.current = false;
+    // The audio element is outside React: its reset and the state that mirrors it happen together, here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    selectSentence(0);
+    setState("idle");
+    if (listeningRef.current && slide) startAt(0);
+    // Only a different slide restarts narration, not a new object for the same one.
+  }, [slide?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The audio element's own events drive the state and the current sentence.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    const onPlaying = () => setState("playing");
+    const onWaiting = () => setState("loading");
+    const onPause = () => {
+      if (!audio.ended) setState((current) => (current === "idle" ? "idle" : "paused"));
+    };
+    const onTime = () => {
+      const current = slideRef.current;
+      if (!current) return;
+      const index = sentenceAt(current.sentences, audio.currentTime * 1000);
+      if (index !== sentenceRef.current) selectSentence(index);
+    };
+    const onEnded = () => {
+      endedRef.current = true;
+      setState("idle");
+      const last = (slideRef.current?.sentences.length ?? 1) - 1;
+      selectSentence(Math.max(0, last));
+      if (listeningRef.current) onSlideEndRef.current();
+    };
+    const onError = () => {
+      if (!audio.getAttribute("src")) return;
+      toast({
+        title: "Audio Playback Error",
+        description: "Failed to play audio. The database audio may not be in a supported format.",
+        variant: "destructive",
+      });
+      setListeningBoth(false);
+      setState("idle");
+    };
+    audio.addEventListener("playing", onPlaying);
+    audio.addEventListener("waiting", onWaiting);
+    audio.addEventListener("pause", onPause);
+    audio.addEventListener("timeupdate", onTime);
+    audio.addEventListener("ended", onEnded);
+    audio.addEventListener("error", onError);
+    return () => {
+      audio.removeEventListener("playing", onPlaying);
+      audio.removeEventListener("waiting", onWaiting);
+      audio.removeEventListener("pause", onPause);
+      audio.removeEventListener("timeupdate", onTime);
+      audio.removeEventListener("ended", onEnded);
+      audio.removeEventListener("error", onError);
+    };
+  }, [selectSentence, setListeningBoth]);
+
+  useEffect(() => clearTimer, [clearTimer]);
+
+  return { state, listening, sentence, play, pause, toggle, suspend, resume, audioRef };
+}
