@@ -15,7 +15,8 @@ import {
   toSlideInputs,
   type EditorSlide,
 } from "@/components/presentations/editor-slides";
-import type { SlideOut } from "@/lib/services/presentations";
+import { galleryOf, hasPendingImages, imageLimitOf, isGenerating } from "@/components/presentations/edit/edit-state";
+import type { SlideOut, ThumbnailOut } from "@/lib/services/presentations";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 
 const MB = 1024 * 1024;
@@ -158,5 +159,40 @@ describe("list edits", () => {
 describe("bulletsOf", () => {
   it("makes one bullet per non-empty line, without typed bullet marks", () => {
     expect(bulletsOf("First\n\n- Second\r\n  * Third  \n• Fourth")).toEqual(["First", "Second", "Third", "Fourth"]);
+  });
+});
+
+describe("the edit page's rules", () => {
+  it("gives manual presentations the 5MB limit and imported or AI ones 10MB", () => {
+    expect(imageLimitOf("manual")).toBe("manual");
+    expect(imageLimitOf("import_ppt")).toBe("editor");
+    expect(imageLimitOf("ai_template")).toBe("editor");
+  });
+
+  it("treats pending and processing as still generating", () => {
+    expect(["pending", "processing", "completed", "failed"].map(isGenerating)).toEqual([true, true, false, false]);
+  });
+
+  it("builds the grid from the slides and the newest thumbnails, placeholders while images are redrawn", () => {
+    const presentation = { slides: [apiSlide(2), apiSlide(1, { image_status: "pending" })] };
+    const before = galleryOf(presentation, null);
+    expect(before.map((entry) => [entry.number, entry.title, entry.pending])).toEqual([
+      [1, "Title 1", true],
+      [2, "Title 2", false],
+    ]);
+    expect(hasPendingImages(before)).toBe(true);
+    const thumbnail: ThumbnailOut = {
+      slide_number: 1,
+      slide_id: apiSlide(1).id,
+      slide_title: "Title 1",
+      thumbnail_url: "/api/v1/files/view?path=thumb-new",
+      web_image_url: "/api/v1/files/view?path=web-new",
+      mobile_image_url: null,
+      image_status: "ready",
+    };
+    const after = galleryOf(presentation, [thumbnail]);
+    expect(after[0]).toMatchObject({ body: "Point 1", script: "Script 1", thumbnailUrl: "/api/v1/files/view?path=thumb-new", webImageUrl: "/api/v1/files/view?path=web-new", pending: false });
+    expect(after[1]?.thumbnailUrl).toBe("/api/v1/files/view?path=thumb-2");
+    expect(hasPendingImages(after)).toBe(false);
   });
 });
