@@ -23,6 +23,10 @@ import * as permissionsOfUser from "@/app/api/v1/permissions/user/[userId]/route
 import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
 import * as pluginsRoute from "@/app/api/v1/plugins/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
+import * as presentationRetryRoute from "@/app/api/v1/presentations/[id]/retry-webhook/route";
+import * as presentationShareRoute from "@/app/api/v1/presentations/[id]/share/route";
+import * as qaQuestionRoute from "@/app/api/v1/qa/question/route";
+import * as speechToTextRoute from "@/app/api/v1/tts/speech-to-text/route";
 import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
 import * as presentationUpdateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
@@ -1000,6 +1004,31 @@ const presentationNotFound = "Presentation not found";
 /** Tenant A's admin using tenant B's presentation ids, blog and stored images: every one 404. */
 const crossTenantPresentationCases = (): Case[] => [
   { name: "GET /presentations/{id}", handler: presentationRoute.GET, method: "GET", request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound },
+  // Narration, sharing and Q&A (issue 12).
+  ...(
+    [
+      ["POST /presentations/{id}/share", presentationShareRoute.POST, "POST"],
+      ["GET /presentations/{id}/share", presentationShareRoute.GET, "GET"],
+      ["DELETE /presentations/{id}/share", presentationShareRoute.DELETE, "DELETE"],
+      ["POST /presentations/{id}/retry-webhook", presentationRetryRoute.POST, "POST"],
+    ] as const
+  ).map(([name, handler, method]) => ({ name, handler, method, request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound })),
+  {
+    name: "POST /tts/speech-to-text for B's presentation",
+    handler: speechToTextRoute.POST,
+    method: "POST",
+    request: () => ({ query: { presentation_id: bp.presentationId } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "POST /qa/question for B's presentation",
+    handler: qaQuestionRoute.POST,
+    method: "POST",
+    request: () => ({ body: { presentation_id: bp.presentationId, question: "Whose deck is this?" } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
   {
     name: "PUT /presentations/{id}",
     handler: presentationRoute.PUT,
