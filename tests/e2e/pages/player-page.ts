@@ -1,0 +1,164 @@
+// The presentation player (signed-in page, shared page, or the shared page inside another site's iframe), by what
+// a viewer sees: the slide counter, the narration controls, the caption, the Q&A panel and its typed question box.
+import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
+
+export class PlayerPage {
+  constructor(readonly root: Page | FrameLocator) {}
+
+  get counter(): Locator {
+    return this.root.getByLabel("Slide counter");
+  }
+
+  get playButton(): Locator {
+    return this.root.getByRole("button", { name: "Play narration" });
+  }
+
+  get pauseButton(): Locator {
+    return this.root.getByRole("button", { name: "Pause narration" });
+  }
+
+  get mic(): Locator {
+    return this.root.getByRole("button", { name: "Hold to ask a question" });
+  }
+
+  get caption(): Locator {
+    return this.root.getByLabel("Narration caption");
+  }
+
+  get slideImage(): Locator {
+    return this.root.locator("main img");
+  }
+
+  get narrationAudio(): Locator {
+    return this.root.locator('audio[data-testid="narration-audio"]');
+  }
+
+  /** The Q&A panel (docked beside the slide, or the bottom sheet once opened). */
+  get qaPanel(): Locator {
+    return this.root.getByRole("region", { name: "Q&A Session" });
+  }
+
+  get qaToggle(): Locator {
+    return this.root.getByRole("button", { name: "Q&A", exact: true });
+  }
+
+  messages(kind: "Question" | "Answer"): Locator {
+    return this.qaPanel.getByRole("listitem", { name: kind, exact: true });
+  }
+
+  async expectSlide(number: number, total: number) {
+    await expect(this.counter).toHaveText(`${number} / ${total}`);
+  }
+
+  /** Where the narration's audio element stands. */
+  async audioState(): Promise<{ paused: boolean; currentTime: number; src: string }> {
+    return this.narrationAudio.evaluate((element) => {
+      const audio = element as HTMLAudioElement;
+      return { paused: audio.paused, currentTime: audio.currentTime, src: audio.currentSrc };
+    });
+  }
+
+  /** Presses play and waits until the audio element plays and its time moves on. */
+  async playAndExpectNarration() {
+    await this.playButton.click();
+    await expect(this.pauseButton).toBeVisible();
+    await expect.poll(async () => (await this.audioState()).paused, { timeout: 15_000 }).toBe(false);
+    const first = (await this.audioState()).currentTime;
+    await expect.poll(async () => (await this.audioState()).currentTime, { timeout: 15_000 }).toBeGreaterThan(first + 0.3);
+  }
+
+  async pause() {
+    await this.pauseButton.click();
+    await expect(this.playButton).toBeVisible();
+    await expect.poll(async () => (await this.audioState()).paused).toBe(true);
+  }
+
+  async askTyped(question: string) {
+    const box = this.qaPanel.getByLabel("Type a question");
+    await box.fill(question);
+    await box.press("Enter");
+    await expect(this.messages("Question").filter({ hasText: question })).toBeVisible();
+  }
+}
+
+// ---- the deck the player tests show, made through the API ----
+
+export const DECK_SLIDES = [
+  {
+    slide_title: "The Community Garden",
+    body: "Forty raised beds\nOpen to every neighbour",
+    slide_content: "Our community garden has forty raised beds. Every neighbour may use one. The garden opened last spring.",
+  },
+  {
+    slide_title: "What We Grow",
+    body: "Tomatoes and beans\nHerbs for the school kitchen",
+    slide_content: "Volunteers plant tomatoes, beans and herbs. The herbs go to the school kitchen! Children help with the harvest.",
+  },
+  {
+    slide_title: "Join Us",
+    body: "Saturday mornings\nTools provided",
+    slide_content: "We meet every Saturday morning. Tools and gloves are provided. Come and plant with us?",
+  },
+];
+
+export interface NarratedDeck {
+  token: string;
+  admin: { email: string; password: string };
+  blogId: string;
+  blogTitle: string;
+  presentationId: string;
+}
+
+/**
+ * A tenant admin's blog with a manual 3-slide presentation whose scripts are sentences, narrated by the server's
+ * job (offline eSpeak): ready once webhook_status is 'completed' and every slide has its image and audio.
+ */
+export async function narratedDeck(
+  request: import("@playwright/test").APIRequestContext,
+  admin: { email: string; password: string },
+  token: string,
+  label: string,
+): Promise<NarratedDeck> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const project = await request.post("/api/v1/projects/", { headers, data: { name: `Garden Project ${label}`, description: "The neighbourhood garden." } });
+  expect(project.status(), await project.text()).toBe(201);
+  const { id: projectId } = (await project.json()) as { id: string };
+  const blogTitle = `Community Garden ${label}`;
+  const blog = await request.post("/api/v1/blogs/", {
+    headers,
+    data: {
+      project_id: projectId,
+      blog_title: blogTitle,
+      blog_author: "Gita Gardener",
+      blog_email: "gita@example.com",
+      // A host under the reserved .invalid domain never resolves: its extraction fails at once, harmlessly.
+      main_text: "https://garden.invalid/about",
+      is_website: true,
+      website_links: [],
+      content_blocks: ["The community garden has forty raised beds. Volunteers plant tomatoes, beans and herbs for the school kitchen."],
+      uploaded_files: [],
+    },
+  });
+  expect(blog.status(), await blog.text()).toBe(201);
+  const { blog_id: blogId } = (await blog.json()) as { blog_id: string };
+  const created = await request.post("/api/v1/presentations/", {
+    headers,
+    data: { blog_id: blogId, template: "professional", generation_method: "manual", slides: DECK_SLIDES.map((slide, index) => ({ ...slide, slide_number: index + 1 })) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { presentation_id: presentationId } = (await created.json()) as { presentation_id: string };
+  // Narration and slide images are made by jobs: wait until both are done.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v1/presentations/${presentationId}`, { headers });
+        const deck = (await response.json()) as { status: string; webhook_status: string; error: string | null; slides: { web_image_url: string | null; audio_url: string | null; image_status: string }[] };
+        if (deck.webhook_status === "timeout" || deck.webhook_status === "failed") return `audio ${deck.webhook_status}: ${deck.error}`;
+        const ready = deck.status === "completed" && deck.webhook_status === "completed" && deck.slides.every((slide) => slide.web_image_url && slide.image_status === "ready" && slide.audio_url);
+        return ready ? "ready" : "waiting";
+      },
+      { timeout: 90_000, intervals: [500, 1000] },
+    )
+    .toBe("ready");
+  return { token, admin, blogId, blogTitle, presentationId };
+}

@@ -1,0 +1,176 @@
+// The signed-in player (/presentations/{id}/view, issue 12): a manual 3-slide deck narrated by the server's job;
+// play (the audio element plays and its time moves), the caption, keyboard navigation, a voice question asked by
+// holding Space into Chromium's fake microphone (a WAV spoken by the offline voice), a typed question, the phone
+// layout with the Q&A bottom sheet, the security headers of the page, and screenshots.
+import { mkdirSync } from "node:fs";
+import { expect, test as base, type Page } from "@playwright/test";
+import { questionAudio } from "../fixtures/question-audio";
+import { AuthScreen } from "./pages/auth-screen";
+import { DECK_SLIDES, narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
+import { toastRegion } from "./pages/toasts";
+import { bearerToken, unique } from "./support/accounts";
+import { createTenant, createUser } from "./support/admin";
+
+const SCREENS = "test-results/screens-h4";
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const QUESTION = "What do the volunteers plant in the garden?";
+
+// Chromium with a fake microphone that plays the spoken question (made once per worker by the offline voice).
+const test = base.extend<object, { questionWav: string }>({
+  questionWav: [async ({}, use) => use((await questionAudio(QUESTION)).wavPath), { scope: "worker" }],
+  launchOptions: [
+    async ({ launchOptions, questionWav }, use) =>
+      use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          "--use-fake-ui-for-media-stream",
+          "--use-fake-device-for-media-stream",
+          `--use-file-for-fake-audio-capture=${questionWav}`,
+        ],
+      }),
+    { scope: "worker" },
+  ],
+});
+
+let deck: Promise<NarratedDeck> | undefined;
+
+function setUp(request: import("@playwright/test").APIRequestContext): Promise<NarratedDeck> {
+  deck ??= (async () => {
+    const { id } = unique("player");
+    const tenantId = await createTenant(request, `Player Org ${id}`, unique("player-owner").email);
+    const admin = await createUser(request, { email: unique("player-admin").email, fullName: "Pia Player", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
+    const token = await bearerToken(request, admin.email, admin.password);
+    return narratedDeck(request, admin, token, id);
+  })();
+  return deck;
+}
+
+async function signIn(page: Page, person: { email: string; password: string }) {
+  const auth = new AuthScreen(page);
+  await auth.goto("/");
+  await auth.signIn(person.email, person.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  const close = toastRegion(page).getByRole("button", { name: "Close" });
+  if (await close.count()) await close.first().click();
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+}
+
+test.describe("signed-in player", () => {
+  test("plays the narration, moves with the keyboard, answers a voice and a typed question", async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const data = await setUp(request);
+    await page.setViewportSize(WIDE);
+    await signIn(page, data.admin);
+
+    // The page's headers: it may use the microphone itself, and no other site may frame it.
+    const head = await page.request.get(`/presentations/${data.presentationId}/view`);
+    expect(head.headers()["permissions-policy"]).toContain("microphone=(self)");
+    expect(head.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await expect(page.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
+    await player.expectSlide(1, 3);
+    await expect(player.slideImage).toHaveAttribute("alt", DECK_SLIDES[0]!.slide_title);
+    await expect(page.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", `/blogs/${data.blogId}`);
+    await expect(page.getByText("Hold mic or spacebar to ask questions!")).toBeVisible();
+    await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
+    await expect(player.qaPanel.getByText("Interactive questions and answers")).toBeVisible();
+
+    // No autoplay: narration starts when play is pressed, from the first sentence, and its caption follows.
+    expect((await player.audioState()).paused).toBe(true);
+    await player.playAndExpectNarration();
+    expect((await player.audioState()).src).toContain("/api/v1/files/");
+    await expect(player.caption).toHaveText("Our community garden has forty raised beds.");
+    await shoot(page, "player-wide");
+    await player.pause();
+
+    // Keyboard: right and down go on, left and up go back.
+    await page.keyboard.press("ArrowRight");
+    await player.expectSlide(2, 3);
+    await expect(player.slideImage).toHaveAttribute("alt", DECK_SLIDES[1]!.slide_title);
+    await page.keyboard.press("ArrowDown");
+    await player.expectSlide(3, 3);
+    await page.keyboard.press("ArrowUp");
+    await player.expectSlide(2, 3);
+    await page.keyboard.press("ArrowLeft");
+    await player.expectSlide(1, 3);
+
+    // A voice question: Space held records from the fake microphone; the question and a spoken answer appear.
+    const spoken = page.waitForResponse((response) => response.url().includes("/api/v1/qa/stream-response"), { timeout: 90_000 });
+    await page.keyboard.down("Space");
+    await expect(page.getByText(/^Listening\.\.\./)).toBeVisible();
+    await page.waitForTimeout(5000);
+    await page.keyboard.up("Space");
+    await expect(page.getByText("Processing...")).toBeVisible();
+    const answer = await spoken;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["content-type"]).toContain("audio/mpeg");
+    expect((await answer.body()).length).toBeGreaterThan(1000);
+    await expect(player.messages("Question")).toHaveCount(1, { timeout: 30_000 });
+    expect((await player.messages("Question").textContent())?.replace(/^Question\d{2}:\d{2}/, "").trim()).not.toBe("");
+    await expect(player.messages("Answer")).toHaveCount(1, { timeout: 30_000 });
+    await expect(player.qaPanel.getByText("2 messages in this session")).toBeVisible();
+
+    // A typed question takes the same answer path; the answer says where it comes from.
+    await player.askTyped(QUESTION);
+    await expect(player.messages("Answer")).toHaveCount(2, { timeout: 60_000 });
+    const typedAnswer = player.messages("Answer").nth(1);
+    await expect(typedAnswer).toContainText(/tomatoes|beans|herbs/i);
+    await expect(typedAnswer.getByText("From:")).toBeVisible();
+    await expect(player.qaPanel.getByText("4 messages in this session")).toBeVisible();
+    // Questions sit on the left, answers on the right.
+    const questionBox = await player.messages("Question").first().locator("p").boundingBox();
+    const answerBox = await player.messages("Answer").first().locator("p").boundingBox();
+    expect(questionBox && answerBox && questionBox.x < answerBox.x).toBe(true);
+    await shoot(page, "player-qa-panel");
+
+    // The end: past the last slide the presentation is complete, and Restart goes back to the first.
+    await page.locator("main").click({ position: { x: 10, y: 10 } });
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await player.expectSlide(3, 3);
+    await page.keyboard.press("ArrowRight");
+    await expect(toastRegion(page).getByText("Presentation Complete", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Restart Presentation" }).click();
+    await player.expectSlide(1, 3);
+    await expect(toastRegion(page).getByText("Presentation Restarted", { exact: true })).toBeVisible();
+  });
+
+  test("on a phone the slide fills the width and the Q&A panel is a bottom sheet", async ({ page, request }) => {
+    const data = await setUp(request);
+    await page.setViewportSize(PHONE);
+    await signIn(page, data.admin);
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await player.expectSlide(1, 3);
+    await expect(player.qaPanel).toHaveCount(0);
+    const image = await player.slideImage.boundingBox();
+    expect(image && image.width).toBeGreaterThan(PHONE.width * 0.9);
+    await shoot(page, "player-phone");
+    await player.qaToggle.click();
+    await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
+    await shoot(page, "player-phone-qa-sheet");
+    await player.qaPanel.getByRole("button", { name: "Close Q&A" }).click();
+    await expect(player.qaPanel).toHaveCount(0);
+  });
+
+  test("a presentation that does not exist is not found", async ({ page, request }) => {
+    const data = await setUp(request);
+    await signIn(page, data.admin);
+    await page.goto("/presentations/not-a-presentation/view");
+    await expect(page.getByRole("heading", { name: "No Presentation Found" })).toBeVisible();
+    await expect(page.getByText("The requested presentation could not be found.")).toBeVisible();
+    await page.goto("/presentations/00000000-0000-4000-8000-000000000000/view");
+    await expect(page.getByRole("heading", { name: "Presentation Unavailable" })).toBeVisible();
+    await expect(page.getByText("Presentation not found or you do not have access to it.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+  });
+});

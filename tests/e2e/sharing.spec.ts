@@ -1,0 +1,144 @@
+// Sharing (issue 12): a share link made through the blog page's dialog; the public page server-rendered with the
+// title, the first slide's image and the preview tags before any script; played in a fresh browser with no session,
+// with a typed question answered through the share token; played inside an iframe on a page of another loopback
+// origin; and revoked, after which the link shows the spec's message.
+import { mkdirSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { AuthScreen } from "./pages/auth-screen";
+import { DECK_SLIDES, narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
+import { toastRegion } from "./pages/toasts";
+import { bearerToken, unique } from "./support/accounts";
+import { createTenant, createUser } from "./support/admin";
+
+const SCREENS = "test-results/screens-h4";
+const GONE = "This presentation is no longer available or the link has expired.";
+
+let deck: Promise<NarratedDeck> | undefined;
+
+function setUp(request: import("@playwright/test").APIRequestContext): Promise<NarratedDeck> {
+  deck ??= (async () => {
+    const { id } = unique("sharing");
+    const tenantId = await createTenant(request, `Sharing Org ${id}`, unique("sharing-owner").email);
+    const admin = await createUser(request, { email: unique("sharing-admin").email, fullName: "Sam Sharer", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
+    const token = await bearerToken(request, admin.email, admin.password);
+    return narratedDeck(request, admin, token, id);
+  })();
+  return deck;
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  const close = toastRegion(page).getByRole("button", { name: "Close" });
+  if (await close.count()) await close.first().click();
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+}
+
+/** A page of another origin (localhost on its own port, where the app is 127.0.0.1) that embeds the player. */
+async function embeddingSite(embedCode: string): Promise<{ server: Server; url: string }> {
+  const html = `<!doctype html><html><head><title>Garden club news</title></head>
+<body style="margin:0;font-family:sans-serif;background:#f1f5f9">
+<h1 style="padding:16px 24px;margin:0">Garden club news</h1>
+<div style="padding:0 24px">${embedCode}</div>
+</body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://localhost:${(server.address() as AddressInfo).port}/` };
+}
+
+test.describe("sharing a presentation", () => {
+  test("share link and embed: public page, fresh browser, iframe on another origin, revocation", async ({ page, request, browser }) => {
+    test.setTimeout(240_000);
+    const data = await setUp(request);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const auth = new AuthScreen(page);
+    await auth.goto("/");
+    await auth.signIn(data.admin.email, data.admin.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The share dialog on the blog page: the link and the embed code.
+    await page.goto(`/blogs/${data.blogId}`);
+    await page.getByRole("button", { name: "Share Presentation version 1" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share Presentation" });
+    const linkField = dialog.getByLabel("Share link");
+    await expect(linkField).toHaveValue(/\/share\/presentation\/[A-Za-z0-9_-]{43}$/);
+    const shareUrl = await linkField.inputValue();
+    const embedCode = await dialog.getByLabel("Embed code").inputValue();
+    expect(embedCode).toContain(`src="${shareUrl}"`);
+    expect(embedCode).toContain('allow="microphone; autoplay; fullscreen"');
+    expect(embedCode).toContain('height="600"');
+
+    // Before any script: the title, the first slide's public image and the preview tags are in the HTML, and the
+    // page may be framed by any site and use the microphone.
+    const anonymous = await request.get(shareUrl, { headers: { Cookie: "" } });
+    expect(anonymous.status()).toBe(200);
+    const html = await anonymous.text();
+    expect(html).toContain(data.blogTitle);
+    expect(html).toMatch(/<img[^>]+src="\/api\/v1\/files\/shared-image\?path=[^"]+&amp;token=/);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]*Community Garden/);
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/files\/shared-image\?/);
+    expect(html).toContain('<meta property="og:description"');
+    expect(anonymous.headers()["content-security-policy"]).toContain("frame-ancestors *");
+    expect(anonymous.headers()["permissions-policy"]).toContain("microphone=(self)");
+    expect(anonymous.headers()["x-frame-options"]).toBeUndefined();
+
+    // A fresh browser with no session plays it, and asks a typed question with the share token.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(shareUrl);
+      const shared = new PlayerPage(visitorPage);
+      await expect(visitorPage.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
+      await shared.expectSlide(1, 3);
+      await expect(visitorPage.getByRole("link", { name: "Back to Blog" })).toHaveCount(0);
+      await shared.playAndExpectNarration();
+      expect((await shared.audioState()).src).toContain("/api/v1/files/shared-content?");
+      await shared.pause();
+      await visitorPage.keyboard.press("ArrowRight");
+      await shared.expectSlide(2, 3);
+      await expect(shared.slideImage).toHaveAttribute("alt", DECK_SLIDES[1]!.slide_title);
+      await shared.askTyped("Which herbs go to the school kitchen?");
+      await expect(shared.messages("Answer")).toHaveCount(1, { timeout: 60_000 });
+      await shoot(visitorPage, "share-fresh-browser");
+    } finally {
+      await visitor.close();
+    }
+
+    // Inside an iframe on another origin's page: it shows and plays there.
+    const site = await embeddingSite(embedCode);
+    try {
+      const embedder = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const host = await embedder.newPage();
+      await host.goto(site.url);
+      const framed = new PlayerPage(host.frameLocator("iframe"));
+      await framed.expectSlide(1, 3);
+      await expect(framed.slideImage).toBeVisible();
+      // 600 high: the Q&A panel folds into a button beside the controls.
+      await expect(framed.qaToggle).toBeVisible();
+      await framed.playAndExpectNarration();
+      await shoot(host, "share-embed-iframe");
+      await framed.pause();
+      await embedder.close();
+    } finally {
+      site.server.close();
+    }
+
+    // Revoked: the link stops working at once.
+    const revoked = await request.delete(`/api/v1/presentations/${data.presentationId}/share`, { headers: { Authorization: `Bearer ${data.token}` } });
+    expect(revoked.status()).toBe(204);
+    const late = await browser.newContext();
+    try {
+      const latePage = await late.newPage();
+      await latePage.goto(shareUrl);
+      await expect(latePage.getByText(GONE)).toBeVisible();
+      await shoot(latePage, "share-revoked");
+    } finally {
+      await late.close();
+    }
+  });
+});
