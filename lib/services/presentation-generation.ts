@@ -260,8 +260,6 @@ export async function runGeneration(presentationId: string, options: { finalTry:
     await writeSlides(run, outline);
     await renderPendingSlides(run.id);
     await complete(run);
-    // The deck is complete: its narration starts (the player and sharing wait for it).
-    if (await markNarrationNeeded(await getDb(), run.id)) await startNarration(run.id);
     return "completed";
   } catch (error) {
     if (error instanceof Superseded) return "superseded";
@@ -282,7 +280,12 @@ export async function runGeneration(presentationId: string, options: { finalTry:
 
 /** The job handler: one presentation per job, retried by pg-boss within GENERATION_QUEUE_OPTIONS' limit. */
 export async function generationWorker(jobs: PgBoss.JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
-  for (const job of jobs) await runGeneration(job.data.presentationId, { finalTry: job.retryCount >= job.retryLimit });
+  for (const job of jobs) {
+    const outcome = await runGeneration(job.data.presentationId, { finalTry: job.retryCount >= job.retryLimit });
+    // The deck is complete: its narration starts (the player and sharing wait for it). Here rather than in
+    // runGeneration, so a script running generation directly (seed:demo) narrates directly too, without the queue.
+    if (outcome === "completed" && (await markNarrationNeeded(await getDb(), job.data.presentationId))) await startNarration(job.data.presentationId);
+  }
 }
 
 /**
