@@ -57,6 +57,7 @@ let cached: StaticPages | undefined;
 
 /** The production build's prerendered pages, read on first use. */
 export function staticPages(): StaticPages {
-  cached ??= loadStaticPages(path.join(process.cwd(), ".next"));
+  // The build folder next.config.js names (NEXT_DIST_DIR, so parallel builds on one checkout stay apart).
+  cached ??= loadStaticPages(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next"));
   return cached;
 }
