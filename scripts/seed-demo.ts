@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const { env } = await import("@/lib/env");
   const { closeDatabase, pgliteDirectory } = await import("@/db/client");
   const { seedDemo } = await import("@/db/demo/seed");
+  const { stopJobQueue } = await import("@/lib/jobs/queue");
   const settings = env();
   if (settings.DATABASE_URL) {
     console.log("Seeding the demo on the PostgreSQL database of DATABASE_URL.");
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
       ].join("\n"),
     );
   } finally {
+    // Creating the blog sends its extraction job, which starts the queue (its work is done here directly).
+    await stopJobQueue();
     await closeDatabase();
   }
 }
