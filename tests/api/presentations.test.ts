@@ -26,6 +26,7 @@ import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
 import type { UploadResult } from "@/lib/services/files";
 import { GENERATION_JOB, GENERATION_STALE_MS } from "@/lib/services/presentation-generation";
+import { NARRATION_JOB } from "@/lib/services/narration";
 import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
 import type { SlideImageOut } from "@/lib/services/presentation-images";
@@ -692,9 +693,15 @@ describe("slide images", () => {
     const doomed = await newBlog(token, project.id, { blog_title: "Doomed" });
     const picture = await json<SlideImageOut>(await uploadImage(token, pngBytes(), "doomed.png"));
     const deck = await create(token, { blog_id: doomed.id, template: "manual", slides: [slide("Doomed", { image_path: picture.image_path })] });
-    const ready = await rendered(token, deck.id);
+    await rendered(token, deck.id);
     await jobsSettle(RENDER_JOB);
-    const keys = [picture.image_path, ...ready.slides.flatMap((entry) => [entry.web_image_path!, entry.mobile_image_path!, entry.thumbnail_path!])];
+    // The deck's narration (issue 12) is stored as files too, and goes with it.
+    await jobsSettle(NARRATION_JOB);
+    const ready = await read(token, deck.id);
+    const keys = [
+      picture.image_path,
+      ...ready.slides.flatMap((entry) => [entry.web_image_path!, entry.mobile_image_path!, entry.thumbnail_path!, entry.audio_path!]),
+    ];
     const removed = await call(blogRoute.DELETE, "DELETE", { token, params: { id: doomed.id } });
     expect(removed.status).toBe(200);
     expect((await json<{ removed_files: string[] }>(removed)).removed_files.sort()).toEqual([...keys].sort());
