@@ -36,6 +36,8 @@ export interface SlideEditorProps {
   disabled?: boolean;
   /** The slide selected when the editor opens (its key); the first slide otherwise. */
   initialSlideKey?: string;
+  /** Told when picture uploads start and end, so the page can hold a save until the picture is stored. */
+  onUploadingChange?: (uploading: boolean) => void;
 }
 
 interface UploadAnswer {
@@ -50,7 +52,7 @@ function slideName(slide: EditorSlide): string {
   return slide.title.trim() || "Untitled slide";
 }
 
-export function SlideEditor({ slides, onChange, presentationId, imageLimit, disabled = false, initialSlideKey }: SlideEditorProps) {
+export function SlideEditor({ slides, onChange, presentationId, imageLimit, disabled = false, initialSlideKey, onUploadingChange }: SlideEditorProps) {
   const [selectedKey, setSelectedKey] = useState<string | undefined>(initialSlideKey);
   const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
   const [dragged, setDragged] = useState<number | null>(null);
@@ -65,6 +67,15 @@ export function SlideEditor({ slides, onChange, presentationId, imageLimit, disa
     changeRef.current = onChange;
   });
   const baseId = useId();
+
+  const anyUploading = uploading.size > 0;
+  const uploadingChange = useRef(onUploadingChange);
+  useEffect(() => {
+    uploadingChange.current = onUploadingChange;
+  });
+  useEffect(() => {
+    uploadingChange.current?.(anyUploading);
+  }, [anyUploading]);
 
   const selectedIndex = Math.max(0, slides.findIndex((slide) => slide.key === selectedKey));
   const selected = slides[selectedIndex];
@@ -356,9 +367,9 @@ export function SlideEditor({ slides, onChange, presentationId, imageLimit, disa
                 Slide image
               </span>
               {selected.imageUrl ? (
-                <div className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+                <div className="h-36 overflow-hidden rounded-lg border border-slate-200 bg-slate-50 p-2">
                   {/* eslint-disable-next-line @next/next/no-img-element -- a stored upload served by /files/view; next/image adds nothing here */}
-                  <img src={selected.imageUrl} alt={`Image of slide ${selectedIndex + 1}`} className="mx-auto max-h-40 object-contain" />
+                  <img src={selected.imageUrl} alt={`Image of slide ${selectedIndex + 1}`} className="h-full w-full object-contain" />
                 </div>
               ) : (
                 <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">No image on this slide.</p>
@@ -432,7 +443,7 @@ function SlidePreview({ slide, number }: { slide: EditorSlide; number: number })
             {slide.imageUrl ? (
               <div className="flex w-2/5 shrink-0 items-center justify-center">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a stored upload served by /files/view */}
-                <img src={slide.imageUrl} alt="" className="max-h-full max-w-full rounded object-contain" />
+                <img src={slide.imageUrl} alt="" className="h-full w-full rounded object-contain" />
               </div>
             ) : null}
           </div>

@@ -280,7 +280,7 @@ test.describe("presentation edit page", () => {
     expect(other.status(), await other.text()).toBe(200);
 
     await edit.saveButton.click();
-    await expect(page.getByRole("alert").getByText(STALE_MESSAGE)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert").filter({ hasText: STALE_MESSAGE })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/presentations/${presentationId}/edit$`));
     await expect(edit.title).toHaveValue("Edited in the browser");
     const after = await readPresentation(request, data.token, presentationId);

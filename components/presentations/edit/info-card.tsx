@@ -17,10 +17,10 @@ function templateLabel(template: string): string {
 
 export function InfoCard({ presentation }: { presentation: PresentationOut }) {
   const facts: [string, React.ReactNode][] = [
-    ["Blog", presentation.blog_title],
     ["Version", presentation.version_number],
     ["Method", methodLabel(presentation.generation_method)],
     ["Template", templateLabel(presentation.template)],
+    ["Status", <Badge key="status" variant={STATUS_LOOK[presentation.status] ?? "outline"}>{statusLabel(presentation.status)}</Badge>],
     ["Created", <time key="created" dateTime={presentation.created_at}>{formatDateTime(presentation.created_at)}</time>],
     [
       "Last edited",
@@ -37,17 +37,16 @@ export function InfoCard({ presentation }: { presentation: PresentationOut }) {
   ];
   return (
     <section aria-labelledby="presentation-info-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="presentation-info-title" className="text-base font-semibold text-slate-900">
-          Information
-        </h2>
-        <Badge variant={STATUS_LOOK[presentation.status] ?? "outline"} aria-label={`Status: ${statusLabel(presentation.status)}`}>
-          {statusLabel(presentation.status)}
-        </Badge>
-      </div>
+      <h2 id="presentation-info-title" className="text-base font-semibold text-slate-900">
+        Information
+      </h2>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+        <div className="col-span-2 min-w-0 sm:col-span-4">
+          <dt className="text-xs font-medium text-slate-500">Blog</dt>
+          <dd className="mt-0.5 break-words font-medium text-slate-900">{presentation.blog_title}</dd>
+        </div>
         {facts.map(([term, value]) => (
-          <div key={term} className={term === "Blog" ? "col-span-2 min-w-0 sm:col-span-4 lg:col-span-2" : "min-w-0"}>
+          <div key={term} className="min-w-0">
             <dt className="text-xs font-medium text-slate-500">{term}</dt>
             <dd className="mt-0.5 break-words font-medium text-slate-900">{value}</dd>
           </div>

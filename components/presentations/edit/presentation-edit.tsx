@@ -65,6 +65,7 @@ export function PresentationEdit({ presentationId, initial, canEdit }: Presentat
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [uploading, setUploading] = useState(false);
 
   const original = useMemo(() => (presentation ? fromApiSlides(presentation.slides) : []), [presentation]);
   const dirty = draft !== null && !saved && !sameSlides(draft, original);
@@ -268,8 +269,8 @@ export function PresentationEdit({ presentationId, initial, canEdit }: Presentat
             <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{editable ? "Edit Presentation" : "Presentation Slides"}</h1>
           </div>
           {mode === "editor" ? (
-            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Editor actions">
-              <Button variant="ghost" onClick={() => setMode("thumbnails")} disabled={busy}>
+            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" role="toolbar" aria-label="Editor actions">
+              <Button variant="ghost" onClick={() => setMode("thumbnails")} disabled={busy} className="order-last col-span-2 sm:order-none">
                 <LayoutGrid className="h-4 w-4" aria-hidden />
                 Back to Thumbnails
               </Button>
@@ -277,7 +278,7 @@ export function PresentationEdit({ presentationId, initial, canEdit }: Presentat
                 <X className="h-4 w-4" aria-hidden />
                 Cancel
               </Button>
-              <Button onClick={() => void save()} disabled={busy} aria-busy={saving}>
+              <Button onClick={() => void save()} disabled={busy || uploading} aria-busy={saving}>
                 {busy ? <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden /> : <Save className="h-4 w-4" aria-hidden />}
                 {busy ? "Saving..." : "Save Changes"}
               </Button>
@@ -320,6 +321,7 @@ export function PresentationEdit({ presentationId, initial, canEdit }: Presentat
           imageLimit={imageLimitOf(presentation.generation_method)}
           disabled={busy}
           initialSlideKey={editorStart.key}
+          onUploadingChange={setUploading}
         />
       ) : (
         <section aria-labelledby="thumbnails-title" className="flex flex-col gap-4">

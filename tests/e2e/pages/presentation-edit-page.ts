@@ -50,6 +50,8 @@ export class PresentationEditPage {
     await expect(this.thumbnails.getByText("Updating slide image...")).toHaveCount(0, { timeout: 60_000 });
     await expect(this.thumbnailImages()).toHaveCount(count);
     for (const image of await this.thumbnailImages().all()) {
+      // The cards' images load lazily: one below the fold loads once scrolled to.
+      await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true);
     }
   }
