@@ -201,6 +201,14 @@ test.describe("presentation edit page", () => {
     await expect(edit.listEntry(3)).toBeFocused();
     await page.keyboard.press("Alt+ArrowUp");
     expect(await edit.listTitles()).toEqual(["Welcome to the Farm", "Harvest Plan", "Water Budget"]);
+    // And by dragging: 'Water Budget' dropped on the second place, then back down with the button.
+    await edit.listEntry(3).dragTo(edit.listEntry(2));
+    expect(await edit.listTitles()).toEqual(["Welcome to the Farm", "Water Budget", "Harvest Plan"]);
+    await edit.expectEditingSlide(2, 3);
+    await expect(edit.title).toHaveValue("Water Budget");
+    await page.getByRole("button", { name: "Move slide down" }).click();
+    expect(await edit.listTitles()).toEqual(["Welcome to the Farm", "Harvest Plan", "Water Budget"]);
+    await edit.listEntry(2).click();
     await edit.expectEditingSlide(2, 3);
 
     // A file that is no image is refused before upload; a PNG is uploaded and shown.
@@ -217,6 +225,15 @@ test.describe("presentation edit page", () => {
     await expect(page.getByText("You have unsaved changes in the editor.")).toBeVisible();
     await page.getByRole("button", { name: "Continue Editing" }).first().click();
     expect(await edit.listTitles()).toEqual(["Welcome to the Farm", "Harvest Plan", "Water Budget"]);
+
+    // With unsaved edits a link inside the app asks first; declining stays on the page.
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("You have unsaved changes. Leave this page and discard them?");
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "Back to Blog" }).click();
+    await expect(page).toHaveURL(new RegExp(`/presentations/${presentationId}/edit$`));
+    await expect(edit.saveButton).toBeVisible();
 
     // Save Changes: back on the blog page.
     await edit.saveButton.click();
