@@ -319,13 +319,26 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
             )}
           </div>
           <p
-            className={cn("mx-auto min-h-10 max-w-3xl px-4 pt-3 text-center text-sm leading-snug sm:text-base", playing ? "text-white" : "text-slate-400")}
+            className={cn("mx-auto line-clamp-2 min-h-10 max-w-3xl px-4 pt-3 text-center text-sm leading-snug sm:text-base", playing ? "text-white" : "text-slate-400")}
             aria-live="polite"
             aria-label="Narration caption"
           >
             {caption}
           </p>
-          <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-2 sm:gap-3">
+          {/* The mic hint has its own line (kept when empty, so the controls do not jump when it comes and goes). */}
+          <p className="flex h-7 shrink-0 items-center justify-center" role="status">
+            {showHint ? (
+              <span
+                className={cn(
+                  "rounded-full px-3 py-1 text-xs font-medium",
+                  recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200",
+                )}
+              >
+                {hint}
+              </span>
+            ) : null}
+          </p>
+          <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-1 sm:gap-3">
             <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
               <ChevronLeft className="h-5 w-5" aria-hidden />
             </ControlButton>
@@ -338,17 +351,6 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
               {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
             </button>
             <div className="relative">
-              {showHint ? (
-                <span
-                  role="status"
-                  className={cn(
-                    "pointer-events-none absolute bottom-full left-1/2 mb-2 -translate-x-1/2 whitespace-nowrap rounded-lg px-3 py-1.5 text-xs font-medium shadow-lg",
-                    recording ? "bg-red-600 text-white" : "bg-white text-slate-900",
-                  )}
-                >
-                  {hint}
-                </span>
-              ) : null}
               <button
                 type="button"
                 aria-label="Hold to ask a question"
@@ -401,9 +403,12 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
       </div>
 
       {!docked && sheetOpen ? (
-        <div className="fixed inset-x-0 bottom-0 z-50 flex h-[75%] flex-col overflow-hidden rounded-t-2xl shadow-2xl" role="dialog" aria-label="Q&A Session">
-          {panel(() => setSheetOpen(false))}
-        </div>
+        <>
+          <div className="fixed inset-0 z-50 bg-black/50" onClick={() => setSheetOpen(false)} aria-hidden />
+          <div className="fixed inset-x-0 bottom-0 z-50 flex h-[75%] flex-col overflow-hidden rounded-t-2xl shadow-2xl" role="dialog" aria-label="Q&A Session">
+            {panel(() => setSheetOpen(false))}
+          </div>
+        </>
       ) : null}
 
       <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden" />

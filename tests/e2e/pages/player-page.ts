@@ -25,8 +25,9 @@ export class PlayerPage {
     return this.root.getByLabel("Narration caption");
   }
 
-  get slideImage(): Locator {
-    return this.root.locator("main img");
+  /** The slide's image by its title (while slides change, the leaving one is still there for a moment). */
+  slideImage(title: string): Locator {
+    return this.root.getByRole("img", { name: title, exact: true });
   }
 
   get narrationAudio(): Locator {
