@@ -2,19 +2,19 @@
 
 // The one authentication screen (spec section 2): login, register, forgot-password and reset-password views,
 // switched here rather than by route. The reset view opens first when the address carries ?token=.
-import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { AuthLayout } from "./auth-layout";
 import { LoginView } from "./login-view";
 import { AUTH_NOTICES, REDIRECT_DELAY_MS, signInWithNotice, type AuthNotice } from "./notices";
 
 // The login view ships with the page; the other views load when someone opens them (first-load JS budget).
-const RegisterView = dynamic(() => import("./register-view").then((module) => module.RegisterView));
-const ForgotPasswordView = dynamic(() => import("./forgot-password-view").then((module) => module.ForgotPasswordView));
-const BackToLoginButton = dynamic(() => import("./forgot-password-view").then((module) => module.BackToLoginButton));
-const ResetPasswordForm = dynamic(() => import("./reset-password-form").then((module) => module.ResetPasswordForm));
+// The other views load when first opened (React's lazy(): next/dynamic's loader would add to the first load).
+const RegisterView = lazy(() => import("./register-view").then((module) => ({ default: module.RegisterView })));
+const ForgotPasswordView = lazy(() => import("./forgot-password-view").then((module) => ({ default: module.ForgotPasswordView })));
+const BackToLoginButton = lazy(() => import("./forgot-password-view").then((module) => ({ default: module.BackToLoginButton })));
+const ResetPasswordForm = lazy(() => import("./reset-password-form").then((module) => ({ default: module.ResetPasswordForm })));
 
 export type AuthView = "login" | "register" | "forgot-password" | "reset-password";
 
@@ -84,7 +84,18 @@ export function AuthScreen({ token, notice, afterSignIn = "dashboard" }: AuthScr
 
   return (
     <AuthLayout wide={view === "register"}>
-      <Card className="shadow-lg shadow-slate-200/60">{content}</Card>
+      <Card className="shadow-lg shadow-slate-200/60">
+        <Suspense fallback={<ViewLoading />}>{content}</Suspense>
+      </Card>
     </AuthLayout>
+  );
+}
+
+/** While a view's script arrives (a moment, once): a spinner where the form will be. */
+function ViewLoading() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <span aria-hidden className="h-6 w-6 animate-spin rounded-full border-2 border-slate-200 border-t-brand-600" />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from "react-hook-form";
+import type { ComponentProps } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { fieldAria, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -77,7 +78,10 @@ export function LinkButton({ className, ...props }: ButtonProps) {
 }
 
 /** The e-mail field of the account forms: label, error, and the browser hints for an address. */
-export function EmailField({ id, error, registration }: { id: string; error: string | undefined; registration: UseFormRegisterReturn }) {
+/** The e-mail input's wiring: a form library's `register(...)`, or plain value and handlers. */
+type EmailInputProps = UseFormRegisterReturn | Pick<ComponentProps<"input">, "name" | "value" | "onChange" | "onBlur">;
+
+export function EmailField({ id, error, registration }: { id: string; error: string | undefined; registration: EmailInputProps }) {
   return (
     <FormField id={id} label="Email" error={error}>
       <Input {...fieldAria(id, error)} type="email" autoComplete="email" inputMode="email" placeholder="you@company.com" {...registration} />

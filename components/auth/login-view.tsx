@@ -1,18 +1,17 @@
 "use client";
 
-import { useForm, useWatch } from "react-hook-form";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldAria } from "@/components/ui/form-field";
 import { Label } from "@/components/ui/label";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/use-toast";
-import { serverMessage } from "@/lib/errors/messages";
 import { HttpError } from "@/lib/http/client";
-import { loginResolver } from "@/components/forms/account-resolvers";
+import { loginRules, type LoginFields } from "@/components/forms/account-resolvers";
+import { fieldErrors } from "@/components/forms/rules";
 import { accountApi } from "./api";
-import { EmailField, LinkButton, SubmitButton, useVisibleErrors } from "./form-helpers";
+import { EmailField, LinkButton, SubmitButton } from "./form-helpers";
 
 interface LoginViewProps {
   defaultEmail?: string;
@@ -24,36 +23,51 @@ interface LoginViewProps {
 
 export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassword, onRegister }: LoginViewProps) {
   const [busy, setBusy] = useState(false);
-  const form = useForm({
-    resolver: loginResolver,
-    mode: "onBlur",
-    reValidateMode: "onChange",
-    defaultValues: { email: defaultEmail, password: "", rememberMe: false },
+  // No form library on the sign-in screen (its first-load script budget): three fields, checked as the other
+  // account forms check theirs. An error shows once its field was left (blur) or a submit was tried, and follows
+  // the value from then on.
+  const [values, setValues] = useState<LoginFields>({ email: defaultEmail, password: "", rememberMe: false });
+  const [touched, setTouched] = useState<Partial<Record<"email" | "password", boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const errors = fieldErrors(loginRules, values);
+  const errorFor = (name: "email" | "password") => (touched[name] || submitted ? errors[name] : undefined);
+  const filled = values.email.trim() !== "" && values.password !== "";
+  const field = (name: "email" | "password") => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
   });
-  const errorFor = useVisibleErrors(form);
-  const [email, password] = useWatch({ control: form.control, name: ["email", "password"] });
-  const filled = email.trim() !== "" && password !== "";
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (busy) return;
+    if (errors.email || errors.password) {
+      document.getElementById(errors.email ? "login-email" : "login-password")?.focus();
+      return;
+    }
     setBusy(true);
     try {
-      await accountApi.login(values.email, values.password, values.rememberMe);
+      await accountApi.login(values.email.trim(), values.password, values.rememberMe);
       toast({ title: "Welcome back!", description: "You have been successfully logged in." });
       onSignedIn();
     } catch (error) {
+      // The message table loads only when a sign-in fails (it would otherwise add to /login's first load).
+      const serverText = error instanceof HttpError ? (await import("@/lib/errors/messages")).serverMessage(error) : undefined;
       toast({
         variant: "destructive",
         title: "Login Failed",
         description:
           error instanceof HttpError
-            ? (serverMessage(error) ?? "Please check your credentials and try again.")
+            ? (serverText ?? "Please check your credentials and try again.")
             : error instanceof Error && error.message
               ? error.message
               : "An unexpected error occurred. Please try again.",
       });
       setBusy(false);
     }
-  });
+  };
 
   return (
     <>
@@ -63,14 +77,14 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {notice ? <Alert variant="success">{notice}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <EmailField id="login-email" error={errorFor("email")} registration={form.register("email")} />
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
+          <EmailField id="login-email" error={errorFor("email")} registration={field("email")} />
           <FormField id="login-password" label="Password" error={errorFor("password")}>
             <PasswordInput
               {...fieldAria("login-password", errorFor("password"))}
               autoComplete="current-password"
               placeholder="Your password"
-              {...form.register("password")}
+              {...field("password")}
             />
           </FormField>
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
@@ -80,7 +94,9 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
                 id="login-remember"
                 type="checkbox"
                 className="h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                {...form.register("rememberMe")}
+                name="rememberMe"
+                checked={values.rememberMe}
+                onChange={(event) => setValues((current) => ({ ...current, rememberMe: event.target.checked }))}
               />
               <Label htmlFor="login-remember" className="cursor-pointer font-normal text-slate-600">
                 Keep me logged in

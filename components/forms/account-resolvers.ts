@@ -2,10 +2,15 @@
 // holds each to the answers of its schema in lib/validation/auth.ts (which the API applies again).
 import { emailRule, FORM_MESSAGES, matchRule, passwordRule, requiredRule, rulesResolver, textRule } from "./rules";
 
-export const loginResolver = rulesResolver<{ email: string; password: string; rememberMe: boolean }>({
+export type LoginFields = { email: string; password: string; rememberMe: boolean };
+
+/** The sign-in form's rules: it checks them without a form library (fieldErrors), to keep /login's script small. */
+export const loginRules = {
   email: emailRule(),
   password: passwordRule(6, FORM_MESSAGES.loginPassword, "secret"),
-});
+};
+
+export const loginResolver = rulesResolver<LoginFields>(loginRules);
 
 export const forgotPasswordResolver = rulesResolver<{ email: string }>({ email: emailRule() });
 

@@ -80,6 +80,22 @@ export function matchRule<T extends Record<string, unknown>>(password: keyof T &
  * A react-hook-form resolver from field rules: the values come back trimmed where a rule says so (as the
  * schemas' `.trim()` gave them), with the first message of each failing field.
  */
+/**
+ * The first message of each field's rule for the values (trimmed where the rule says), by field name; a form
+ * without a form library (the sign-in screen) shows these itself.
+ */
+export function fieldErrors<T extends Record<string, unknown>>(rules: Partial<Record<keyof T & string, FieldRule>>, values: T): Partial<Record<keyof T & string, string>> {
+  const errors: Partial<Record<keyof T & string, string>> = {};
+  for (const [name, rule] of Object.entries(rules) as [keyof T & string, FieldRule | undefined][]) {
+    const raw: unknown = values[name];
+    if (!rule || (typeof raw !== "string" && raw !== undefined)) continue;
+    const text = typeof raw === "string" ? raw : "";
+    const message = rule.check(rule.trim ? text.trim() : text);
+    if (message !== undefined) errors[name] = message;
+  }
+  return errors;
+}
+
 export function rulesResolver<T extends FieldValues>(
   rules: Partial<Record<keyof T & string, FieldRule>>,
   refinements: readonly FormRefinement<T>[] = [],

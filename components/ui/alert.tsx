@@ -1,13 +1,13 @@
-import { AlertCircle, CheckCircle2, Info } from "lucide-react";
 import type { HTMLAttributes } from "react";
 import { cn } from "@/lib/cn";
+import { CircleAlertIcon, CircleCheckIcon, InfoIcon } from "./basic-icons";
 
 type AlertVariant = "info" | "success" | "destructive";
 
-const looks: Record<AlertVariant, { box: string; icon: typeof Info }> = {
-  info: { box: "border-brand-100 bg-brand-50 text-brand-900", icon: Info },
-  success: { box: "border-emerald-200 bg-emerald-50 text-emerald-900", icon: CheckCircle2 },
-  destructive: { box: "border-red-200 bg-red-50 text-red-800", icon: AlertCircle },
+const looks: Record<AlertVariant, { box: string; icon: typeof InfoIcon }> = {
+  info: { box: "border-brand-100 bg-brand-50 text-brand-900", icon: InfoIcon },
+  success: { box: "border-emerald-200 bg-emerald-50 text-emerald-900", icon: CircleCheckIcon },
+  destructive: { box: "border-red-200 bg-red-50 text-red-800", icon: CircleAlertIcon },
 };
 
 /** An inline message box; destructive ones are announced at once (role alert), others politely. */

@@ -7,12 +7,14 @@ import {
   forgotPasswordResolver,
   inviteResolver,
   loginResolver,
+  loginRules,
   registerResolver,
   resetPasswordResolver,
   type RegisterFields,
 } from "@/components/forms/account-resolvers";
 import { changePasswordForm, emailAddress, forgotPasswordForm, loginForm, MESSAGES, registerForm, resetPasswordForm } from "@/lib/validation/auth";
 import { z } from "zod";
+import { fieldErrors } from "@/components/forms/rules";
 import type { FieldValues, Resolver } from "react-hook-form";
 
 type Answer = { values: Record<string, unknown>; errors: Record<string, string> };
@@ -45,6 +47,14 @@ describe("form rules match the schemas", () => {
       for (const password of passwords) {
         const values = { email, password, rememberMe: false };
         expect(await fromRules(resolver, values), JSON.stringify(values)).toEqual(fromZod(loginForm, values));
+      }
+  });
+
+  it("login, as the sign-in form checks it without a form library", () => {
+    for (const email of emails)
+      for (const password of passwords) {
+        const values = { email, password, rememberMe: false };
+        expect(fieldErrors(loginRules, values), JSON.stringify(values)).toEqual(fromZod(loginForm, values).errors);
       }
   });
 
