@@ -18,7 +18,7 @@ export function blogPageAfter(blogId: string, presentationId: string): string {
 
 export function CompleteStep({ blogId, presentationId, method }: { blogId: string; presentationId: string; method: MethodId }) {
   return (
-    <Card className="mx-auto w-full max-w-xl">
+    <Card className="mx-auto w-full max-w-2xl">
       <CardContent className="flex flex-col items-center gap-4 p-8 text-center sm:p-10">
         <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-8 ring-emerald-50/50">
           <CheckCircle2 className="h-7 w-7" aria-hidden />
@@ -28,15 +28,15 @@ export function CompleteStep({ blogId, presentationId, method }: { blogId: strin
           <p className="mt-2 text-sm text-slate-600">{DONE_TEXT[method]}</p>
         </div>
         <div className="mt-2 flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-          <a href={`/presentations/${presentationId}/view`} target="_blank" rel="noopener noreferrer" className={buttonClasses("outline", "md")}>
+          <a href={`/presentations/${presentationId}/view`} target="_blank" rel="noopener noreferrer" className={buttonClasses("outline", "md", "whitespace-nowrap")}>
             <Eye className="h-4 w-4" aria-hidden />
             View Presentation
           </a>
-          <Link href={`/presentations/${presentationId}/edit`} className={buttonClasses("outline", "md")}>
+          <Link href={`/presentations/${presentationId}/edit`} className={buttonClasses("outline", "md", "whitespace-nowrap")}>
             <Pencil className="h-4 w-4" aria-hidden />
             Edit Presentation
           </Link>
-          <Link href={blogPageAfter(blogId, presentationId)} className={buttonClasses("primary", "md")}>
+          <Link href={blogPageAfter(blogId, presentationId)} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to Blog
           </Link>

@@ -167,7 +167,12 @@ function Stepper({ steps, current, method }: { steps: readonly WizardStep[]; cur
           const done = index < current;
           const active = index === current;
           return (
-            <li key={item} className="flex min-w-0 flex-1 items-center gap-2 sm:gap-3" aria-current={active ? "step" : undefined}>
+            <li
+              key={item}
+              // On a phone only the current step shows its name: it takes the room it needs, the others share the rest.
+              className={cn("flex min-w-0 items-center gap-2 sm:flex-1 sm:gap-3", active ? "flex-auto" : "flex-1")}
+              aria-current={active ? "step" : undefined}
+            >
               <span
                 className={cn(
                   "flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold",

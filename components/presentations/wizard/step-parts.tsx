@@ -1,4 +1,4 @@
-// Small layout pieces the wizard's steps share: a heading with a line of explanation, and the sticky action bar.
+// Small layout pieces the wizard's steps share: a heading with a line of explanation, and the row of actions.
 import type { ReactNode } from "react";
 
 export function StepIntro({ title, description, aside }: { title: string; description: string; aside?: ReactNode }) {
@@ -13,11 +13,7 @@ export function StepIntro({ title, description, aside }: { title: string; descri
   );
 }
 
-/** The step's main actions, kept in view at the bottom of the screen while long slide lists scroll. */
+/** The step's main actions, under the editor at the end of the step. */
 export function StepActions({ children }: { children: ReactNode }) {
-  return (
-    <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-xl sm:border sm:shadow-sm">
-      {children}
-    </div>
-  );
+  return <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">{children}</div>;
 }
