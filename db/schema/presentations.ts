@@ -120,7 +120,11 @@ export const slides = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [unique("slides_presentation_number_unique").on(table.presentationId, table.slideNumber)],
+  (table) => [
+    unique("slides_presentation_number_unique").on(table.presentationId, table.slideNumber),
+    // The sweep of renderings whose job was lost reads only slides still waiting to be drawn.
+    index("slides_unrendered_idx").on(table.updatedAt).where(sql`${table.renderKey} is null`),
+  ],
 );
 
 /** Public share links. The token is looked up by hash and kept encrypted so the owner can see the link again. */

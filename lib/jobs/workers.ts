@@ -10,7 +10,8 @@ import {
   generationWorker,
   resumeUnfinishedGenerations,
 } from "@/lib/services/presentation-generation";
-import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker } from "@/lib/services/presentation-render";
+import { ABANDONED_FILES_JOB, removeAbandonedUploads } from "@/lib/services/presentation-files";
+import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker, resumePendingRenders } from "@/lib/services/presentation-render";
 import { NARRATION_JOB, NARRATION_QUEUE_OPTIONS, NARRATION_SWEEP_JOB, narrationWorker, sweepNarrations } from "@/lib/services/narration";
 import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
@@ -43,6 +44,8 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.schedule(GENERATION_SWEEP_JOB, "*/5 * * * *");
   await boss.work(GENERATION_SWEEP_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await resumeUnfinishedGenerations();
+    // Slides whose render job was lost (a restart between the commit and the send) are picked up here too.
+    await resumePendingRenders();
   });
   // Slide images of new and edited slides (presentation-render.ts).
   await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
@@ -61,7 +64,15 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
     await sweepNarrations();
   });
 
+  // Uploads abandoned before anything used them (presentation-files.ts), once an hour.
+  await boss.createQueue(ABANDONED_FILES_JOB, { name: ABANDONED_FILES_JOB, retryLimit: 0, expireInSeconds: 900 });
+  await boss.schedule(ABANDONED_FILES_JOB, "17 * * * *");
+  await boss.work(ABANDONED_FILES_JOB, { pollingIntervalSeconds: 60 }, async () => {
+    await removeAbandonedUploads();
+  });
+
   // A failed sweep must not keep the queue from starting: the schedule tries again.
   await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
+  await resumePendingRenders().catch((error: unknown) => logger.error({ err: error }, "the render sweep failed at start"));
   await sweepNarrations(boss).catch((error: unknown) => logger.error({ err: error }, "the narration sweep failed at start"));
 }

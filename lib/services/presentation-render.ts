@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { renderAsync } from "@resvg/resvg-js";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
 import { files, presentations, slides, type Presentation } from "@/db/schema";
@@ -72,6 +72,34 @@ export async function sendRenderJob(presentationId: string): Promise<void> {
     queuesMade.add(boss);
   }
   await enqueue(RENDER_JOB, { presentationId });
+}
+
+/** Slides waiting this long for their images have lost their job (a restart, a failed send); younger ones are in hand. */
+export const RENDER_STALE_MS = 5 * 60_000;
+/** Slides that still could not be drawn after a day are left alone (each failure was logged) rather than retried forever. */
+const RENDER_GIVE_UP_MS = 24 * 60 * 60_000;
+
+/**
+ * Sends the render job again for presentations with slides left undrawn for RENDER_STALE_MS (run at start and with
+ * the generation sweep); answers their ids. Rendering is idempotent per slide version, so a job sent twice is harmless.
+ */
+export async function resumePendingRenders(now: Date = new Date()): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ presentationId: slides.presentationId })
+    .from(slides)
+    .innerJoin(presentations, eq(presentations.id, slides.presentationId))
+    .where(
+      and(
+        isNull(slides.renderKey),
+        lt(slides.updatedAt, new Date(now.getTime() - RENDER_STALE_MS)),
+        gt(slides.updatedAt, new Date(now.getTime() - RENDER_GIVE_UP_MS)),
+        eq(presentations.status, "completed"),
+      ),
+    )
+    .limit(500);
+  for (const row of rows) await sendRenderJob(row.presentationId);
+  return rows.map((row) => row.presentationId);
 }
 
 export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[]): Promise<void> {

@@ -1,0 +1,1 @@
+CREATE INDEX "slides_unrendered_idx" ON "slides" USING btree ("updated_at") WHERE "slides"."render_key" is null;
