@@ -212,7 +212,7 @@ test.describe("presentation creation wizard", () => {
     const item = page.getByRole("listitem", { name: "Presentation version 1" });
     await expect(item).toHaveAttribute("aria-current", "true");
     await expect(item.getByText("Ready", { exact: true })).toBeVisible();
-    await shoot(page, "07-blog-page-after-ai");
+    await shoot(page, "07-blog-page-after-ai", { fullPage: false });
   });
 
   test("manual creation with two slides and an uploaded picture", async ({ page, request }) => {
@@ -256,7 +256,7 @@ test.describe("presentation creation wizard", () => {
     const item = page.getByRole("listitem", { name: "Presentation version 1" });
     await expect(item).toHaveAttribute("aria-current", "true");
     await expect(item).toContainText("Manual");
-    await shoot(page, "09-blog-page-after-manual");
+    await shoot(page, "09-blog-page-after-manual", { fullPage: false });
   });
 
   test("PowerPoint import: titles and speaker notes become slides and narration", async ({ page, request }) => {

@@ -72,7 +72,7 @@ export function TemplateStep({ blog, onReady }: { blog: WizardBlog; onReady: (pr
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-3xl">
           <DialogHeader>
-            <DialogTitle>{busy ? "Generating Presentation" : "Choose a Template"}</DialogTitle>
+            <DialogTitle>{state.phase === "completed" ? "Presentation Ready" : busy ? "Generating Presentation" : "Choose a Template"}</DialogTitle>
             <DialogDescription>
               {busy ? "Slides and narration are being written from the blog's sources." : "Pick the look of your slides. You can review and edit every slide afterwards."}
             </DialogDescription>
@@ -165,7 +165,7 @@ function TemplateList({ load, chosen, onChoose, onRetry }: { load: TemplatesLoad
               <span className="font-medium text-slate-900">{template.name}</span>
               {selected ? <CheckCircle2 className="h-4 w-4 shrink-0 text-brand-600" aria-hidden /> : null}
             </span>
-            <span className="line-clamp-3 px-1 pb-1 text-xs text-slate-600">{template.description}</span>
+            <span className="mb-1 line-clamp-2 px-1 text-xs leading-4 text-slate-600 sm:line-clamp-3">{template.description}</span>
           </button>
         );
       })}
