@@ -1,10 +1,11 @@
 // The creation wizard's pure rules (spec sections 2, 5, 8 and 9): the steps of each method, the Back button, the
 // method button labels, the AI progress stages, the PowerPoint file checks and parse answers, and error texts.
 import { describe, expect, it } from "vitest";
-import { parsedSlidesOf, powerPointProblem, PPT_MAX_BYTES } from "@/components/presentations/wizard/files";
+import { editorSlidesOf, parsedSlidesOf, powerPointProblem, PPT_MAX_BYTES } from "@/components/presentations/wizard/files";
 import { parseFailureMessage, reviewLoadMessage, saveFailureMessage, templateLoadMessage } from "@/components/presentations/wizard/messages";
 import { PROGRESS_STAGES, serverStageIndex, shownStage, timedStageIndex } from "@/components/presentations/wizard/progress";
 import { backTarget, FLOWS, firstStepOf, methodButtonLabel, stepsFor } from "@/components/presentations/wizard/steps";
+import { hasMainSource, type WizardBlog } from "@/components/presentations/wizard/types";
 import { HttpError, TransportError } from "@/lib/http/client";
 
 /** A failed call as the API client throws it (the message helper parses this text). */
@@ -82,6 +83,51 @@ describe("PowerPoint files", () => {
       { slide_number: undefined, title: "Intro", notes: "Hello", content: "A\nB", imagePath: null, imageUrl: null },
     ]);
     expect(parsedSlidesOf({ slides: [{ title: 3 }] })).toEqual([{ slide_number: undefined, title: "", notes: "", content: "", imagePath: null, imageUrl: null }]);
+  });
+});
+
+describe("imported slides in the editor", () => {
+  it("turns titles, text, notes and renderings into editor slides", () => {
+    const [slide] = editorSlidesOf([{ title: "Highlights", content: "Revenue grew 12%", notes: "Three things stood out.", imagePath: "t/slides/a.png", imageUrl: "/api/v1/files/view?path=a" }]);
+    expect(slide).toMatchObject({
+      title: "Highlights",
+      body: "Revenue grew 12%",
+      script: "Three things stood out.",
+      imagePath: "t/slides/a.png",
+      imageUrl: "/api/v1/files/view?path=a",
+      previewUrl: "/api/v1/files/view?path=a",
+    });
+    expect(slide?.id).toBeUndefined();
+    expect(slide?.key).toBeTruthy();
+  });
+});
+
+describe("AI main-source rule", () => {
+  const blog = (sources: WizardBlog["sources"]): WizardBlog => ({
+    id: "b",
+    blog_title: "T",
+    project_id: "p",
+    project_name: "P",
+    main_text: null,
+    is_website: false,
+    sources,
+  });
+  const source = (kind: WizardBlog["sources"][number]["kind"], url: string | null, file: boolean): WizardBlog["sources"][number] => ({
+    id: kind,
+    kind,
+    position: 0,
+    url,
+    file: file ? { s3_path: "k", filename: "a.pdf", size: 1, content_type: "application/pdf" } : null,
+    extraction_status: "ready",
+    extraction_error: null,
+    extracted_at: null,
+  });
+
+  it("needs a main document file or URL", () => {
+    expect(hasMainSource(blog([source("main_document", null, true)]))).toBe(true);
+    expect(hasMainSource(blog([source("main_document", "https://example.com", false)]))).toBe(true);
+    expect(hasMainSource(blog([source("main_document", null, false)]))).toBe(false);
+    expect(hasMainSource(blog([source("website_link", "https://example.com", false)]))).toBe(false);
   });
 });
 

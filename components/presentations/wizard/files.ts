@@ -1,5 +1,7 @@
 // The import screen's check of a chosen PowerPoint file before it is uploaded (spec section 5): a .ppt or .pptx
-// under 50MB, with the toast title and message of each refusal (section 8). The server checks again from the bytes.
+// under 50MB, with the toast title and message of each refusal (section 8); the server checks again from the bytes.
+// And parse-ppt's answer read into editor slides (section 7).
+import { newEditorSlide, type EditorSlide } from "@/components/presentations/editor-slides";
 
 export const PPT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -44,4 +46,11 @@ export function parsedSlidesOf(answer: unknown): ParsedSlide[] | null {
       imageUrl: key(slide.imageUrl),
     };
   });
+}
+
+/** Imported slides as editor slides: the notes become the narration, the slide's own rendering its picture. */
+export function editorSlidesOf(parsed: readonly ParsedSlide[]): EditorSlide[] {
+  return parsed.map((slide) =>
+    newEditorSlide({ title: slide.title, body: slide.content, script: slide.notes, imagePath: slide.imagePath, imageUrl: slide.imageUrl, previewUrl: slide.imageUrl }),
+  );
 }

@@ -6,13 +6,13 @@
 import { FileUp, LoaderCircle, Presentation, RotateCcw, Save, TriangleAlert, X } from "lucide-react";
 import { useId, useRef, useState, type ChangeEvent, type DragEvent } from "react";
 import { formatBytes } from "@/components/blogs/format";
-import { newEditorSlide, slidesProblem, toSlideInputs, type EditorSlide } from "@/components/presentations/editor-slides";
+import { slidesProblem, toSlideInputs, type EditorSlide } from "@/components/presentations/editor-slides";
 import { SlideEditor } from "@/components/presentations/slide-editor";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/use-toast";
 import { TransportError, api } from "@/lib/http/client";
 import { cn } from "@/lib/cn";
-import { powerPointProblem, parsedSlidesOf, PPT_MESSAGES, type ParsedSlide } from "./files";
+import { editorSlidesOf, powerPointProblem, parsedSlidesOf, PPT_MESSAGES } from "./files";
 import { PLACEHOLDER_PRESENTATION_ID } from "./manual-step";
 import { parseFailureMessage, saveFailureMessage } from "./messages";
 import { StepActions, StepIntro } from "./step-parts";
@@ -25,13 +25,6 @@ type ImportState =
   | { kind: "upload-failed"; file: File; message: string }
   | { kind: "parse-failed"; file: File; path: string; message: string }
   | { kind: "editing"; file: File; path: string; slides: EditorSlide[] };
-
-/** Imported slides as editor slides: notes become the narration, the slide's own rendering its picture. */
-export function editorSlidesOf(parsed: ParsedSlide[]): EditorSlide[] {
-  return parsed.map((slide) =>
-    newEditorSlide({ title: slide.title, body: slide.content, script: slide.notes, imagePath: slide.imagePath, imageUrl: slide.imageUrl, previewUrl: slide.imageUrl }),
-  );
-}
 
 export function ImportStep({ blogId, onCreated }: { blogId: string; onCreated: (presentationId: string) => void }) {
   const [state, setState] = useState<ImportState>({ kind: "choose" });
