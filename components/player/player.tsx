@@ -122,6 +122,7 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
   const total = slides.length;
   const [index, setIndex] = useState(0);
   const [direction, setDirection] = useState(1);
+  const [move, setMove] = useState(0);
   const [firstRender, setFirstRender] = useState(fromServer);
   const [ended, setEnded] = useState(false);
   const [hintTime, setHintTime] = useState(true);
@@ -137,6 +138,7 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
     retryTimer.current = undefined;
     indexRef.current = next;
     setDirection(towards);
+    setMove((count) => count + 1);
     setIndex(next);
     setFirstRender(false);
   }, []);
@@ -308,14 +310,15 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
       </header>
 
       <div className="flex min-h-0 flex-1">
-        <main className="flex min-w-0 flex-1 flex-col">
+        {/* Not a <main>: the signed-in shell around this layer already has one. */}
+        <div className="flex min-w-0 flex-1 flex-col">
           <div className="relative min-h-0 flex-1 px-2 sm:px-6">
             {loaded === 0 ? (
               <div className="flex h-full items-center justify-center text-sm text-slate-300" role="status">
                 Loading presentation content...
               </div>
             ) : (
-              <SlideViewer slide={slide} direction={direction} firstRender={firstRender} />
+              <SlideViewer slide={slide} direction={direction} move={move} firstRender={firstRender} />
             )}
           </div>
           <p
@@ -396,7 +399,7 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
               </button>
             ) : null}
           </div>
-        </main>
+        </div>
         <aside className="hidden w-96 shrink-0 border-l border-white/10 [@media(min-width:768px)_and_(min-height:640px)]:flex">
           <div className="flex min-h-0 w-full flex-col">{docked ? panel() : null}</div>
         </aside>

@@ -26,13 +26,18 @@ interface SlideViewerProps {
   slide: PlayerSlide | undefined;
   /** 1 moving forward, -1 back: the side the slide enters from. */
   direction: number;
+  /**
+   * Counts the moves: every move mounts a new card, so a slide shown again while its earlier card is still leaving
+   * enters as a new element (framer-motion left a re-entering card stuck at its exit position).
+   */
+  move: number;
   /** The first slide shown by the server: already in place, no entrance (it is in the HTML before any script). */
   firstRender: boolean;
   onImageLoaded?: () => void;
   onImageLoadError?: () => void;
 }
 
-export function SlideViewer({ slide, direction, firstRender, onImageLoaded, onImageLoadError }: SlideViewerProps) {
+export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded, onImageLoadError }: SlideViewerProps) {
   if (!slide) {
     return (
       <div className="flex h-full w-full flex-col items-center justify-center gap-3 text-slate-300" role="status">
@@ -46,7 +51,7 @@ export function SlideViewer({ slide, direction, firstRender, onImageLoaded, onIm
       <div className="relative h-full w-full overflow-hidden">
         <AnimatePresence initial={false} custom={direction}>
           <m.div
-            key={slide.slideNumber}
+            key={`${slide.slideNumber}-${move}`}
             custom={direction}
             variants={slideVariants}
             initial="enter"

@@ -47,6 +47,14 @@ export class PlayerPage {
     return this.qaPanel.getByRole("listitem", { name: kind, exact: true });
   }
 
+  /** The slide's card has arrived: in view, fully opaque, not stuck mid-transition. */
+  async expectShown(title: string) {
+    const image = this.slideImage(title);
+    await expect(image).toBeInViewport();
+    await expect(image.locator("xpath=..")).toHaveCSS("opacity", "1");
+    await expect(image.locator("xpath=..")).toHaveCSS("transform", "none");
+  }
+
   async expectSlide(number: number, total: number) {
     await expect(this.counter).toHaveText(`${number} / ${total}`);
   }
@@ -152,7 +160,9 @@ export async function narratedDeck(
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/v1/presentations/${presentationId}`, { headers });
+        // A dropped keep-alive connection (the server busy synthesising) is asked again on the next poll.
+        const response = await request.get(`/api/v1/presentations/${presentationId}`, { headers }).catch(() => null);
+        if (!response) return "waiting";
         const deck = (await response.json()) as { status: string; webhook_status: string; error: string | null; slides: { web_image_url: string | null; audio_url: string | null; image_status: string }[] };
         if (deck.webhook_status === "timeout" || deck.webhook_status === "failed") return `audio ${deck.webhook_status}: ${deck.error}`;
         const ready = deck.status === "completed" && deck.webhook_status === "completed" && deck.slides.every((slide) => slide.web_image_url && slide.image_status === "ready" && slide.audio_url);
