@@ -3,7 +3,7 @@
 // The slide viewer (spec section 2, "Slide viewer component", and section 4, "Slide viewer image fallback"): the
 // slide's image in a card, entering from the side (offset 1000 px, faded, scaled to 0.9) and leaving the same way;
 // when the image cannot be shown, the mobile image, then the slide's text.
-import { AnimatePresence, LazyMotion, m } from "framer-motion";
+import { AnimatePresence, LazyMotion, m, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import type { PlayerSlide } from "./types";
@@ -37,7 +37,27 @@ interface SlideViewerProps {
   onImageLoadError?: () => void;
 }
 
+/**
+ * The animation features once loaded. Until then the slide is a plain card: framer-motion never removed a card that
+ * was mounted before LazyMotion's asynchronous features arrived (the server-rendered first slide), so the animated
+ * tree starts only once they are here.
+ */
+function useMotionFeatures(): FeatureBundle | null {
+  const [features, setFeatures] = useState<FeatureBundle | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadFeatures().then((loaded) => {
+      if (live) setFeatures(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return features;
+}
+
 export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded, onImageLoadError }: SlideViewerProps) {
+  const features = useMotionFeatures();
   if (!slide) {
     return (
       <div className="flex h-full w-full flex-col items-center justify-center gap-3 text-slate-300" role="status">
@@ -46,8 +66,17 @@ export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded
       </div>
     );
   }
+  if (!features) {
+    return (
+      <div className="relative h-full w-full overflow-hidden">
+        <div className="absolute inset-0 flex items-center justify-center">
+          <SlideCard key={slide.slideNumber} slide={slide} animateImage={false} onImageLoaded={onImageLoaded} onImageLoadError={onImageLoadError} />
+        </div>
+      </div>
+    );
+  }
   return (
-    <LazyMotion features={loadFeatures} strict>
+    <LazyMotion features={features} strict>
       <div className="relative h-full w-full overflow-hidden">
         <AnimatePresence initial={false} custom={direction}>
           <m.div
