@@ -50,6 +50,8 @@ export class PlayerPage {
   /** The slide's card has arrived: in view, fully opaque, not stuck mid-transition. */
   async expectShown(title: string) {
     const image = this.slideImage(title);
+    // The card that left earlier may still be finishing its exit for a moment.
+    await expect(image).toHaveCount(1);
     await expect(image).toBeInViewport();
     await expect(image.locator("xpath=..")).toHaveCSS("opacity", "1");
     await expect(image.locator("xpath=..")).toHaveCSS("transform", "none");
