@@ -2,26 +2,55 @@
 // the same build (/login, prerendered) as the floor: first-load JavaScript (gzipped, every script the HTML names
 // except `nomodule` ones) and request rate and latency under 50 connections for 10 s (autocannon).
 // With a share URL it measures that running server. Without one it starts the production build (NEXT_DIST_DIR or
-// .next) on a throwaway PGlite data folder, makes a narrated 3-slide presentation through the API as the super
-// admin (tenant, tenant admin, project, blog, manual deck, wait for its audio, share) and measures that.
+// .next) on a fresh PostgreSQL database (BENCH_POSTGRES_URL or DATABASE_URL, else the local server, as bench:api;
+// dropped afterwards), or on PGlite when no PostgreSQL answers, makes a narrated 3-slide presentation through the
+// API as the super admin (tenant, tenant admin, project, blog, manual deck, wait for its audio, share) and
+// measures that.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import postgres from "postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3410);
 const SUPER_ADMIN = { email: "superadmin@bench-share.test", password: "Bench#ShareAdmin-2026" };
+const PG_BASE = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+/** A fresh PostgreSQL database for the server, or null when no PostgreSQL answers (the server then uses PGlite). */
+async function createDatabase() {
+  const name = `bench_share_${Date.now().toString(36)}`;
+  const admin = postgres(PG_BASE, { max: 1, onnotice: () => {}, connect_timeout: 3 });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+async function dropDatabase(name) {
+  const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
 
 function log(message) {
   process.stderr.write(`${message}\n`);
 }
 
-async function startServer(base, dataDir) {
+async function startServer(base, dataDir, databaseUrl) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`npx next build\` first`);
   const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "--port", String(PORT), "--hostname", "127.0.0.1"], {
@@ -34,7 +63,7 @@ async function startServer(base, dataDir) {
       PORT: String(PORT),
       APP_URL: base,
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
       APP_SECRET: "bench-share-secret-that-is-at-least-32-characters",
       SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
@@ -136,6 +165,7 @@ async function main() {
   let sharePath;
   let server;
   let dataDir;
+  let database = null;
   if (given) {
     const url = new URL(given);
     base = url.origin;
@@ -143,8 +173,9 @@ async function main() {
   } else {
     base = `http://127.0.0.1:${PORT}`;
     dataDir = mkdtempSync(path.join(tmpdir(), "bench-share-"));
-    log(`Starting the production build on ${base} (PGlite in ${dataDir})...`);
-    server = await startServer(base, dataDir);
+    database = await createDatabase();
+    log(`Starting the production build on ${base} (${database ? `PostgreSQL database ${database.name}` : `PGlite in ${dataDir}`})...`);
+    server = await startServer(base, dataDir, database?.url ?? "");
     log("Making a narrated, shared presentation through the API...");
     sharePath = await makeSharedDeck(base);
   }
@@ -158,7 +189,7 @@ async function main() {
     const share = await measure(base, sharePath);
     const row = (name, result, js) =>
       `| ${name} | ${js.kilobytes.toFixed(1)} KB (${js.scripts} files) | ${Math.round(result.rps)} | ${result.p50} | ${result.p99} | ${(result.rps / floor.rps).toFixed(2)} | ${result.bad} |`;
-    console.log(`\nShare page benchmark (${CONNECTIONS} connections, ${DURATION} s, ${base})\n`);
+    console.log(`\nShare page benchmark (${CONNECTIONS} connections, ${DURATION} s, ${base}${server ? (database ? ", PostgreSQL" : ", PGlite") : ""})\n`);
     console.log("| page | first-load JS (gzip) | req/s | p50 ms | p99 ms | rate / floor | non-2xx or errors |");
     console.log("|---|---|---|---|---|---|---|");
     console.log(row("/login (static floor)", floor, loginJs));
@@ -174,6 +205,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 500));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
+    if (database) await dropDatabase(database.name);
   }
 }
 
