@@ -38,9 +38,9 @@ interface SlideViewerProps {
 }
 
 /**
- * The animation features once loaded. Until then the slide is a plain card: framer-motion never removed a card that
- * was mounted before LazyMotion's asynchronous features arrived (the server-rendered first slide), so the animated
- * tree starts only once they are here.
+ * The animation features once loaded. Until then the slide is a plain card, exactly what the server rendered; the
+ * animated tree starts once they are here, so every animated card has its enter and exit animations from its first
+ * render on.
  */
 function useMotionFeatures(): FeatureBundle | null {
   const [features, setFeatures] = useState<FeatureBundle | null>(null);
