@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     console.log(
       [
         "",
-        "  The demo is ready. Start the app (npm run dev, or npm run build && npm start), then:",
+        "  The demo is ready. Start the app (npm start; it builds first when needed), then:",
         `    open:       ${base}/login`,
         `    e-mail:     ${result.email}`,
         `    password:   ${result.password}`,
