@@ -141,7 +141,7 @@ export interface CheckExistsOut {
 // ---- reading ----
 
 /** A JSON column: postgres-js hands it parsed, PGlite may hand it as text. */
-function jsonOf<T>(expression: SQL): SQL<T> {
+export function jsonOf<T>(expression: SQL): SQL<T> {
   return sql<T>`${expression}`.mapWith((value: unknown) => (typeof value === "string" ? JSON.parse(value) : value) as T);
 }
 

@@ -3,10 +3,9 @@
 // the database keeps their SHA-256 (for the look-up) and an encrypted copy (so the owner can see the link again),
 // never the token itself. The shared presentation is served to anyone holding a live token, with its images and
 // narration at the shared-image and shared-content addresses, which serve only that presentation's files.
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { blogSources, blogs, files, presentations, shareLinks, slides, tenants, type AudioSentence, type Presentation } from "@/db/schema";
+import { blogSources, blogs, presentations, shareLinks, tenants, type AudioSentence, type Presentation } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
@@ -15,7 +14,7 @@ import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES } from "@/lib/validation/sharing";
 import { recordActivity } from "./activity";
 import { assertPermission } from "./blogs";
-import { getPresentation, type PresentationOut } from "./presentations";
+import { getPresentation, jsonOf, type PresentationOut } from "./presentations";
 
 /** POST/GET /presentations/{id}/share: the live link. share_url is appended to the site's origin by the client. */
 export interface ShareLinkOut {
@@ -184,27 +183,41 @@ const sharedFileUrl = (route: "shared-image" | "shared-content", key: string | n
  * revoked token (or one of a deactivated tenant) is 404; a presentation that is not completed is 400.
  */
 export async function getSharedPresentation(token: string): Promise<SharedPresentationOut> {
-  const link = await liveShareLink(token);
-  if (!link) throw new NotFound(SHARING_MESSAGES.linkNotFound);
+  if (!SHARE_TOKEN_PATTERN.test(token)) throw new NotFound(SHARING_MESSAGES.linkNotFound);
   const db = await getDb();
+  // One statement: the live link of an active tenant, its deck and blog title, the slides with their files' keys and
+  // the blog's source list (the page reads this on every request, since a revoked link must stop at once).
   const [row] = await db
-    .select({ presentation: presentations, blogTitle: blogs.blogTitle })
-    .from(presentations)
+    .select({
+      presentation: getTableColumns(presentations),
+      blogTitle: blogs.blogTitle,
+      slides: jsonOf<SharedSlideRow[]>(sql`(select coalesce(json_agg(json_build_object(
+          'id', s.id, 'slide_number', s.slide_number, 'slide_title', s.slide_title, 'body', s.body,
+          'slide_content', s.slide_content, 'audio_sentences', s.audio_sentences, 'audio_duration_ms', s.audio_duration_ms,
+          'web_key', web_file.storage_key, 'mobile_key', mobile_file.storage_key, 'audio_key', audio_file.storage_key
+        ) order by s.slide_number), '[]'::json)
+        from slides s
+        left join files web_file on web_file.id = s.web_image_file_id
+        left join files mobile_file on mobile_file.id = s.mobile_image_file_id
+        left join files audio_file on audio_file.id = s.audio_file_id
+        where s.presentation_id = ${presentations.id})`),
+      sources: jsonOf<SharedSourceRow[]>(sql`(select coalesce(json_agg(json_build_object(
+          'kind', bs.kind, 'url', bs.url, 'file_name', source_file.original_name
+        ) order by bs.kind, bs.position), '[]'::json)
+        from blog_sources bs
+        left join files source_file on source_file.id = bs.file_id
+        where bs.blog_id = ${presentations.blogId})`),
+    })
+    .from(shareLinks)
+    .innerJoin(tenants, eq(tenants.id, shareLinks.tenantId))
+    .innerJoin(presentations, eq(presentations.id, shareLinks.presentationId))
     .innerJoin(blogs, eq(blogs.id, presentations.blogId))
-    .where(eq(presentations.id, link.presentationId))
+    .where(and(eq(shareLinks.tokenHash, sha256(token)), isNull(shareLinks.revokedAt), eq(tenants.isActive, true)))
     .limit(1);
   if (!row) throw new NotFound(SHARING_MESSAGES.linkNotFound);
   if (row.presentation.status !== "completed") throw new BadRequest(SHARING_MESSAGES.notViewable);
-  const [slideRows, sources] = await Promise.all([
-    slidesWithKeys(row.presentation.id),
-    db
-      .select({ kind: blogSources.kind, url: blogSources.url, fileName: files.originalName })
-      .from(blogSources)
-      .leftJoin(files, eq(files.id, blogSources.fileId))
-      .where(eq(blogSources.blogId, row.presentation.blogId))
-      .orderBy(asc(blogSources.kind), asc(blogSources.position)),
-  ]);
   const p = row.presentation;
+  const sources = row.sources;
   return {
     id: p.id,
     presentation_id: p.id,
@@ -212,7 +225,7 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
     webhook_status: p.webhookStatus,
     template: p.template,
     version_number: p.versionNumber,
-    slide_count: slideRows.length,
+    slide_count: row.slides.length,
     tts_provider: p.ttsProvider,
     stt_provider: p.sttProvider,
     session_id: null,
@@ -221,20 +234,20 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
       blog_title: row.blogTitle,
       website_links: sources.flatMap((source) => (source.kind === "website_link" && source.url ? [source.url] : [])),
       // Names, not storage keys: a shared viewer cannot open the blog's documents, and their keys are the tenant's.
-      uploaded_files: sources.flatMap((source) => (source.kind === "file" && source.fileName ? [source.fileName] : [])),
+      uploaded_files: sources.flatMap((source) => (source.kind === "file" && source.file_name ? [source.file_name] : [])),
     },
-    slides: slideRows.map((slide) => {
-      const web = sharedFileUrl("shared-image", slide.webKey, token);
-      const mobile = sharedFileUrl("shared-image", slide.mobileKey, token);
-      const audio = sharedFileUrl("shared-content", slide.audioKey, token);
+    slides: row.slides.map((slide) => {
+      const web = sharedFileUrl("shared-image", slide.web_key, token);
+      const mobile = sharedFileUrl("shared-image", slide.mobile_key, token);
+      const audio = sharedFileUrl("shared-content", slide.audio_key, token);
       return {
         id: slide.id,
-        slide_number: slide.slideNumber,
-        slide_title: slide.slideTitle,
+        slide_number: slide.slide_number,
+        slide_title: slide.slide_title,
         body: slide.body,
-        slide_content: slide.slideContent,
-        audio_sentences: slide.audioKey === null ? null : slide.audioSentences,
-        audio_duration_ms: slide.audioDurationMs,
+        slide_content: slide.slide_content,
+        audio_sentences: slide.audio_key === null ? null : slide.audio_sentences,
+        audio_duration_ms: slide.audio_duration_ms,
         public_web_image_url: web,
         public_mobile_image_url: mobile,
         public_audio_url: audio,
@@ -246,29 +259,21 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
   };
 }
 
-/** The slides in order with the storage keys of their web and mobile images and audio (one statement). */
-async function slidesWithKeys(presentationId: string) {
-  const db = await getDb();
-  const web = alias(files, "web_file");
-  const mobile = alias(files, "mobile_file");
-  const audio = alias(files, "audio_file");
-  return db
-    .select({
-      id: slides.id,
-      slideNumber: slides.slideNumber,
-      slideTitle: slides.slideTitle,
-      body: slides.body,
-      slideContent: slides.slideContent,
-      audioSentences: slides.audioSentences,
-      audioDurationMs: slides.audioDurationMs,
-      webKey: web.storageKey,
-      mobileKey: mobile.storageKey,
-      audioKey: audio.storageKey,
-    })
-    .from(slides)
-    .leftJoin(web, eq(web.id, slides.webImageFileId))
-    .leftJoin(mobile, eq(mobile.id, slides.mobileImageFileId))
-    .leftJoin(audio, eq(audio.id, slides.audioFileId))
-    .where(eq(slides.presentationId, presentationId))
-    .orderBy(asc(slides.slideNumber));
+interface SharedSlideRow {
+  id: string;
+  slide_number: number;
+  slide_title: string;
+  body: string;
+  slide_content: string;
+  audio_sentences: AudioSentence[] | null;
+  audio_duration_ms: number | null;
+  web_key: string | null;
+  mobile_key: string | null;
+  audio_key: string | null;
+}
+
+interface SharedSourceRow {
+  kind: (typeof blogSources.$inferSelect)["kind"];
+  url: string | null;
+  file_name: string | null;
 }

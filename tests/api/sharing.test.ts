@@ -11,6 +11,7 @@ import * as shareRoute from "@/app/api/v1/presentations/[id]/share/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as sharedPresentationRoute from "@/app/api/v1/presentations/share/[token]/route";
 import { getDb } from "@/db/client";
+import { withStatementLog } from "@/db/statement-log";
 import { presentations, shareLinks } from "@/db/schema";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import type { PresentationOut } from "@/lib/services/presentations";
@@ -112,7 +113,9 @@ describe("share links", () => {
     expect(row!.tokenHash).toBe(sha256(link.token));
     expect(row!.tokenCiphertext).not.toContain(link.token);
 
-    // The shared presentation, without a session.
+    // The shared presentation, without a session, in one statement (the public page reads it on every request).
+    const { statements } = await withStatementLog(() => getSharedPresentation(link.token));
+    expect(statements, statements.join("\n\n")).toHaveLength(1);
     const response = await shared(link.token);
     expect(response.status).toBe(200);
     const body = await json<SharedPresentationOut>(response);

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
 import { PresentationPlayer } from "@/components/player/player";
 import { PlayerMessage } from "@/components/player/player-message";
+import type { ApiPresentation } from "@/components/player/types";
 import { asApiJson } from "@/components/server/initial-data";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { env } from "@/lib/env";
@@ -27,6 +28,21 @@ const readShared = cache(async (token: string): Promise<Outcome> => {
     return { kind: "failed", message };
   }
 });
+
+/**
+ * What the player reads of the shared deck, for the page's serialised props: each address once (the answer repeats
+ * them under the signed-in player's names for API clients) and no source list.
+ */
+function forPlayer(presentation: SharedPresentationOut): ApiPresentation {
+  return {
+    id: presentation.id,
+    status: presentation.status,
+    webhook_status: presentation.webhook_status,
+    blog: { blog_title: presentation.blog.blog_title },
+    session_id: null,
+    slides: presentation.slides.map(({ web_image_url: _web, mobile_image_url: _mobile, audio_url: _audio, ...slide }) => slide),
+  };
+}
 
 function absolute(path: string): string {
   return new URL(path, env().APP_URL).href;
@@ -62,5 +78,5 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
   const { shareToken } = await params;
   const outcome = await readShared(shareToken);
   if (outcome.kind === "failed") return <PlayerMessage title="Presentation Unavailable" message={outcome.message} tone="error" />;
-  return <PresentationPlayer source={{ kind: "shared", token: shareToken }} initial={outcome.presentation} />;
+  return <PresentationPlayer source={{ kind: "shared", token: shareToken }} initial={forPlayer(outcome.presentation)} />;
 }
