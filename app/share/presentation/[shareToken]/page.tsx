@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { cache } from "react";
 import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
-import { PresentationPlayer } from "@/components/player/player";
 import { PlayerMessage } from "@/components/player/player-message";
+import { SharedPlayerEntry } from "@/components/player/shared-entry";
 import type { ApiPresentation } from "@/components/player/types";
 import { asApiJson } from "@/components/server/initial-data";
 import { PRODUCT_NAME } from "@/lib/brand";
@@ -78,5 +78,13 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
   const { shareToken } = await params;
   const outcome = await readShared(shareToken);
   if (outcome.kind === "failed") return <PlayerMessage title="Presentation Unavailable" message={outcome.message} tone="error" />;
-  return <PresentationPlayer source={{ kind: "shared", token: shareToken }} initial={forPlayer(outcome.presentation)} />;
+  const { presentation } = outcome;
+  return (
+    <SharedPlayerEntry
+      token={shareToken}
+      initial={forPlayer(presentation)}
+      title={presentation.blog.blog_title}
+      firstImage={presentation.slides[0]?.public_web_image_url ?? null}
+    />
+  );
 }
