@@ -3,7 +3,7 @@
 // The presentation player (spec sections 2 and 4), one component tree for the signed-in page and the shared link;
 // only where the data comes from differs (PlayerSource). The page hands over the presentation the server read, so
 // the first slide is in the HTML; without it (Try Again) the player loads it here.
-import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, MessageSquare, Mic, Pause, Play, RotateCcw } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, MessageSquare, Mic, Pause, Play, RotateCcw, SkipForward } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
@@ -40,6 +40,9 @@ export interface PlayerProps {
 }
 
 type Phase = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; presentation: PlayerPresentation; fromServer: boolean };
+
+/** Where this browser keeps the viewer's auto-advance choice. */
+const AUTO_ADVANCE_KEY = "player.autoAdvance";
 
 export function PresentationPlayer({ source, initial, initialError, notFound = false }: PlayerProps) {
   const shared = source.kind === "shared";
@@ -197,7 +200,30 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
   }, [goTo]);
 
   const slide = index < loaded ? slides[index] : undefined;
-  const { listening: playing, sentence, toggle, pause, suspend, resume, audioRef } = useNarration(slides[index], next);
+  // Auto-advance (spec section 4: on by default): when a slide's narration ends, the next slide opens. The viewer's
+  // choice is kept in this browser.
+  const [autoAdvance, setAutoAdvance] = useState(true);
+  const autoAdvanceRef = useRef(true);
+  useEffect(() => {
+    const stored = window.localStorage.getItem(AUTO_ADVANCE_KEY) !== "off";
+    autoAdvanceRef.current = stored;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once from the browser's storage after hydration
+    setAutoAdvance(stored);
+  }, []);
+  const toggleAutoAdvance = useCallback(() => {
+    const value = !autoAdvanceRef.current;
+    autoAdvanceRef.current = value;
+    setAutoAdvance(value);
+    try {
+      window.localStorage.setItem(AUTO_ADVANCE_KEY, value ? "on" : "off");
+    } catch {
+      // Storage may be unavailable (private mode, a sandboxed frame): the choice then lasts for this page only.
+    }
+  }, []);
+  const onSlideEnd = useCallback(() => {
+    if (autoAdvanceRef.current) next();
+  }, [next]);
+  const { listening: playing, sentence, toggle, pause, suspend, resume, audioRef } = useNarration(slides[index], onSlideEnd);
   useEffect(() => {
     narrationRef.current = { pause };
   }, [pause]);
@@ -380,6 +406,19 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
             <ControlButton label="Next slide" onClick={next} disabled={false}>
               <ChevronRight className="h-5 w-5" aria-hidden />
             </ControlButton>
+            <button
+              type="button"
+              onClick={toggleAutoAdvance}
+              aria-pressed={autoAdvance}
+              aria-label="Auto-advance"
+              title={autoAdvance ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}
+              className={cn(
+                "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
+                autoAdvance ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
+              )}
+            >
+              <SkipForward className="h-4 w-4" aria-hidden />
+            </button>
             <ControlButton label="Full screen" onClick={toggleFullScreen} disabled={false}>
               <Maximize className="h-4 w-4" aria-hidden />
             </ControlButton>

@@ -175,6 +175,26 @@ test.describe("signed-in player", () => {
     await expect(player.qaPanel).toHaveCount(0);
   });
 
+  test("auto-advance is on by default; turned off, the slide stays when its narration ends, and the choice is kept", async ({ page, request }) => {
+    const data = await setUp(request);
+    await signIn(page, data.admin);
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await player.expectSlide(1, 3);
+    const toggle = page.getByRole("button", { name: "Auto-advance" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await player.playAndExpectNarration();
+    // The first slide's narration (three short sentences) ends; without auto-advance the player stays on it.
+    await expect.poll(async () => (await player.audioState()).paused, { timeout: 30_000 }).toBe(true);
+    await page.waitForTimeout(1_500);
+    await player.expectSlide(1, 3);
+    await page.reload();
+    await player.expectSlide(1, 3);
+    await expect(page.getByRole("button", { name: "Auto-advance" })).toHaveAttribute("aria-pressed", "false");
+  });
+
   test("a presentation that does not exist is not found", async ({ page, request }) => {
     const data = await setUp(request);
     await signIn(page, data.admin);
