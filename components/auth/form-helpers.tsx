@@ -78,8 +78,8 @@ export function LinkButton({ className, ...props }: ButtonProps) {
 }
 
 /** The e-mail field of the account forms: label, error, and the browser hints for an address. */
-/** The e-mail input's wiring: a form library's `register(...)`, or plain value and handlers. */
-type EmailInputProps = UseFormRegisterReturn | Pick<ComponentProps<"input">, "name" | "value" | "onChange" | "onBlur">;
+/** The e-mail input's wiring: a form library's `register(...)`, or an uncontrolled input's default and handlers. */
+type EmailInputProps = UseFormRegisterReturn | Pick<ComponentProps<"input">, "name" | "defaultValue" | "onChange" | "onBlur">;
 
 export function EmailField({ id, error, registration }: { id: string; error: string | undefined; registration: EmailInputProps }) {
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField, fieldAria } from "@/components/ui/form-field";
@@ -25,8 +25,19 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
   const [busy, setBusy] = useState(false);
   // No form library on the sign-in screen (its first-load script budget): three fields, checked as the other
   // account forms check theirs. An error shows once its field was left (blur) or a submit was tried, and follows
-  // the value from then on.
+  // the value from then on. The inputs are uncontrolled (as a form library's are): what was typed, or filled in by
+  // a password manager, before the script hydrated the form stays, and is read once the form is live.
   const [values, setValues] = useState<LoginFields>({ email: defaultEmail, password: "", rememberMe: false });
+  useEffect(() => {
+    const input = (id: string) => document.getElementById(id) as HTMLInputElement | null;
+    const [email, password, rememberMe] = [input("login-email"), input("login-password"), input("login-remember")];
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the values the page held before hydration, taken once
+    setValues((current) => ({
+      email: email?.value ?? current.email,
+      password: password?.value ?? current.password,
+      rememberMe: rememberMe?.checked ?? current.rememberMe,
+    }));
+  }, []);
   const [touched, setTouched] = useState<Partial<Record<"email" | "password", boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const errors = fieldErrors(loginRules, values);
@@ -34,7 +45,7 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
   const filled = values.email.trim() !== "" && values.password !== "";
   const field = (name: "email" | "password") => ({
     name,
-    value: values[name],
+    defaultValue: name === "email" ? defaultEmail : "",
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
     onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
   });
@@ -95,7 +106,7 @@ export function LoginView({ defaultEmail = "", notice, onSignedIn, onForgotPassw
                 type="checkbox"
                 className="h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                 name="rememberMe"
-                checked={values.rememberMe}
+                defaultChecked={false}
                 onChange={(event) => setValues((current) => ({ ...current, rememberMe: event.target.checked }))}
               />
               <Label htmlFor="login-remember" className="cursor-pointer font-normal text-slate-600">

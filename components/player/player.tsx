@@ -205,7 +205,12 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
   const [autoAdvance, setAutoAdvance] = useState(true);
   const autoAdvanceRef = useRef(true);
   useEffect(() => {
-    const stored = window.localStorage.getItem(AUTO_ADVANCE_KEY) !== "off";
+    let stored = true;
+    try {
+      stored = window.localStorage.getItem(AUTO_ADVANCE_KEY) !== "off";
+    } catch {
+      // No storage here (a third-party frame whose browser blocks it, private mode): the default holds.
+    }
     autoAdvanceRef.current = stored;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- read once from the browser's storage after hydration
     setAutoAdvance(stored);
