@@ -25,7 +25,9 @@ import * as pluginsRoute from "@/app/api/v1/plugins/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as presentationRetryRoute from "@/app/api/v1/presentations/[id]/retry-webhook/route";
 import * as presentationShareRoute from "@/app/api/v1/presentations/[id]/share/route";
+import * as qaHistoryRoute from "@/app/api/v1/qa/history/route";
 import * as qaQuestionRoute from "@/app/api/v1/qa/question/route";
+import * as qaStreamResponseRoute from "@/app/api/v1/qa/stream-response/route";
 import * as speechToTextRoute from "@/app/api/v1/tts/speech-to-text/route";
 import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
@@ -969,6 +971,9 @@ interface PresentationIds {
   webImageKey: string;
   thumbnailKey: string;
   pictureKey: string;
+  /** A typed question asked in the tenant's own Q&A session. */
+  chatHistoryId: string;
+  sessionId: string;
 }
 
 const ap = {} as PresentationIds;
@@ -996,7 +1001,10 @@ async function fillPresentation(ids: PresentationIds, org: Organisation, blogId:
     return read.slides.every((slide) => slide.image_status === "ready") ? read : undefined;
   }, `${name}'s slides to be rendered`, 25_000);
   await jobsSettle(RENDER_JOB);
-  Object.assign(ids, { presentationId: id, webImageKey: deck.slides[0]!.web_image_path, thumbnailKey: deck.slides[0]!.thumbnail_path, pictureKey });
+  const asked = await call(qaQuestionRoute.POST, "POST", { token, body: { presentation_id: id, question: `What is ${name} about?` } });
+  expect(asked.status, await asked.clone().text()).toBe(200);
+  const { chat_history_id: chatHistoryId, session_id: sessionId } = await json<{ chat_history_id: string; session_id: string }>(asked);
+  Object.assign(ids, { presentationId: id, webImageKey: deck.slides[0]!.web_image_path, thumbnailKey: deck.slides[0]!.thumbnail_path, pictureKey, chatHistoryId, sessionId });
 }
 
 const presentationNotFound = "Presentation not found";
@@ -1028,6 +1036,22 @@ const crossTenantPresentationCases = (): Case[] => [
     request: () => ({ body: { presentation_id: bp.presentationId, question: "Whose deck is this?" } }),
     status: 404,
     detail: presentationNotFound,
+  },
+  {
+    name: "POST /qa/stream-response for B's question",
+    handler: qaStreamResponseRoute.POST,
+    method: "POST",
+    request: () => ({ query: { chat_history_id: bp.chatHistoryId, current_slide_number: "1" } }),
+    status: 404,
+    detail: "Question not found",
+  },
+  {
+    name: "GET /qa/history of B's session",
+    handler: qaHistoryRoute.GET,
+    method: "GET",
+    request: () => ({ query: { session_id: bp.sessionId } }),
+    status: 404,
+    detail: "Session not found",
   },
   {
     name: "PUT /presentations/{id}",
