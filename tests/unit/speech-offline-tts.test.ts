@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { SpeechInputRejected } from "@/lib/speech/errors";
+import { benchmarkText } from "@/lib/speech/bench";
 import { mp3Info } from "@/lib/speech/mp3";
 import { espeakTts } from "@/lib/speech/providers/espeak";
 import { offlineTextToSpeech } from "@/lib/speech/tts";
@@ -100,7 +101,24 @@ describe("offline text to speech (eSpeak NG + lamejs)", { timeout: 60_000 }, () 
     await expect(espeakTts().synthesize(SHORT, { voice: "klingon-xx" })).rejects.toThrow('eSpeak NG has no voice or language "klingon-xx".');
   });
 
-  it("keeps concurrent narrations apart (one engine, interleaved by sentence)", async () => {
+  it("speaks in its own thread: the server's event loop keeps turning while a long text is spoken", async () => {
+    const text = benchmarkText(400);
+    await espeakTts().synthesize("The engine is loaded first.");
+    let turns = 0;
+    let speaking = true;
+    const spin = () => {
+      turns += 1;
+      if (speaking) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const speech = await espeakTts().synthesize(text);
+    speaking = false;
+    // On this thread the engine would give the loop one turn per sentence at most (synthesis is synchronous).
+    expect(speech.sentences.length).toBeGreaterThan(10);
+    expect(turns).toBeGreaterThan(speech.sentences.length * 20);
+  });
+
+  it("keeps concurrent narrations apart (one engine, one text at a time)", async () => {
     const tts = espeakTts();
     const [english, alone] = await Promise.all([
       tts.synthesize(LONGER),

@@ -1,6 +1,11 @@
 // The offline voice: eSpeak NG compiled to WebAssembly (no system binary, no network), one sentence at a time so
 // each sentence's place in the audio is exact, encoded to 64 kbps mono MP3 with lamejs (pure JavaScript).
-import type { EspeakWorker } from "@echogarden/espeak-ng-emscripten";
+// Synthesis and encoding are synchronous and CPU-bound, so they run in a worker thread (lib/speech/espeak-worker.mjs):
+// the server keeps answering requests while decks are narrated. One worker serves the process, one text at a time
+// (eSpeak is single-threaded state); it is started on first use and stopped after a minute without work, which
+// gives back its 90 MB.
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/log";
 import { SpeechInputRejected } from "../errors";
 import { mp3Info } from "../mp3";
@@ -9,94 +14,98 @@ import type { SynthesizedSpeech, SynthesizeOptions, TextToSpeech } from "../type
 
 export const ESPEAK_DEFAULT_VOICE = "en-us";
 export const ESPEAK_DEFAULT_WORDS_PER_MINUTE = 165;
-const MP3_KBPS = 64;
 /**
  * Samples an MP3 decoder outputs before the first encoded sample (LAME's 576 plus the decoder's 529): the file has no
  * LAME header telling players to skip them, so every sentence is heard this much later than it was made.
  */
 const DECODER_DELAY_SAMPLES = 1105;
-/** lamejs works fastest on whole frames; sentences are encoded in blocks of this many samples. */
-const ENCODE_BLOCK = 1152 * 16;
+/** The worker is stopped after this long without work. */
+const IDLE_STOP_MS = 60_000;
 
-interface Engine {
-  worker: EspeakWorker;
-  Mp3Encoder: typeof import("@breezystack/lamejs").Mp3Encoder;
-  sampleRate: number;
-  /** What the worker is set to now: concurrent syntheses interleave by sentence and set their own before each. */
-  voice?: string;
-  wordsPerMinute?: number;
-  /** Voice names that worked, by what was asked for ("en-GB" -> "gmw/en"). */
-  resolvedVoices: Map<string, string>;
+interface SynthesisRequest {
+  id: number;
+  sentences: string[];
+  voice: string;
+  wordsPerMinute: number;
 }
 
-const globalForEspeak = globalThis as unknown as { espeakEngine?: Promise<Engine> };
+type SynthesisReply =
+  | { id: number; ok: true; audio: Uint8Array; startSamples: number[]; totalSamples: number; sampleRate: number }
+  | { id: number; ok: false; rejected: boolean; message: string };
 
-/** Loads the WebAssembly build once per process (about 0.5 s, 90 MB of memory with its voice data). */
-export function loadEspeak(): Promise<Engine> {
-  globalForEspeak.espeakEngine ??= (async () => {
-    const { default: initialize } = await import("@echogarden/espeak-ng-emscripten");
-    const espeakModule = await initialize({
-      print: (text) => logger.debug({ engine: "espeak-ng" }, text),
-      printErr: (text) => logger.debug({ engine: "espeak-ng" }, text),
-    });
-    const worker = new espeakModule.eSpeakNGWorker();
-    // Imported, not required: the package's CommonJS entry is a script that exports nothing.
-    const { Mp3Encoder } = await import("@breezystack/lamejs");
-    return { worker, Mp3Encoder, sampleRate: worker.get_samplerate(), resolvedVoices: new Map<string, string>() };
-  })();
-  // A failed load may be retried by the next call.
-  globalForEspeak.espeakEngine.catch(() => {
-    globalForEspeak.espeakEngine = undefined;
+type Synthesis = Extract<SynthesisReply, { ok: true }>;
+
+interface Pending {
+  resolve: (reply: Synthesis) => void;
+  reject: (error: Error) => void;
+}
+
+interface EngineThread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+const globalForEspeak = globalThis as unknown as { espeakThread?: EngineThread; espeakNextId?: number };
+
+function workerPath(): string {
+  // Loaded by Node.js as it is (it is plain JavaScript), from the project folder the server runs in.
+  return path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "speech", "espeak-worker.mjs");
+}
+
+function startThread(): EngineThread {
+  const worker = new Worker(workerPath());
+  const thread: EngineThread = { worker, pending: new Map() };
+  const fail = (error: Error) => {
+    if (globalForEspeak.espeakThread === thread) globalForEspeak.espeakThread = undefined;
+    clearTimeout(thread.idleTimer);
+    for (const waiting of thread.pending.values()) waiting.reject(error);
+    thread.pending.clear();
+  };
+  worker.on("message", (reply: SynthesisReply) => {
+    const waiting = thread.pending.get(reply.id);
+    if (!waiting) return;
+    thread.pending.delete(reply.id);
+    if (reply.ok) waiting.resolve(reply);
+    else waiting.reject(reply.rejected ? new SpeechInputRejected(reply.message) : new Error(reply.message));
+    settle(thread);
   });
-  return globalForEspeak.espeakEngine;
+  worker.on("error", (error) => {
+    logger.error({ err: error }, "The offline voice's worker failed");
+    fail(error);
+  });
+  worker.on("exit", (code) => fail(new Error(`The offline voice's worker stopped (exit code ${code}).`)));
+  return thread;
 }
 
-/** The eSpeak voice for a voice name or language code: the name itself, a voice speaking that language, or its base. */
-function resolveVoice(engine: Engine, wanted: string): string {
-  const known = engine.resolvedVoices.get(wanted);
-  if (known) return known;
-  const candidates = [wanted];
-  const lower = wanted.toLowerCase();
-  const voices = engine.worker.list_voices();
-  const speaking = (language: string) => voices.find((voice) => voice.languages.some((entry) => entry.name.toLowerCase() === language));
-  const byLanguage = speaking(lower) ?? speaking(lower.split(/[-_]/)[0] ?? lower);
-  if (byLanguage) candidates.push(byLanguage.identifier);
-  for (const candidate of candidates) {
-    if (engine.worker.set_voice(candidate) === 0) {
-      engine.voice = candidate;
-      engine.wordsPerMinute = undefined;
-      engine.resolvedVoices.set(wanted, candidate);
-      return candidate;
-    }
-  }
-  engine.voice = undefined;
-  throw new SpeechInputRejected(`eSpeak NG has no voice or language "${wanted.slice(0, 40)}".`);
+/** With nothing waiting, the worker does not keep the process alive, and it stops after a while. */
+function settle(thread: EngineThread): void {
+  if (thread.pending.size > 0) return;
+  thread.worker.unref();
+  clearTimeout(thread.idleTimer);
+  thread.idleTimer = setTimeout(() => {
+    if (thread.pending.size > 0) return;
+    if (globalForEspeak.espeakThread === thread) globalForEspeak.espeakThread = undefined;
+    void thread.worker.terminate();
+  }, IDLE_STOP_MS);
+  thread.idleTimer.unref();
 }
 
-function prepare(engine: Engine, voice: string, wordsPerMinute: number): void {
-  if (engine.voice !== voice) {
-    if (engine.worker.set_voice(voice) !== 0) throw new SpeechInputRejected(`eSpeak NG has no voice "${voice}".`);
-    engine.voice = voice;
-    // Choosing a voice resets the rate to the voice's own.
-    engine.wordsPerMinute = undefined;
-  }
-  if (engine.wordsPerMinute !== wordsPerMinute) {
-    engine.worker.set_rate(wordsPerMinute);
-    engine.wordsPerMinute = wordsPerMinute;
-  }
+function runInWorker(request: Omit<SynthesisRequest, "id">): Promise<Synthesis> {
+  const thread = (globalForEspeak.espeakThread ??= startThread());
+  clearTimeout(thread.idleTimer);
+  thread.worker.ref();
+  const id = (globalForEspeak.espeakNextId = (globalForEspeak.espeakNextId ?? 0) + 1);
+  return new Promise<Synthesis>((resolve, reject) => {
+    thread.pending.set(id, { resolve, reject });
+    thread.worker.postMessage({ id, ...request } satisfies SynthesisRequest);
+  });
 }
 
-function joinSamples(chunks: readonly Int16Array[], length: number): Int16Array {
-  const joined = new Int16Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return joined;
+/** Starts the worker and loads the engine (about half a second once), so a first narration does not wait for it. */
+export async function loadEspeak(): Promise<void> {
+  await runInWorker({ sentences: ["Ready."], voice: ESPEAK_DEFAULT_VOICE, wordsPerMinute: ESPEAK_DEFAULT_WORDS_PER_MINUTE });
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface EspeakSettings {
   voice?: string;
@@ -109,42 +118,12 @@ export function espeakTts(settings: EspeakSettings = {}): TextToSpeech {
     provider: "espeak-tts",
     async synthesize(text: string, options: SynthesizeOptions = {}): Promise<SynthesizedSpeech> {
       const sentences = checkText(text);
-      const engine = await loadEspeak();
-      const voice = resolveVoice(engine, options.voice ?? options.language ?? settings.voice ?? ESPEAK_DEFAULT_VOICE);
+      const voice = options.voice ?? options.language ?? settings.voice ?? ESPEAK_DEFAULT_VOICE;
       const wordsPerMinute = Math.min(450, Math.max(80, Math.round(settings.wordsPerMinute ?? ESPEAK_DEFAULT_WORDS_PER_MINUTE)));
-      const encoder = new engine.Mp3Encoder(1, engine.sampleRate, MP3_KBPS);
-      const mp3Parts: Uint8Array[] = [];
-      const startSamples: number[] = [];
-      let samplesSoFar = 0;
-      for (const sentence of sentences) {
-        prepare(engine, voice, wordsPerMinute);
-        const chunks: Int16Array[] = [];
-        let length = 0;
-        engine.worker.synthesize(sentence, (samples) => {
-          chunks.push(samples);
-          length += samples.length;
-          return false;
-        });
-        startSamples.push(samplesSoFar);
-        samplesSoFar += length;
-        const pcm = joinSamples(chunks, length);
-        for (let offset = 0; offset < pcm.length; offset += ENCODE_BLOCK) {
-          const encoded = encoder.encodeBuffer(pcm.subarray(offset, offset + ENCODE_BLOCK));
-          if (encoded.length > 0) mp3Parts.push(encoded.slice());
-        }
-        // Synthesis and encoding are synchronous: let other requests and jobs run between sentences.
-        await yieldToEventLoop();
-      }
-      const tail = encoder.flush();
-      if (tail.length > 0) mp3Parts.push(tail.slice());
-      const audio = new Uint8Array(mp3Parts.reduce((sum, part) => sum + part.length, 0));
-      let offset = 0;
-      for (const part of mp3Parts) {
-        audio.set(part, offset);
-        offset += part.length;
-      }
-      const durationMs = mp3Info(audio)?.durationMs ?? Math.round((samplesSoFar / engine.sampleRate) * 1000);
-      const startsMs = startSamples.map((samples) => ((samples + DECODER_DELAY_SAMPLES) / engine.sampleRate) * 1000);
+      const result = await runInWorker({ sentences, voice, wordsPerMinute });
+      const audio = new Uint8Array(result.audio.buffer, result.audio.byteOffset, result.audio.byteLength);
+      const durationMs = mp3Info(audio)?.durationMs ?? Math.round((result.totalSamples / result.sampleRate) * 1000);
+      const startsMs = result.startSamples.map((samples) => ((samples + DECODER_DELAY_SAMPLES) / result.sampleRate) * 1000);
       return {
         audio,
         mimeType: "audio/mpeg",
