@@ -3,7 +3,8 @@
 // Narration of the current slide (spec section 4, "Narration"): one audio file per slide and its sentence timings.
 // Play starts at the current sentence, pause keeps the position, the current sentence follows the audio's time,
 // and at the end of the slide's audio narration goes idle and the player may move on. A slide without audio is
-// shown for its timer duration instead while the viewer is listening.
+// shown for its timer duration instead while the viewer is listening. Audio that has not started a second after
+// play is asked for is asked once more, then given up with a message.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { sentenceAt } from "./slides";
@@ -13,6 +14,8 @@ export type NarrationState = "idle" | "loading" | "playing" | "paused";
 
 /** Narration resumes this long after a voice question is answered (section 9). */
 export const RESUME_DELAY_MS = 500;
+/** This long after play is asked for, audio that has not started is asked again, then given up (section 9). */
+export const START_CHECK_MS = 1000;
 
 export interface Narration {
   state: NarrationState;
@@ -45,6 +48,9 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   const slideRef = useRef(slide);
   const endedRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const startCheckRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The audio has started playing since play was last asked for (its 'playing' event). */
+  const startedRef = useRef(false);
   const suspendedRef = useRef(false);
   const onSlideEndRef = useRef(onSlideEnd);
 
@@ -65,7 +71,26 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   const clearTimer = useCallback(() => {
     clearTimeout(timerRef.current);
     timerRef.current = undefined;
+    clearTimeout(startCheckRef.current);
+    startCheckRef.current = undefined;
   }, []);
+
+  /** play() on the audio element; its refusal pauses narration (silently for the browser's autoplay policy). */
+  const playAudio = useCallback(
+    (audio: HTMLAudioElement) => {
+      audio.play().catch((error: unknown) => {
+        if (!isAutoplayRefusal(error)) {
+          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
+        }
+        if (!(error instanceof DOMException && error.name === "AbortError")) {
+          clearTimeout(startCheckRef.current);
+          setListeningBoth(false);
+          setState("paused");
+        }
+      });
+    },
+    [setListeningBoth],
+  );
 
   /** Narrates the current slide from sentence `index`. */
   const startAt = useCallback(
@@ -88,21 +113,31 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
       }
       const absolute = new URL(current.audioUrl, window.location.href).href;
       if (audio.src !== absolute) audio.src = current.audioUrl;
-      const start = current.sentences[index]?.start_ms ?? 0;
-      audio.currentTime = start / 1000;
+      audio.currentTime = (current.sentences[index]?.start_ms ?? 0) / 1000;
       selectSentence(index);
       setState("loading");
-      audio.play().catch((error: unknown) => {
-        if (!isAutoplayRefusal(error)) {
-          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
-        }
-        if (!(error instanceof DOMException && error.name === "AbortError")) {
+      startedRef.current = false;
+      playAudio(audio);
+      // A play() that neither starts nor fails (a stalled source, a media pipeline that never wakes) would leave
+      // the viewer waiting in 'loading': a second later it is asked once more from the current sentence, and a
+      // second after that it is given up. A refusal has already paused narration (playAudio) and is not counted;
+      // the audio's 'playing' event ends the check.
+      const stalled = () => listeningRef.current && !endedRef.current && slideRef.current === current && !startedRef.current;
+      startCheckRef.current = setTimeout(() => {
+        if (!stalled()) return;
+        audio.currentTime = (current.sentences[sentenceRef.current]?.start_ms ?? 0) / 1000;
+        playAudio(audio);
+        startCheckRef.current = setTimeout(() => {
+          if (!stalled()) return;
+          startCheckRef.current = undefined;
+          audio.pause();
           setListeningBoth(false);
           setState("paused");
-        }
-      });
+          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
+        }, START_CHECK_MS);
+      }, START_CHECK_MS);
     },
-    [clearTimer, selectSentence, setListeningBoth],
+    [clearTimer, playAudio, selectSentence, setListeningBoth],
   );
 
   const play = useCallback(() => {
@@ -163,7 +198,12 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    const onPlaying = () => setState("playing");
+    const onPlaying = () => {
+      startedRef.current = true;
+      clearTimeout(startCheckRef.current);
+      startCheckRef.current = undefined;
+      setState("playing");
+    };
     const onWaiting = () => setState("loading");
     const onPause = () => {
       if (!audio.ended) setState((current) => (current === "idle" ? "idle" : "paused"));
