@@ -84,10 +84,15 @@ export interface Transcription {
   error: string | null;
 }
 
-/** POST /tts/speech-to-text: the recording, stored as the session's question when words were heard. */
-export function transcribe(source: PlayerSource, presentationId: string, sessionId: string | null, audio: Blob): Promise<Transcription> {
+/**
+ * POST /tts/speech-to-text: the recording, stored as the session's question when words were heard. A signed-in
+ * viewer sends the recogniser kept in this browser (`sttProvider`); a shared viewer sends none, and the server uses
+ * the presentation's.
+ */
+export function transcribe(source: PlayerSource, presentationId: string, sessionId: string | null, audio: Blob, sttProvider?: string): Promise<Transcription> {
   const query = new URLSearchParams({ presentation_id: presentationId });
   if (sessionId) query.set("session_id", sessionId);
+  if (sttProvider && source.kind === "signed-in") query.set("stt_provider", sttProvider);
   const form = new FormData();
   const extension = audio.type.includes("mp4") ? "mp4" : audio.type.includes("ogg") ? "ogg" : "webm";
   form.append("audio_file", audio, `question.${extension}`);

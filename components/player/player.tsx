@@ -6,6 +6,7 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, MessageSquare, Mic, Pause, Play, RotateCcw, SkipForward } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SpeechChoice } from "@/components/speech/preferences";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { failureKind, loadErrorMessage, loadPresentation } from "./api";
@@ -37,6 +38,8 @@ export interface PlayerProps {
   initialError?: string;
   /** No such presentation at all (an address that cannot name one). */
   notFound?: boolean;
+  /** The tenant's usable recognisers for voice questions (signed-in viewer). */
+  sttChoices?: readonly SpeechChoice[];
 }
 
 type Phase = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; presentation: PlayerPresentation; fromServer: boolean };
@@ -44,7 +47,7 @@ type Phase = { kind: "loading" } | { kind: "error"; message: string } | { kind: 
 /** Where this browser keeps the viewer's auto-advance choice. */
 const AUTO_ADVANCE_KEY = "player.autoAdvance";
 
-export function PresentationPlayer({ source, initial, initialError, notFound = false }: PlayerProps) {
+export function PresentationPlayer({ source, initial, initialError, notFound = false, sttChoices }: PlayerProps) {
   const shared = source.kind === "shared";
   const [phase, setPhase] = useState<Phase>(() => {
     if (initial) return { kind: "ready", presentation: toPlayerPresentation(initial, shared), fromServer: true };
@@ -93,7 +96,7 @@ export function PresentationPlayer({ source, initial, initialError, notFound = f
   if (presentation.slides.length === 0) {
     return <PlayerMessage title={presentation.title} message="This presentation has no slides. Please regenerate the presentation." />;
   }
-  return <PlayerStage presentation={presentation} source={source} fromServer={phase.fromServer} />;
+  return <PlayerStage presentation={presentation} source={source} fromServer={phase.fromServer} sttChoices={sttChoices} />;
 }
 
 /** Whether the Q&A panel is docked beside the slide; false on the server and until the page has measured. */
@@ -118,9 +121,10 @@ interface StageProps {
   presentation: PlayerPresentation;
   source: PlayerSource;
   fromServer: boolean;
+  sttChoices?: readonly SpeechChoice[];
 }
 
-function PlayerStage({ presentation, source, fromServer }: StageProps) {
+function PlayerStage({ presentation, source, fromServer, sttChoices }: StageProps) {
   const { slides } = presentation;
   const total = slides.length;
   const [index, setIndex] = useState(0);
@@ -240,6 +244,7 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
     slideNumber,
     onDone: resume,
     onAnswerStarts: suspend,
+    sttChoices,
   });
   const recorder = useRecorder({ onStart: suspend, onRecorded: qa.askRecorded, onCancel: resume });
 
@@ -300,7 +305,9 @@ function PlayerStage({ presentation, source, fromServer }: StageProps) {
   const stillLoading = loaded < total;
   const messageCount = qa.messages.length;
 
-  const panel = (onClose?: () => void) => <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} />;
+  const panel = (onClose?: () => void) => (
+    <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} recognition={qa.recognition} />
+  );
 
   return (
     <div ref={root} className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">

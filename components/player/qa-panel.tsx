@@ -2,9 +2,11 @@
 
 // The Q&A panel (spec section 2): 'Q&A Session' with the message count, the empty state, questions on the left
 // and answers on the right with their badge, time and (for answers) where the answer comes from, and a box to type
-// a question (beyond the spec: Q&A also works where there is no microphone or speech recognition).
-import { BookOpen, MessageCircleQuestion, Mic, Send, X } from "lucide-react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// a question (beyond the spec: Q&A also works where there is no microphone or speech recognition). Where the tenant
+// has more than one recogniser, a signed-in viewer picks the one for voice questions under the box.
+import { BookOpen, ChevronDown, MessageCircleQuestion, Mic, Send, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { SpeechPreference } from "@/components/speech/use-speech-preference";
 import { cn } from "@/lib/cn";
 import type { QaMessage } from "./types";
 
@@ -14,6 +16,8 @@ export interface QaPanelProps {
   onAsk: (question: string) => Promise<boolean>;
   /** In the bottom sheet (phones, short frames): a close button. */
   onClose?: () => void;
+  /** The viewer's recogniser for voice questions (signed-in player); offered when there is a choice. */
+  recognition?: SpeechPreference | null;
 }
 
 /** Hour and minute, as the panel shows a message's time. */
@@ -23,7 +27,7 @@ export function messageTime(timestamp: string): string {
   return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
 }
 
-export function QaPanel({ messages, answering, onAsk, onClose }: QaPanelProps) {
+export function QaPanel({ messages, answering, onAsk, onClose, recognition }: QaPanelProps) {
   const list = useRef<HTMLOListElement>(null);
   const [question, setQuestion] = useState("");
 
@@ -90,29 +94,59 @@ export function QaPanel({ messages, answering, onAsk, onClose }: QaPanelProps) {
           </ol>
         )}
       </div>
-      <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t border-slate-200 p-3">
-        <label htmlFor="qa-question" className="sr-only">
-          Type a question
-        </label>
-        <input
-          id="qa-question"
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
-          placeholder="Type a question…"
-          maxLength={1000}
-          autoComplete="off"
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600/30"
-        />
-        <button
-          type="submit"
-          disabled={answering || !question.trim()}
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
-          aria-label="Ask"
-        >
-          <Send className="h-4 w-4" aria-hidden />
-        </button>
-      </form>
+      <div className="border-t border-slate-200">
+        <form onSubmit={(event) => void submit(event)} className="flex items-center gap-2 p-3">
+          <label htmlFor="qa-question" className="sr-only">
+            Type a question
+          </label>
+          <input
+            id="qa-question"
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            placeholder="Type a question…"
+            maxLength={1000}
+            autoComplete="off"
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600/30"
+          />
+          <button
+            type="submit"
+            disabled={answering || !question.trim()}
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+            aria-label="Ask"
+          >
+            <Send className="h-4 w-4" aria-hidden />
+          </button>
+        </form>
+        {recognition && recognition.choices.length > 1 ? <RecognitionChoice recognition={recognition} /> : null}
+      </div>
     </section>
+  );
+}
+
+function RecognitionChoice({ recognition }: { recognition: SpeechPreference }) {
+  const id = useId();
+  return (
+    <div className="-mt-1 flex items-center justify-between gap-3 px-3 pb-3 text-xs text-slate-500">
+      <label htmlFor={id} className="flex shrink-0 items-center gap-1.5">
+        <Mic className="h-3.5 w-3.5" aria-hidden />
+        Speech recognition
+      </label>
+      <div className="relative min-w-0">
+        <select
+          id={id}
+          value={recognition.value}
+          onChange={(event) => recognition.choose(event.target.value)}
+          className="h-8 max-w-full cursor-pointer appearance-none truncate rounded-md border border-slate-200 bg-white pl-2 pr-7 text-xs text-slate-700 hover:border-slate-300 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600/30"
+        >
+          {recognition.choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <ChevronDown className="pointer-events-none absolute right-2 top-1/2 h-3.5 w-3.5 -translate-y-1/2 text-slate-400" aria-hidden />
+      </div>
+    </div>
   );
 }
 

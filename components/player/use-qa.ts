@@ -4,6 +4,8 @@
 // shown at once, answered with text and speech, and narration resumes afterwards. The session id of the first
 // answer is kept for the rest of the visit.
 import { useCallback, useMemo, useRef, useState } from "react";
+import { useSpeechPreference, type SpeechPreference } from "@/components/speech/use-speech-preference";
+import type { SpeechChoice } from "@/components/speech/preferences";
 import { toast } from "@/components/ui/use-toast";
 import { HttpError, TransportError } from "@/lib/http/client";
 import { askTyped, errorDetail, streamResponse, transcribe } from "./api";
@@ -50,6 +52,8 @@ interface QaOptions {
   onDone: () => void;
   /** Narration pauses for a typed question's spoken answer. */
   onAnswerStarts: () => void;
+  /** The tenant's usable recognisers (signed-in viewer only). */
+  sttChoices?: readonly SpeechChoice[];
 }
 
 export interface Qa {
@@ -58,13 +62,21 @@ export interface Qa {
   answering: boolean;
   askRecorded: (audio: Blob) => Promise<void>;
   askText: (question: string) => Promise<boolean>;
+  /** The recogniser kept in this browser, for a signed-in viewer; null on a shared link. */
+  recognition: SpeechPreference | null;
 }
 
-export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts }: QaOptions): Qa {
+const NO_CHOICES: readonly SpeechChoice[] = [];
+
+export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES }: QaOptions): Qa {
   const [messages, setMessages] = useState<QaMessage[]>([]);
   const [answering, setAnswering] = useState(false);
   const sessionRef = useRef<string | null>(null);
   const answerAudio = useRef<HTMLAudioElement | null>(null);
+  // Spec section 9: the signed-in player's recogniser preference defaults to openai-whisper.
+  const preference = useSpeechPreference("stt", sttChoices);
+  const recognition = source.kind === "signed-in" ? preference : null;
+  const sttProvider = recognition?.value;
 
   const add = useCallback((message: QaMessage) => {
     setMessages((current) => [...current.filter((entry) => entry.id !== message.id), message]);
@@ -121,7 +133,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
     async (audio: Blob) => {
       let heard;
       try {
-        heard = await transcribe(source, presentationId, sessionRef.current, audio);
+        heard = await transcribe(source, presentationId, sessionRef.current, audio, sttProvider);
       } catch (error) {
         const { title, description } = transcriptionFailure(error);
         toast({ title, description, variant: "destructive" });
@@ -139,7 +151,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
       add({ id: heard.chat_history_id, type: "question", content: transcript, timestamp: new Date().toISOString() });
       await answer(heard.chat_history_id);
     },
-    [add, answer, onDone, presentationId, source],
+    [add, answer, onDone, presentationId, source, sttProvider],
   );
 
   const askText = useCallback(
@@ -165,5 +177,5 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
   );
 
   const ordered = useMemo(() => orderMessages(messages), [messages]);
-  return { messages: ordered, answering, askRecorded, askText };
+  return { messages: ordered, answering, askRecorded, askText, recognition };
 }

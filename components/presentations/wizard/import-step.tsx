@@ -26,7 +26,14 @@ type ImportState =
   | { kind: "parse-failed"; file: File; path: string; message: string }
   | { kind: "editing"; file: File; path: string; slides: EditorSlide[] };
 
-export function ImportStep({ blogId, onCreated }: { blogId: string; onCreated: (presentationId: string) => void }) {
+interface ImportStepProps {
+  blogId: string;
+  /** The narration voice preference sent with the imported slides. */
+  ttsProvider: string;
+  onCreated: (presentationId: string) => void;
+}
+
+export function ImportStep({ blogId, ttsProvider, onCreated }: ImportStepProps) {
   const [state, setState] = useState<ImportState>({ kind: "choose" });
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -103,6 +110,7 @@ export function ImportStep({ blogId, onCreated }: { blogId: string; onCreated: (
         generation_method: "import_ppt",
         source_file_path: path,
         slides: toSlideInputs(slides),
+        tts_provider: ttsProvider,
       });
       onCreated(created.presentation_id);
     } catch (error) {

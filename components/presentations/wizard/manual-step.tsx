@@ -14,7 +14,14 @@ import { StepActions, StepIntro } from "./step-parts";
 
 export const PLACEHOLDER_PRESENTATION_ID = "temp-presentation-id";
 
-export function ManualStep({ blogId, onCreated }: { blogId: string; onCreated: (presentationId: string) => void }) {
+interface ManualStepProps {
+  blogId: string;
+  /** The narration voice preference sent with the slides. */
+  ttsProvider: string;
+  onCreated: (presentationId: string) => void;
+}
+
+export function ManualStep({ blogId, ttsProvider, onCreated }: ManualStepProps) {
   const [slides, setSlides] = useState<EditorSlide[]>(() => [newEditorSlide()]);
   const [saving, setSaving] = useState(false);
 
@@ -26,7 +33,12 @@ export function ManualStep({ blogId, onCreated }: { blogId: string; onCreated: (
     }
     setSaving(true);
     try {
-      const created = await api.post<{ presentation_id: string }>("/presentations/", { blog_id: blogId, template: "manual", slides: toSlideInputs(slides) });
+      const created = await api.post<{ presentation_id: string }>("/presentations/", {
+        blog_id: blogId,
+        template: "manual",
+        slides: toSlideInputs(slides),
+        tts_provider: ttsProvider,
+      });
       onCreated(created.presentation_id);
     } catch (error) {
       toast({ title: "Error", description: saveFailureMessage(error, "Failed to create manual presentation"), variant: "destructive" });

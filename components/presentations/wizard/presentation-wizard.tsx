@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { useSpeechPreference } from "@/components/speech/use-speech-preference";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/use-toast";
 import { api } from "@/lib/http/client";
@@ -19,9 +20,10 @@ import { ExistingBanner } from "./existing-banner";
 import { ImportStep } from "./import-step";
 import { ManualStep } from "./manual-step";
 import { MethodSelection, NO_GENERATE_NOTICE } from "./method-selection";
+import { NarrationVoice } from "./narration-voice";
 import { backTarget, firstStepOf, stepLabel, stepsFor, type MethodId, type WizardStep } from "./steps";
 import { TemplateStep } from "./template-step";
-import type { CheckExists, MethodsAnswer, WizardBlog } from "./types";
+import type { CheckExists, MethodsAnswer, VoiceChoice, WizardBlog } from "./types";
 
 export interface PresentationWizardProps {
   blog: WizardBlog;
@@ -30,11 +32,15 @@ export interface PresentationWizardProps {
   /** GET /presentations/check-exists/{blogId}; absent without presentation view. */
   existing?: CheckExists;
   canGenerate: boolean;
+  /** The tenant's usable narration voices (none without presentation generate). */
+  voices?: readonly VoiceChoice[];
 }
 
 type MethodsLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; answer: MethodsAnswer };
 
-export function PresentationWizard({ blog, initialMethods, existing, canGenerate }: PresentationWizardProps) {
+const NO_VOICES: readonly VoiceChoice[] = [];
+
+export function PresentationWizard({ blog, initialMethods, existing, canGenerate, voices = NO_VOICES }: PresentationWizardProps) {
   const [methods, setMethods] = useState<MethodsLoad>(initialMethods ? { status: "ready", answer: initialMethods } : { status: "loading" });
   const allMethods = methods.status !== "ready" || methods.answer.configuration.enable_all_methods;
   // Not all methods offered: straight to manual creation (spec section 2).
@@ -43,6 +49,8 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
   const [presentationId, setPresentationId] = useState<string | null>(null);
 
   const [attempt, setAttempt] = useState(initialMethods ? 0 : 1);
+  // Every way of creating sends the chosen voice; the server narrates with it when the tenant can use it.
+  const voice = useSpeechPreference("tts", voices);
 
   // Loaded here only when the server could not read them, and on Try Again (which shows the loading state first).
   useEffect(() => {
@@ -124,6 +132,7 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
       {step === "method-selection" ? (
         <div className="flex flex-col gap-5">
           {existing?.presentation ? <ExistingBanner presentation={existing.presentation} count={existing.count} /> : null}
+          {canGenerate ? <NarrationVoice voice={voice} /> : null}
           {methods.status === "ready" ? (
             <MethodSelection methods={methods.answer.methods} canGenerate={canGenerate} exists={existing?.exists === true} onChoose={choose} />
           ) : methods.status === "loading" ? (
@@ -148,9 +157,11 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
         </div>
       ) : null}
 
-      {step === "manual-creation" ? <ManualStep blogId={blog.id} onCreated={created} /> : null}
-      {step === "import-ppt" ? <ImportStep blogId={blog.id} onCreated={created} /> : null}
-      {step === "template-selector" ? <TemplateStep blog={blog} onReady={generated} /> : null}
+      {/* Without the method step (not all methods offered) the voice is chosen here. */}
+      {step === "manual-creation" && !allMethods && canGenerate ? <NarrationVoice voice={voice} /> : null}
+      {step === "manual-creation" ? <ManualStep blogId={blog.id} ttsProvider={voice.value} onCreated={created} /> : null}
+      {step === "import-ppt" ? <ImportStep blogId={blog.id} ttsProvider={voice.value} onCreated={created} /> : null}
+      {step === "template-selector" ? <TemplateStep blog={blog} ttsProvider={voice.value} onReady={generated} /> : null}
       {step === "ai-editor" && presentationId ? <AiReviewStep presentationId={presentationId} onSaved={() => created(presentationId)} /> : null}
       {step === "complete" && presentationId && method ? (
         <CompleteStep blogId={blog.id} presentationId={presentationId} method={method} />

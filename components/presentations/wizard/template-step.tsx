@@ -22,7 +22,14 @@ export const NO_MAIN_SOURCE = "Please provide a main document (file upload or we
 
 type TemplatesLoad = { status: "loading" } | { status: "failed"; message: string } | { status: "ready"; templates: TemplateOption[] };
 
-export function TemplateStep({ blog, onReady }: { blog: WizardBlog; onReady: (presentationId: string) => void }) {
+interface TemplateStepProps {
+  blog: WizardBlog;
+  /** The narration voice preference the generated presentation is created with. */
+  ttsProvider: string;
+  onReady: (presentationId: string) => void;
+}
+
+export function TemplateStep({ blog, ttsProvider, onReady }: TemplateStepProps) {
   const [open, setOpen] = useState(true);
   const [templates, setTemplates] = useState<TemplatesLoad>({ status: "loading" });
   const [chosen, setChosen] = useState("professional");
@@ -107,7 +114,7 @@ export function TemplateStep({ blog, onReady }: { blog: WizardBlog; onReady: (pr
                   Cancel
                 </Button>
                 <Button
-                  onClick={() => void start({ template: chosen, useMainSourceOnly: mainOnly })}
+                  onClick={() => void start({ template: chosen, useMainSourceOnly: mainOnly, ttsProvider })}
                   disabled={!canGenerate || templates.status !== "ready"}
                 >
                   <Sparkles className="h-4 w-4" aria-hidden />

@@ -30,6 +30,8 @@ export type GenerationState =
 export interface GenerationRequest {
   template: string;
   useMainSourceOnly: boolean;
+  /** The narration voice preference (spec section 3). */
+  ttsProvider: string;
 }
 
 export function useGeneration(blog: WizardBlog, onReady: (presentationId: string) => void) {
@@ -41,7 +43,7 @@ export function useGeneration(blog: WizardBlog, onReady: (presentationId: string
   }, [onReady]);
 
   const start = useCallback(
-    async ({ template, useMainSourceOnly }: GenerationRequest) => {
+    async ({ template, useMainSourceOnly, ttsProvider }: GenerationRequest) => {
       setState({ phase: "starting" });
       try {
         const created = await api.post<{ presentation_id: string }>("/presentations/", {
@@ -52,6 +54,7 @@ export function useGeneration(blog: WizardBlog, onReady: (presentationId: string
           ...(blog.main_text ? { source_content: blog.main_text } : {}),
           use_main_source_only: useMainSourceOnly,
           ...(useMainSourceOnly ? { generation_instructions: MAIN_SOURCE_INSTRUCTIONS } : {}),
+          tts_provider: ttsProvider,
         });
         const startedAt = Date.now();
         setNow(startedAt);

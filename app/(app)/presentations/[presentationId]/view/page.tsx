@@ -11,6 +11,7 @@ import { hasPermission, type Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { getPresentation } from "@/lib/services/presentations";
+import { speechChoices } from "@/lib/services/speech-choices";
 
 interface ViewPageProps {
   params: Promise<{ presentationId: string }>;
@@ -44,15 +45,15 @@ export async function generateMetadata({ params }: ViewPageProps): Promise<Metad
 // The signed-in player (spec section 2). It opens in a new tab from the blog page, so it covers the whole window
 // (the player's own full-screen layer sits above the signed-in shell) with a link back to the blog. The server
 // reads the presentation with the actor (the service checks presentation view and the tenant again) and hands it
-// to the player, so the first slide arrives with the page.
+// to the player, so the first slide arrives with the page, with the tenant's usable recognisers for voice questions.
 export default async function PresentationViewPage({ params }: ViewPageProps) {
   const actor = await currentActor();
   if (!actor) return <SessionEnded />;
   if (!hasPermission(actor, "presentation.view")) return <AccessDenied message="You do not have permission to view presentations." />;
   const { presentationId: id } = await params;
-  const outcome = await readPresentation(actor, id);
+  const [outcome, sttChoices] = await Promise.all([readPresentation(actor, id), speechChoices(actor, "stt")]);
   const source = { kind: "signed-in", presentationId: id } as const;
   if (outcome.kind === "not-found") return <PresentationPlayer source={source} notFound />;
-  if (outcome.kind === "failed") return <PresentationPlayer source={source} initialError={outcome.message} />;
-  return <PresentationPlayer source={source} initial={outcome.presentation} />;
+  if (outcome.kind === "failed") return <PresentationPlayer source={source} initialError={outcome.message} sttChoices={sttChoices} />;
+  return <PresentationPlayer source={source} initial={outcome.presentation} sttChoices={sttChoices} />;
 }

@@ -11,6 +11,7 @@ import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";
 import { getBlog } from "@/lib/services/blogs";
 import { checkExists, generationMethods } from "@/lib/services/presentations";
+import { speechChoices } from "@/lib/services/speech-choices";
 
 export const metadata: Metadata = { title: "Create Presentation" };
 
@@ -18,7 +19,8 @@ const blogId = z.uuid();
 
 // The creation wizard (spec section 2). Needs blog view; the blog, the methods and the blog's newest presentation
 // are read here with the actor (each service checks its permission and the tenant again), so the first view
-// arrives filled. Without presentation generate the wizard still opens, with the method buttons disabled.
+// arrives filled, with the tenant's usable narration voices. Without presentation generate the wizard still opens,
+// with the method buttons disabled (and no voice to choose).
 export default async function GeneratePresentationPage({ params }: { params: Promise<{ blogId: string }> }) {
   const actor = await currentActor();
   if (!actor) return <SessionEnded />;
@@ -41,9 +43,11 @@ export default async function GeneratePresentationPage({ params }: { params: Pro
     if (error instanceof NotFound) return <UnknownBlog />;
     throw error;
   }
-  const [methods, existing] = await Promise.all([
+  const canGenerate = hasPermission(actor, "presentation.generate");
+  const [methods, existing, voices] = await Promise.all([
     initialFromService<MethodsAnswer>(async () => generationMethods(actor)),
     hasPermission(actor, "presentation.view") ? initialFromService<CheckExists>(() => checkExists(actor, id)) : undefined,
+    canGenerate ? speechChoices(actor, "tts") : [],
   ]);
-  return <PresentationWizard blog={blog} initialMethods={methods} existing={existing} canGenerate={hasPermission(actor, "presentation.generate")} />;
+  return <PresentationWizard blog={blog} initialMethods={methods} existing={existing} canGenerate={canGenerate} voices={voices} />;
 }

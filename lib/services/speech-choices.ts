@@ -1,0 +1,48 @@
+// The speech providers a tenant can use, as the choices the browser offers for its stored preferences (spec section
+// 3, "Stored preferences"): a value as the preference is stored and sent, and the provider's name. Only ids and
+// names leave the server, never a provider's settings or keys.
+import type { Actor } from "@/lib/auth/actor";
+import { tenantSpeechProviders } from "@/lib/speech/plugin-settings";
+import { pocketSphinxAvailable, POCKETSPHINX_NAME } from "@/lib/speech/providers/pocketsphinx";
+import { pocketSphinxSettings } from "@/lib/speech/stt";
+import { PLUGIN_CATALOGUE } from "./plugins";
+
+export interface SpeechChoice {
+  /** The preference as stored and sent: the spec's spelling where it has one (azure, elevenlabs, google-cloud, gtts). */
+  value: string;
+  label: string;
+}
+
+export type SpeechKind = "tts" | "stt";
+
+/** Provider ids as the spec's preferences spell them; the others are stored as the id without its '-tts'. */
+const PREFERENCE_NAMES: Record<string, string> = {
+  "azure-tts": "azure",
+  "elevenlabs-tts": "elevenlabs",
+  "google-cloud-tts": "google-cloud",
+  "espeak-tts": "espeak",
+  "openai-tts": "openai",
+};
+
+/** The stored preference for a provider id ('azure-tts' -> 'azure'; speech-to-text ids stay as they are). */
+export function preferenceName(providerId: string): string {
+  return PREFERENCE_NAMES[providerId] ?? providerId;
+}
+
+function providerLabel(providerId: string): string {
+  return PLUGIN_CATALOGUE.find((plugin) => plugin.id === providerId)?.name ?? providerId;
+}
+
+/**
+ * The actor's tenant's usable providers of one kind, in the order the server falls back through them (catalogue
+ * order; PocketSphinx last, when installed). Any member may know which voices and recognisers exist: the pages
+ * that offer them check their own permissions.
+ */
+export async function speechChoices(actor: Actor, kind: SpeechKind): Promise<SpeechChoice[]> {
+  const usable = await tenantSpeechProviders(actor.tenantId, kind);
+  const choices = usable.map((provider) => ({ value: preferenceName(provider.id), label: providerLabel(provider.id) }));
+  if (kind === "stt" && (await pocketSphinxAvailable(pocketSphinxSettings()))) {
+    choices.push({ value: "pocketsphinx", label: `${POCKETSPHINX_NAME} (offline)` });
+  }
+  return choices;
+}

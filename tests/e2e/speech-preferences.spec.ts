@@ -1,0 +1,164 @@
+// Stored speech preferences and the narration start check (spec sections 3, 4 and 9): the narration voice chosen in
+// the creation wizard is remembered in the browser and the new presentation is stored with it; the signed-in
+// player's recogniser choice (offered when the tenant has more than one) is remembered and sent with a voice
+// question; narration that does not start is asked once more and then given up with a message, while the
+// browser's autoplay refusal stays silent. Screenshots go to test-results/screens-prefs/.
+import { mkdirSync } from "node:fs";
+import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
+import { narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
+import { PresentationWizardPage } from "./pages/presentation-wizard-page";
+import { expectToast, toastRegion } from "./pages/toasts";
+import { bearerToken, unique } from "./support/accounts";
+import { createTenant, createUser } from "./support/admin";
+
+const SCREENS = "test-results/screens-prefs";
+const WIDE = { width: 1440, height: 900 };
+
+// Chromium's fake microphone (a tone): enough for a recording to be sent.
+const test = base.extend<object, object>({
+  launchOptions: [
+    async ({ launchOptions }, use) =>
+      use({ ...launchOptions, args: [...(launchOptions.args ?? []), "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"] }),
+    { scope: "worker" },
+  ],
+});
+
+let deck: Promise<NarratedDeck> | undefined;
+
+/** One tenant for the file, its admin, and a narrated deck (whose blog the wizard also uses). */
+function setUp(request: APIRequestContext): Promise<NarratedDeck> {
+  deck ??= (async () => {
+    const { id } = unique("prefs");
+    const tenantId = await createTenant(request, `Prefs Org ${id}`, unique("prefs-owner").email);
+    const admin = await createUser(request, { email: unique("prefs-admin").email, fullName: "Pat Prefs", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
+    const token = await bearerToken(request, admin.email, admin.password);
+    return narratedDeck(request, admin, token, id);
+  })();
+  return deck;
+}
+
+/** Signs in through the API: the browser context keeps the session cookie. */
+async function signIn(page: Page, person: { email: string; password: string }) {
+  const response = await page.request.post("/api/v1/auth/login", { data: { email: person.email, password: person.password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SCREENS, { recursive: true });
+  const close = toastRegion(page).getByRole("button", { name: "Close" });
+  if (await close.count()) await close.first().click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${SCREENS}/${name}.png` });
+}
+
+test.describe("stored speech preferences", () => {
+  test.setTimeout(180_000);
+
+  test("the wizard's narration voice is remembered after a reload and the new presentation is stored with it", async ({ page, request }) => {
+    const data = await setUp(request);
+    await page.setViewportSize(WIDE);
+    await signIn(page, data.admin);
+    const wizard = new PresentationWizardPage(page);
+    await wizard.goto(data.blogId);
+
+    // The tenant's usable voices (offline eSpeak and gTTS by default); with nothing stored and no Azure, the first.
+    const voice = page.getByLabel("Narration voice");
+    await expect(voice.locator("option")).toHaveText(["Built-in offline voice (eSpeak NG)", "Google Translate TTS (gTTS)"]);
+    await expect(voice).toHaveValue("espeak");
+    await voice.selectOption("gtts");
+    expect(await page.evaluate(() => window.localStorage.getItem("speech.ttsProvider"))).toBe("gtts");
+    await shoot(page, "wizard-method-step");
+
+    await page.reload();
+    await expect(voice).toHaveValue("gtts");
+
+    await wizard.methodButton("Manual Creation").click();
+    await wizard.fillSlide({ title: "Spring Planting", body: "Seeds and seedlings", script: "Spring is the time to sow seeds in the garden beds." });
+    const sent = page.waitForRequest((candidate) => candidate.method() === "POST" && new URL(candidate.url()).pathname === "/api/v1/presentations/");
+    await page.getByRole("button", { name: "Create Presentation" }).click();
+    const createRequest = await sent;
+    expect((createRequest.postDataJSON() as { tts_provider?: string }).tts_provider).toBe("gtts");
+    const { presentation_id: presentationId } = (await (await createRequest.response())?.json()) as { presentation_id: string };
+    await expect(wizard.completeCard()).toBeVisible({ timeout: 20_000 });
+
+    const stored = await request.get(`/api/v1/presentations/${presentationId}`, { headers: { Authorization: `Bearer ${data.token}` } });
+    expect(stored.status(), await stored.text()).toBe(200);
+    expect(((await stored.json()) as { tts_provider: string | null }).tts_provider).toBe("gtts");
+  });
+
+  test("the player's speech recognition choice is remembered and sent with a voice question", async ({ page, request }) => {
+    const data = await setUp(request);
+    // Two cloud recognisers with keys of the tenant's own: the panel then offers a choice.
+    for (const plugin of ["openai-whisper", "google-cloud-speech"]) {
+      const saved = await request.put(`/api/v1/plugins/${plugin}`, {
+        headers: { Authorization: `Bearer ${data.token}` },
+        data: { enabled: true, config: { apiKey: "e2e-not-a-real-key" } },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    await page.setViewportSize(WIDE);
+    await signIn(page, data.admin);
+    // The recording reaches the route; the answer is stood in for (the keys above reach no recogniser).
+    await page.route((url) => url.pathname === "/api/v1/tts/speech-to-text", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", json: { transcript: "", chat_history_id: null, session_id: null, error: null } }),
+    );
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await player.expectSlide(1, 3);
+
+    const recognition = player.qaPanel.getByLabel("Speech recognition");
+    await expect(recognition).toHaveValue("openai-whisper");
+    await recognition.selectOption("google-cloud-speech");
+    await page.reload();
+    await expect(recognition).toHaveValue("google-cloud-speech");
+    await shoot(page, "player-qa-panel");
+
+    // Space held records a question (not while the select has the focus).
+    await player.caption.click();
+    const asked = page.waitForRequest((candidate) => candidate.url().includes("/api/v1/tts/speech-to-text"));
+    await page.keyboard.down("Space");
+    await expect(page.getByText(/^Listening\.\.\./)).toBeVisible();
+    await page.waitForTimeout(1500);
+    await page.keyboard.up("Space");
+    const url = new URL((await asked).url());
+    expect(url.searchParams.get("stt_provider")).toBe("google-cloud-speech");
+    expect(url.searchParams.get("presentation_id")).toBe(data.presentationId);
+  });
+
+  test("narration that does not start is asked again, then given up; an autoplay refusal is silent", async ({ page, request }) => {
+    const data = await setUp(request);
+    await page.setViewportSize(WIDE);
+    await signIn(page, data.admin);
+    // The narration's play() as the test decides: refused by the autoplay policy, or never starting.
+    await page.addInitScript(() => {
+      const state = { mode: "refuse", plays: 0 };
+      (window as unknown as { narrationPlay: typeof state }).narrationPlay = state;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        state.plays += 1;
+        if (state.mode === "refuse") return Promise.reject(new DOMException("play() needs a user gesture", "NotAllowedError"));
+        return new Promise<void>(() => undefined);
+      };
+    });
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await player.expectSlide(1, 3);
+    const plays = () => page.evaluate(() => (window as unknown as { narrationPlay: { plays: number } }).narrationPlay.plays);
+
+    await player.playButton.click();
+    await expect(player.playButton).toBeVisible();
+    await page.waitForTimeout(2500);
+    expect(await plays()).toBe(1);
+    await expect(toastRegion(page).getByText("Audio Playback Error", { exact: true })).toHaveCount(0);
+
+    await page.evaluate(() => {
+      (window as unknown as { narrationPlay: { mode: string; plays: number } }).narrationPlay.mode = "stall";
+      (window as unknown as { narrationPlay: { mode: string; plays: number } }).narrationPlay.plays = 0;
+    });
+    await player.playButton.click();
+    await expect(player.pauseButton).toBeVisible();
+    await expect.poll(plays, { timeout: 3000 }).toBe(2);
+    await expectToast(page, "Audio Playback Error", "Failed to start audio playback.");
+    await expect(player.playButton).toBeVisible();
+    expect(await plays()).toBe(2);
+  });
+});
