@@ -53,7 +53,9 @@ function log(message) {
 async function startServer(base, dataDir, databaseUrl) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`npx next build\` first`);
-  const server = spawn(process.execPath, [path.join(root, "scripts/server.mjs"), "--port", String(PORT), "--hostname", "127.0.0.1"], {
+  // Node flags for the server go on its command line (BENCH_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const flags = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...flags, path.join(root, "scripts/server.mjs"), "--port", String(PORT), "--hostname", "127.0.0.1"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
@@ -180,8 +182,8 @@ async function main() {
     sharePath = await makeSharedDeck(base);
   }
   try {
-    const shareStatus = (await fetch(`${base}${sharePath}`)).status;
-    if (shareStatus !== 200) throw new Error(`${sharePath} answered ${shareStatus}`);
+    const first = await fetch(`${base}${sharePath}`);
+    if (first.status !== 200) throw new Error(`${sharePath} answered ${first.status}: ${(await first.text()).slice(0, 500)}`);
     log(`Measuring ${sharePath} and /login: ${CONNECTIONS} connections, ${DURATION} s each...`);
     const [shareJs, loginJs] = [await firstLoadJs(base, sharePath), await firstLoadJs(base, "/login")];
     // One warm-up request each, then the floor first.

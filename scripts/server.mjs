@@ -22,6 +22,40 @@ export function serverOptions(args = process.argv.slice(2)) {
   return { port, hostname: values.hostname };
 }
 
+const SHARE_PAGE_HOOK = Symbol.for("insightdeck.share-page");
+const SHARE_PAGE_PATH = /^\/share\/presentation\/([^/?#]+)$/;
+
+/**
+ * The public share page (GET and HEAD) goes to the validated cache the app registers at start
+ * (lib/http/share-page.ts): the link is checked on every request and the page rendered only when its deck is new to
+ * this process. The app's own render of the page (a genuine internal header) and the router's flight requests go
+ * to Next.js as usual, as does everything when the cache is not registered.
+ */
+function withSharePageCache(listener) {
+  return (request, response) => {
+    const hook = globalThis[SHARE_PAGE_HOOK];
+    if (!hook || (request.method !== "GET" && request.method !== "HEAD") || request.headers.rsc !== undefined) return listener(request, response);
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const match = SHARE_PAGE_PATH.exec(url.pathname);
+    if (!match || url.searchParams.has("_rsc")) return listener(request, response);
+    const internal = request.headers[hook.internalHeader];
+    if (typeof internal === "string" && hook.isInternalRender(internal)) return listener(request, response);
+    let token;
+    try {
+      token = decodeURIComponent(match[1]);
+    } catch {
+      return listener(request, response);
+    }
+    hook.respond(token, request.headers["if-none-match"]).then(
+      (answer) => {
+        response.writeHead(answer.status, answer.headers);
+        response.end(request.method === "HEAD" || !answer.body ? undefined : answer.body);
+      },
+      () => listener(request, response),
+    );
+  };
+}
+
 /** Starts the app on the port; resolves once it listens. */
 export async function startServer({ port, hostname, dir = root }) {
   process.env.NODE_ENV ??= "production";
@@ -37,7 +71,7 @@ export async function startServer({ port, hostname, dir = root }) {
   }
   trustClientIpHeader();
   const handle = app.getRequestHandler();
-  const server = createServer(withClientAddress(handle, trust));
+  const server = createServer(withClientAddress(withSharePageCache(handle), trust));
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {
@@ -45,6 +79,13 @@ export async function startServer({ port, hostname, dir = root }) {
       resolve();
     });
   });
+  // Where the app reaches itself (the share page's cache renders the page over loopback: lib/http/share-page.ts).
+  const bound = server.address();
+  if (bound && typeof bound === "object") {
+    const wildcard = !hostname || bound.address === "0.0.0.0" || bound.address === "::";
+    const host = wildcard ? "127.0.0.1" : bound.address.includes(":") ? `[${bound.address}]` : bound.address;
+    process.env.INTERNAL_ORIGIN = `http://${host}:${bound.port}`;
+  }
   const close = async () => {
     await new Promise((resolve) => server.close(() => resolve()));
     await app.close();

@@ -58,6 +58,6 @@ let cached: StaticPages | undefined;
 /** The production build's prerendered pages, read on first use. */
 export function staticPages(): StaticPages {
   // The build folder next.config.js names (NEXT_DIST_DIR, so parallel builds on one checkout stay apart).
-  cached ??= loadStaticPages(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next"));
+  cached ??= loadStaticPages(path.join(/* turbopackIgnore: true */ process.cwd(), process.env.NEXT_DIST_DIR || ".next"));
   return cached;
 }

@@ -16,6 +16,7 @@ import { presentations, shareLinks } from "@/db/schema";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import type { PresentationOut } from "@/lib/services/presentations";
 import type { ProjectOut } from "@/lib/services/projects";
+import { sharePageResponse } from "@/lib/http/share-page";
 import { getSharedPresentation, type ShareLinkOut, type SharedPresentationOut } from "@/lib/services/sharing";
 import { call, json } from "../support/api";
 import type { Organisation, SignedIn } from "../support/accounts";
@@ -191,5 +192,32 @@ describe("share links", () => {
     const notReady = await shared(link.token);
     expect(notReady.status).toBe(400);
     expect(await json(notReady)).toEqual({ detail: "This presentation is not yet ready for viewing." });
+  });
+
+  it("the share page's cache answers a link that does not work with the spec's message, no script and no token", async () => {
+    const deck = await narratedDeck(alpha, project.id);
+    const link = await json<ShareLinkOut>(await share("POST", alpha.admin.access_token, deck.id));
+    const page = async (token: string) => {
+      const answer = await sharePageResponse(token);
+      return { ...answer, html: new TextDecoder().decode(answer.body ?? new Uint8Array()) };
+    };
+    const db = await getDb();
+    await db.update(presentations).set({ status: "processing" }).where(eq(presentations.id, deck.id));
+    const notReady = await page(link.token);
+    expect(notReady.status).toBe(200);
+    expect(notReady.html).toContain("This presentation is not yet ready for viewing.");
+    expect((await share("DELETE", alpha.admin.access_token, deck.id)).status).toBe(204);
+    for (const token of [link.token, randomToken(), "short"]) {
+      const gone = await page(token);
+      expect(gone.status, token).toBe(404);
+      expect(gone.html).toContain("Presentation Unavailable");
+      expect(gone.html).toContain("This presentation is no longer available or the link has expired.");
+      expect(gone.html).not.toContain("<script");
+      expect(gone.html).not.toContain(token);
+      // Embeddable like the page itself, and without a nonce: the answer has no script at all.
+      expect(gone.headers["Content-Security-Policy"]).toContain("frame-ancestors *");
+      expect(gone.headers["Content-Security-Policy"]).not.toContain("nonce-");
+      expect(gone.headers["Cache-Control"]).toBe("private, no-cache");
+    }
   });
 });

@@ -84,6 +84,11 @@ test.describe("sharing a presentation", () => {
     expect(anonymous.headers()["content-security-policy"]).toContain("frame-ancestors *");
     expect(anonymous.headers()["permissions-policy"]).toContain("microphone=(self)");
     expect(anonymous.headers()["x-frame-options"]).toBeUndefined();
+    // Served from a cache that checks the link and the deck on every request: a browser that has the page gets 304.
+    const etag = anonymous.headers()["etag"] ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(anonymous.headers()["cache-control"]).toContain("no-cache");
+    expect((await request.get(shareUrl, { headers: { Cookie: "", "If-None-Match": etag } })).status()).toBe(304);
 
     // A fresh browser with no session plays it, and asks a typed question with the share token.
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -126,9 +131,20 @@ test.describe("sharing a presentation", () => {
       site.server.close();
     }
 
+    // A change to what the page shows (here the blog's title) is in the very next answer, not a cached one.
+    const renamed = `${data.blogTitle} (second edition)`;
+    const put = await request.put(`/api/v1/blogs/${data.blogId}`, { headers: { Authorization: `Bearer ${data.token}` }, data: { blog_title: renamed } });
+    expect(put.status(), await put.text()).toBe(200);
+    const changed = await request.get(shareUrl, { headers: { Cookie: "", "If-None-Match": etag } });
+    expect(changed.status()).toBe(200);
+    expect(await changed.text()).toContain(renamed);
+
     // Revoked: the link stops working at once.
     const revoked = await request.delete(`/api/v1/presentations/${data.presentationId}/share`, { headers: { Authorization: `Bearer ${data.token}` } });
     expect(revoked.status()).toBe(204);
+    const goneAnswer = await request.get(shareUrl, { headers: { Cookie: "" } });
+    expect(goneAnswer.status()).toBe(404);
+    expect(await goneAnswer.text()).toContain(GONE);
     const late = await browser.newContext();
     try {
       const latePage = await late.newPage();

@@ -71,8 +71,9 @@ export async function generateMetadata({ params }: SharePageProps): Promise<Meta
 
 // The public shared player (spec section 2): no sign-in, server-rendered so the title and the first slide's image
 // are in the HTML before any script runs, and embeddable by any site (lib/security-headers.ts allows framing of
-// this route only). Rendered per request: a revoked link must stop working at once, and the scripts carry this
-// response's CSP nonce.
+// this route only). Visitors get it through the validated cache of lib/http/share-page.ts (proxy.ts), which checks
+// the link on every request and renders this page only when the deck is new to the process; the router's own
+// requests for flight data come here directly.
 export default async function SharedPresentationPage({ params }: SharePageProps) {
   await connection();
   const { shareToken } = await params;
