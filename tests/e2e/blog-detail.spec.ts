@@ -3,13 +3,13 @@
 // extraction status (the server's job extracts the PDF and DOCX), the file preview dialog for both documents, a
 // download with its name, the content block dialog, the permission and not-found states, and screenshots.
 import { gzipSync } from "node:zlib";
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { buildDocx } from "../fixtures/docx";
 import { buildPdf } from "../fixtures/pdf";
-import { AuthScreen } from "./pages/auth-screen";
-import { toastRegion } from "./pages/toasts";
 import { bearerToken, unique } from "./support/accounts";
 import { createTenant, createUser, type CreatedUser } from "./support/admin";
+import { shoot } from "./support/screenshots";
+import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -100,13 +100,6 @@ function setUp(request: APIRequestContext): Promise<Fixture> {
   return fixture;
 }
 
-async function signIn(page: Page, person: { email: string; password: string }) {
-  const auth = new AuthScreen(page);
-  await auth.goto("/");
-  await auth.signIn(person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 /** A tenant user of the fixture's tenant with some permissions revoked by the tenant admin. */
 async function memberWithout(request: APIRequestContext, data: Fixture, revoked: string[]): Promise<CreatedUser> {
   const { id, email } = unique("blog-member");
@@ -139,21 +132,12 @@ class BlogDetailPage {
   }
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  // No leftover toast over the page; let dialogs finish their entrance.
-  const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await closeToast.count()) await closeToast.first().click();
-  await page.waitForTimeout(400);
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
 test.describe("blog detail page", () => {
   test("shows the blog's sources with counts and extraction status, previews, downloads and the content block", async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const data = await setUp(request);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
 
     // First load: the page arrives filled by the server, and the JavaScript its HTML loads (the dialogs come later)
     // stays within the signed-in pages' budget of 200 KB gzipped.
@@ -272,7 +256,7 @@ test.describe("blog detail page", () => {
 
   test("a missing file shows the spec's message instead of a broken preview", async ({ page, request }) => {
     const data = await setUp(request);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     // The page checks a file with HEAD before showing or saving it: the route answers HEAD with GET's status and no
     // body, 404 for a key that is not there.
     const blog = (await (await page.request.get(`/api/v1/blogs/${data.blogId}`)).json()) as { main_text: string };
@@ -299,7 +283,7 @@ test.describe("blog detail page", () => {
 
     // Without the presentation permissions: no Generate Presentation, no Presentations panel.
     const viewer = await memberWithout(request, data, ["presentation.view", "presentation.generate"]);
-    await signIn(page, viewer);
+    await signInThroughScreen(page, viewer);
     await page.goto(`/blogs/${data.blogId}`);
     await expect(page.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
     await expect(page.getByRole("region", { name: "Main Document", exact: true })).toBeVisible();
@@ -309,7 +293,7 @@ test.describe("blog detail page", () => {
 
     // Without blog view: the spec's denial.
     const outsider = await memberWithout(request, data, ["blog.view"]);
-    await signIn(page, outsider);
+    await signInThroughScreen(page, outsider);
     await page.goto(`/blogs/${data.blogId}`);
     await expect(page.getByText("You don't have permission to view this blog.")).toBeVisible();
     await expect(page.getByText(data.blogTitle)).toHaveCount(0);
@@ -319,7 +303,7 @@ test.describe("blog detail page", () => {
     const { id } = unique("blog-other");
     const otherTenant = await createTenant(request, `Other Org ${id}`, unique("other-owner").email);
     const stranger = await createUser(request, { email: unique("other-admin").email, fullName: "Sam Stranger", password: `Pass-${id}-other!`, role: "tenant_admin", tenantId: otherTenant });
-    await signIn(page, stranger);
+    await signInThroughScreen(page, stranger);
     for (const address of [`/blogs/${data.blogId}`, "/blogs/00000000-0000-4000-8000-000000000000", "/blogs/not-a-blog"]) {
       await page.goto(address);
       await expect(page.getByRole("heading", { name: "Failed to load blog" })).toBeVisible();

@@ -2,18 +2,19 @@
 // play (the audio element plays and its time moves), the caption, keyboard navigation, a voice question asked by
 // holding Space into Chromium's fake microphone (a WAV spoken by the offline voice), a typed question, the phone
 // layout with the Q&A bottom sheet, the security headers of the page, and screenshots.
-import { mkdirSync } from "node:fs";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
-import { DECK_SLIDES, narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
+import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
 import { toastRegion } from "./pages/toasts";
-import { bearerToken, unique } from "./support/accounts";
-import { createTenant, createUser } from "./support/admin";
+import { shoot, type ShotOptions } from "./support/screenshots";
+import { signInThroughApi } from "./support/sign-in";
 
 const SCREENS = "test-results/screens-h4";
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const QUESTION = "What do the volunteers plant in the garden?";
+/** Screen-sized shots, after the player's transitions. */
+const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
 
 // Chromium with a fake microphone that plays the spoken question (made once per worker by the offline voice).
 const test = base.extend<object, { questionWav: string }>({
@@ -33,39 +34,15 @@ const test = base.extend<object, { questionWav: string }>({
   ],
 });
 
-let deck: Promise<NarratedDeck> | undefined;
-
-function setUp(request: import("@playwright/test").APIRequestContext): Promise<NarratedDeck> {
-  deck ??= (async () => {
-    const { id } = unique("player");
-    const tenantId = await createTenant(request, `Player Org ${id}`, unique("player-owner").email);
-    const admin = await createUser(request, { email: unique("player-admin").email, fullName: "Pia Player", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
-    const token = await bearerToken(request, admin.email, admin.password);
-    return narratedDeck(request, admin, token, id);
-  })();
-  return deck;
-}
-
-/** Signs in through the API: the browser context keeps the session cookie (the sign-in screen is not the subject). */
-async function signIn(page: Page, person: { email: string; password: string }) {
-  const response = await page.request.post("/api/v1/auth/login", { data: { email: person.email, password: person.password } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  const close = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await close.count()) await close.first().click();
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: `${SCREENS}/${name}.png` });
-}
+/** One tenant for the file, its admin, and a narrated deck. */
+const setUp = narratedDeckInNewTenant("player", "Pia Player");
 
 test.describe("signed-in player", () => {
   test("plays the narration, moves with the keyboard, answers a voice and a typed question", async ({ page, request }) => {
     test.setTimeout(240_000);
     const data = await setUp(request);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
 
     // The page's headers: it may use the microphone itself, and no other site may frame it.
     const head = await page.request.get(`/presentations/${data.presentationId}/view`);
@@ -97,7 +74,7 @@ test.describe("signed-in player", () => {
     await player.playAndExpectNarration();
     expect((await player.audioState()).src).toContain("/api/v1/files/");
     await expect(player.caption).toHaveText("Our community garden has forty raised beds.");
-    await shoot(page, "player-wide");
+    await shoot(page, SCREENS, "player-wide", SHOT);
     await player.pause();
 
     // Keyboard: right and down go on, left and up go back.
@@ -143,7 +120,7 @@ test.describe("signed-in player", () => {
     const questionBox = await player.messages("Question").first().locator("p").boundingBox();
     const answerBox = await player.messages("Answer").first().locator("p").boundingBox();
     expect(questionBox && answerBox && questionBox.x < answerBox.x).toBe(true);
-    await shoot(page, "player-qa-panel");
+    await shoot(page, SCREENS, "player-qa-panel", SHOT);
 
     // The end: past the last slide the presentation is complete, and Restart goes back to the first.
     await player.caption.click();
@@ -160,24 +137,24 @@ test.describe("signed-in player", () => {
   test("on a phone the slide fills the width and the Q&A panel is a bottom sheet", async ({ page, request }) => {
     const data = await setUp(request);
     await page.setViewportSize(PHONE);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     await page.goto(`/presentations/${data.presentationId}/view`);
     const player = new PlayerPage(page);
     await player.expectSlide(1, 3);
     await expect(player.qaPanel).toHaveCount(0);
     const image = await player.slideImage(DECK_SLIDES[0]!.slide_title).boundingBox();
     expect(image && image.width).toBeGreaterThan(PHONE.width * 0.9);
-    await shoot(page, "player-phone");
+    await shoot(page, SCREENS, "player-phone", SHOT);
     await player.qaToggle.click();
     await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
-    await shoot(page, "player-phone-qa-sheet");
+    await shoot(page, SCREENS, "player-phone-qa-sheet", SHOT);
     await player.qaPanel.getByRole("button", { name: "Close Q&A" }).click();
     await expect(player.qaPanel).toHaveCount(0);
   });
 
   test("auto-advance is on by default; turned off, the slide stays when its narration ends, and the choice is kept", async ({ page, request }) => {
     const data = await setUp(request);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     await page.goto(`/presentations/${data.presentationId}/view`);
     const player = new PlayerPage(page);
     await player.expectSlide(1, 3);
@@ -197,7 +174,7 @@ test.describe("signed-in player", () => {
 
   test("a presentation that does not exist is not found", async ({ page, request }) => {
     const data = await setUp(request);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     await page.goto("/presentations/not-a-presentation/view");
     await expect(page.getByRole("heading", { name: "No Presentation Found" })).toBeVisible();
     await expect(page.getByText("The requested presentation could not be found.")).toBeVisible();

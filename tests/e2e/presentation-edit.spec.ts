@@ -3,14 +3,14 @@
 // title and a script, add, move and remove slides, upload a picture, refuse a file that is no image), Save Changes
 // back to the blog, the saved changes and redrawn thumbnails on reopening, Cancel discarding edits, a stale save
 // refused with the server's message and nothing written, read-only and denied users, and screenshots.
-import { mkdirSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { pngBytes } from "../fixtures/images";
-import { AuthScreen } from "./pages/auth-screen";
 import { PresentationEditPage } from "./pages/presentation-edit-page";
-import { expectToast, toastRegion } from "./pages/toasts";
+import { expectToast } from "./pages/toasts";
 import { bearerToken, unique } from "./support/accounts";
 import { createTenant, createUser, type CreatedUser } from "./support/admin";
+import { shoot } from "./support/screenshots";
+import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -103,21 +103,6 @@ async function readPresentation(request: APIRequestContext, token: string, id: s
   return (await response.json()) as PresentationApi;
 }
 
-async function signIn(page: Page, person: { email: string; password: string }) {
-  const auth = new AuthScreen(page);
-  await auth.goto("/");
-  await auth.signIn(person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await closeToast.count()) await closeToast.first().click();
-  await page.waitForTimeout(400);
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage });
-}
-
 async function expectNoSideScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -129,7 +114,7 @@ test.describe("presentation edit page", () => {
     const data = await setUp(request);
     const presentationId = await manualPresentation(request, data);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
 
     const edit = new PresentationEditPage(page);
     await edit.goto(presentationId);
@@ -147,7 +132,7 @@ test.describe("presentation edit page", () => {
     await expect(edit.cardTitles()).toHaveText(["Welcome", "Soil Health", "Harvest Plan"]);
     await edit.expectImagesReady(3);
     const firstThumbnail = await edit.thumbnailImages().first().getAttribute("src");
-    await shoot(page, "edit-thumbnails-wide");
+    await shoot(page, SCREENS, "edit-thumbnails-wide");
 
     // The large preview: the web image and the slide's content; next/previous; Edit Slide opens the editor there.
     await page.getByRole("button", { name: "Preview slide 2: Soil Health" }).click();
@@ -156,7 +141,7 @@ test.describe("presentation edit page", () => {
     await expect(preview.getByRole("img", { name: "Slide 2: Soil Health" })).toBeVisible();
     await expect(preview.getByRole("listitem")).toHaveText(["Compost", "Cover crops"]);
     await expect(preview.getByText("Healthy soil is where every harvest starts.")).toBeVisible();
-    await shoot(page, "edit-preview", { fullPage: false });
+    await shoot(page, SCREENS, "edit-preview", { fullPage: false });
     await preview.getByRole("button", { name: "Next slide" }).click();
     await expect(preview.getByRole("heading", { name: "Slide 3: Harvest Plan" })).toBeVisible();
     await preview.getByRole("button", { name: "Edit Slide" }).click();
@@ -218,7 +203,7 @@ test.describe("presentation edit page", () => {
     await edit.imageInput.setInputFiles({ name: "field.png", mimeType: "image/png", buffer: Buffer.from(pngBytes()) });
     await expect(page.getByRole("img", { name: "Image of slide 2" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Remove Image" })).toBeVisible();
-    await shoot(page, "edit-editor-wide");
+    await shoot(page, SCREENS, "edit-editor-wide");
 
     // Back to Thumbnails keeps the draft; Continue Editing returns to it.
     await edit.backToThumbnails.click();
@@ -254,25 +239,25 @@ test.describe("presentation edit page", () => {
     await expect(edit.cardTitles()).toHaveText(["Welcome to the Farm", "Harvest Plan", "Water Budget"]);
     await edit.expectImagesReady(3);
     expect(await edit.thumbnailImages().first().getAttribute("src")).not.toBe(firstThumbnail);
-    await shoot(page, "edit-thumbnails-after-save");
+    await shoot(page, SCREENS, "edit-thumbnails-after-save");
 
     // Phone width: the grid and the editor fit.
     await page.setViewportSize(PHONE);
     await page.reload();
     await edit.expectImagesReady(3);
     await expectNoSideScroll(page);
-    await shoot(page, "edit-thumbnails-phone");
+    await shoot(page, SCREENS, "edit-thumbnails-phone");
     await page.getByRole("button", { name: "Edit slide 2" }).click();
     await edit.expectEditingSlide(2, 3);
     await expectNoSideScroll(page);
-    await shoot(page, "edit-editor-phone");
+    await shoot(page, SCREENS, "edit-editor-phone");
   });
 
   test("a stale save shows the server's message, writes nothing and offers a reload", async ({ page, request }) => {
     const data = await setUp(request);
     const presentationId = await manualPresentation(request, data);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     const edit = new PresentationEditPage(page);
     await edit.goto(presentationId);
     await page.getByRole("button", { name: "Edit slide 1" }).click();
@@ -303,7 +288,7 @@ test.describe("presentation edit page", () => {
     const after = await readPresentation(request, data.token, presentationId);
     expect(after.version).toBe(1);
     expect(after.slides[0]?.slide_title).toBe("Edited through the API");
-    await shoot(page, "edit-conflict", { fullPage: false });
+    await shoot(page, SCREENS, "edit-conflict", { fullPage: false });
 
     await page.getByRole("button", { name: "Reload Presentation" }).click();
     await expect(edit.cardTitles().first()).toHaveText("Edited through the API");
@@ -325,7 +310,7 @@ test.describe("presentation edit page", () => {
     const { id } = unique("edit-viewer");
     const viewer = await createUser(request, { email: unique("edit-viewer").email, fullName: "Vic Viewer", password: `Pass-${id}-viewer!`, role: "user", tenantId: data.tenantId });
     await revoke(viewer.id, "presentation.generate");
-    await signIn(page, viewer);
+    await signInThroughScreen(page, viewer);
     const edit = new PresentationEditPage(page);
     await edit.goto(presentationId);
     await expect(page.getByRole("heading", { level: 1, name: "Presentation Slides" })).toBeVisible();
@@ -342,7 +327,7 @@ test.describe("presentation edit page", () => {
     const { id: otherId } = unique("edit-outsider");
     const outsider = await createUser(request, { email: unique("edit-outsider").email, fullName: "Otto Outsider", password: `Pass-${otherId}-out!`, role: "user", tenantId: data.tenantId });
     await revoke(outsider.id, "presentation.view");
-    await signIn(page, outsider);
+    await signInThroughScreen(page, outsider);
     await edit.goto(presentationId);
     await expect(page.getByText("You do not have permission to access this presentation.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", "/projects");
@@ -353,7 +338,7 @@ test.describe("presentation edit page", () => {
     const { id: strangerId } = unique("edit-stranger");
     const otherTenant = await createTenant(request, `Other Edit Org ${strangerId}`, unique("edit-other-owner").email);
     const stranger = await createUser(request, { email: unique("edit-stranger").email, fullName: "Sam Stranger", password: `Pass-${strangerId}-x!`, role: "tenant_admin", tenantId: otherTenant });
-    await signIn(page, stranger);
+    await signInThroughScreen(page, stranger);
     for (const target of [presentationId, "00000000-0000-4000-8000-000000000000", "not-a-presentation"]) {
       await edit.goto(target);
       await expect(page.getByRole("heading", { name: "Presentation not found" })).toBeVisible();

@@ -3,14 +3,15 @@
 // an uploaded picture, PowerPoint import (titles and speaker notes back as slides and narration), the banner of an
 // existing presentation with 'Regenerate with', and the notice for a user without presentation generate. Accounts,
 // project and blogs are made through the API; screenshots of every step go to test-results/screens-h2/.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { buildPdf } from "../fixtures/pdf";
 import { buildPptxFixture, SAMPLE_DECK, svgPng } from "../fixtures/pptx";
-import { AuthScreen } from "./pages/auth-screen";
 import { PresentationWizardPage } from "./pages/presentation-wizard-page";
-import { expectToast, toastRegion } from "./pages/toasts";
+import { expectToast } from "./pages/toasts";
 import { bearerToken, unique } from "./support/accounts";
 import { createTenant, createUser, type CreatedUser } from "./support/admin";
+import { shoot } from "./support/screenshots";
+import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -109,21 +110,6 @@ async function createBlog(request: APIRequestContext, data: Fixture, title: stri
   return blogId;
 }
 
-async function signIn(page: Page, person: { email: string; password: string }) {
-  const auth = new AuthScreen(page);
-  await auth.goto("/");
-  await auth.signIn(person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function shoot(page: Page, name: string, { fullPage = true } = {}) {
-  const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await closeToast.count()) await closeToast.first().click();
-  // Let dialogs and bars finish their transitions.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage });
-}
-
 /** A colourful 640x360 picture for a slide. */
 function picture(): Buffer {
   return Buffer.from(
@@ -153,7 +139,7 @@ test.describe("presentation creation wizard", () => {
     const data = await setUp(request);
     const blogId = await createBlog(request, data, "Composting at Home");
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(blogId);
 
@@ -162,9 +148,9 @@ test.describe("presentation creation wizard", () => {
     await expect(wizard.banner()).toHaveCount(0);
     for (const name of ["Manual Creation", "Import PowerPoint", "AI Generation"] as const) await expect(wizard.methodButton(name)).toBeEnabled();
     await expect(wizard.methods()).toContainText("Estimated time: 1-2 minutes");
-    await shoot(page, "01-method-selection");
+    await shoot(page, SCREENS, "01-method-selection");
     await page.setViewportSize(PHONE);
-    await shoot(page, "01-method-selection-phone");
+    await shoot(page, SCREENS, "01-method-selection-phone");
     await page.setViewportSize(WIDE);
 
     await wizard.methodButton("AI Generation").click();
@@ -174,18 +160,18 @@ test.describe("presentation creation wizard", () => {
     await expect(wizard.templateDialog().getByRole("checkbox", { name: /Use the main document only/ })).toBeChecked();
     await wizard.template("Creative").click();
     await expect(wizard.template("Creative")).toHaveAttribute("aria-checked", "true");
-    await shoot(page, "02-template-dialog", { fullPage: false });
+    await shoot(page, SCREENS, "02-template-dialog", { fullPage: false });
     await page.setViewportSize(PHONE);
-    await shoot(page, "02-template-dialog-phone", { fullPage: false });
+    await shoot(page, SCREENS, "02-template-dialog-phone", { fullPage: false });
     await page.setViewportSize(WIDE);
 
     await wizard.templateDialog().getByRole("button", { name: "Generate Presentation" }).click();
     await expect(wizard.templateDialog().getByRole("heading", { name: "Generating Presentation" })).toBeVisible();
     await expect(wizard.progress()).toBeVisible();
-    await shoot(page, "03-generating", { fullPage: false });
+    await shoot(page, SCREENS, "03-generating", { fullPage: false });
     // The offline generator finishes within seconds; the bar then shows 100% before the review opens.
     await expect(wizard.progress()).toHaveAttribute("aria-valuenow", "100", { timeout: 90_000 });
-    await shoot(page, "04-generated", { fullPage: false });
+    await shoot(page, SCREENS, "04-generated", { fullPage: false });
 
     await expect(page.getByRole("heading", { name: "Review your AI-generated slides" })).toBeVisible({ timeout: 15_000 });
     await expect(wizard.currentStep()).toContainText("Review slides");
@@ -193,14 +179,14 @@ test.describe("presentation creation wizard", () => {
     const slideCount = await wizard.slideList().getByRole("button").count();
     expect(slideCount).toBeGreaterThan(2);
     await expect(wizard.scriptField()).not.toHaveValue("");
-    await shoot(page, "05-ai-review");
+    await shoot(page, SCREENS, "05-ai-review");
 
     await wizard.titleField().fill("Compost in Six Steps");
     await expect(wizard.slideButton(1)).toContainText("Compost in Six Steps");
     await page.getByRole("button", { name: "Save Presentation" }).click();
     await expect(wizard.completeCard()).toBeVisible({ timeout: 20_000 });
     await expect(wizard.currentStep()).toContainText("Complete");
-    await shoot(page, "06-complete");
+    await shoot(page, SCREENS, "06-complete");
 
     const saved = await newestPresentation(request, data, blogId);
     expect(saved.generation_method).toBe("ai_template");
@@ -212,14 +198,14 @@ test.describe("presentation creation wizard", () => {
     const item = page.getByRole("listitem", { name: "Presentation version 1" });
     await expect(item).toHaveAttribute("aria-current", "true");
     await expect(item.getByText("Ready", { exact: true })).toBeVisible();
-    await shoot(page, "07-blog-page-after-ai", { fullPage: false });
+    await shoot(page, SCREENS, "07-blog-page-after-ai", { fullPage: false });
   });
 
   test("manual creation with two slides and an uploaded picture", async ({ page, request }) => {
     const data = await setUp(request);
     const blogId = await createBlog(request, data, "Compost Basics");
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(blogId);
 
@@ -238,9 +224,9 @@ test.describe("presentation creation wizard", () => {
     await expect(wizard.slideList().getByRole("button")).toHaveCount(2);
     await wizard.slideButton(2).click();
     await wizard.fillSlide({ title: "Greens and Browns", body: "Peel and coffee\nCardboard and leaves", script: "Mix equal volumes of green and brown material." });
-    await shoot(page, "08-manual-editor");
+    await shoot(page, SCREENS, "08-manual-editor");
     await page.setViewportSize(PHONE);
-    await shoot(page, "08-manual-editor-phone");
+    await shoot(page, SCREENS, "08-manual-editor-phone");
     await page.setViewportSize(WIDE);
 
     await page.getByRole("button", { name: "Create Presentation" }).click();
@@ -256,20 +242,20 @@ test.describe("presentation creation wizard", () => {
     const item = page.getByRole("listitem", { name: "Presentation version 1" });
     await expect(item).toHaveAttribute("aria-current", "true");
     await expect(item).toContainText("Manual");
-    await shoot(page, "09-blog-page-after-manual", { fullPage: false });
+    await shoot(page, SCREENS, "09-blog-page-after-manual", { fullPage: false });
   });
 
   test("PowerPoint import: titles and speaker notes become slides and narration", async ({ page, request }) => {
     const data = await setUp(request);
     const blogId = await createBlog(request, data, "Quarterly Review");
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(blogId);
 
     await wizard.methodButton("Import PowerPoint").click();
     await expect(wizard.currentStep()).toContainText("Import PowerPoint");
-    await shoot(page, "10-import-choose");
+    await shoot(page, SCREENS, "10-import-choose");
 
     // A file that is not PowerPoint is refused before upload.
     let chooser = page.waitForEvent("filechooser");
@@ -285,7 +271,7 @@ test.describe("presentation creation wizard", () => {
       buffer: Buffer.from(await buildPptxFixture(SAMPLE_DECK)),
     });
     await expect(page.getByText("Ready to parse")).toBeVisible();
-    await shoot(page, "11-import-ready");
+    await shoot(page, SCREENS, "11-import-ready");
     await page.getByRole("button", { name: "Upload and Parse" }).click();
 
     // Parsing renders the real slides with LibreOffice when it is installed, which takes a few seconds.
@@ -297,11 +283,11 @@ test.describe("presentation creation wizard", () => {
     await wizard.slideButton(2).click();
     await expect(wizard.scriptField()).toHaveValue(SAMPLE_DECK[1]!.notes!);
     await expect(wizard.textField()).toHaveValue(/Revenue grew 12%/);
-    await shoot(page, "12-import-editor");
+    await shoot(page, SCREENS, "12-import-editor");
 
     await page.getByRole("button", { name: "Save Presentation" }).click();
     await expect(wizard.completeCard()).toBeVisible({ timeout: 20_000 });
-    await shoot(page, "13-import-complete");
+    await shoot(page, SCREENS, "13-import-complete");
 
     const saved = await newestPresentation(request, data, blogId);
     expect(saved.generation_method).toBe("import_ppt");
@@ -318,7 +304,7 @@ test.describe("presentation creation wizard", () => {
       slides: [{ slide_number: 1, slide_title: "Smelly Heap", body: "Add browns", slide_content: "A smelly heap needs more brown material." }],
     });
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(blogId);
 
@@ -332,9 +318,9 @@ test.describe("presentation creation wizard", () => {
       await expect(wizard.methods().getByRole("button", { name: `Regenerate with ${name}` })).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Create a New Version" })).toBeVisible();
-    await shoot(page, "14-existing-banner");
+    await shoot(page, SCREENS, "14-existing-banner");
     await page.setViewportSize(PHONE);
-    await shoot(page, "14-existing-banner-phone");
+    await shoot(page, SCREENS, "14-existing-banner-phone");
   });
 
   test("without presentation generate the methods are disabled under the notice", async ({ page, request }) => {
@@ -345,7 +331,7 @@ test.describe("presentation creation wizard", () => {
     await post(request, data.token, `/users/${reader.id}/permissions/revoke`, { permission_name: "presentation.generate" });
 
     await page.setViewportSize(WIDE);
-    await signIn(page, reader);
+    await signInThroughScreen(page, reader);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(blogId);
     await expect(page.getByText("You don't have permission to generate presentations. Please contact your administrator.")).toBeVisible();
@@ -353,12 +339,12 @@ test.describe("presentation creation wizard", () => {
     await wizard.methodButton("AI Generation").click({ force: true });
     await expectToast(page, "Permission Denied");
     await expect(wizard.currentStep()).toContainText("Choose method");
-    await shoot(page, "15-no-generate-permission");
+    await shoot(page, SCREENS, "15-no-generate-permission");
   });
 
   test("a blog of no reach shows Back to Blogs", async ({ page, request }) => {
     const data = await setUp(request);
-    await signIn(page, data.admin);
+    await signInThroughScreen(page, data.admin);
     await page.goto("/presentations/generate/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: "Failed to load blog" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Blogs" })).toHaveAttribute("href", "/projects");

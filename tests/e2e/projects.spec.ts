@@ -2,15 +2,17 @@
 // /projects, edit and search it, open its blog list, create a blog through 'Create New Blog' (a web page as the
 // main source, a link and a block added with Enter), see an upload error, delete a blog after confirming; the
 // create form posted with JavaScript off; wide and phone screenshots of both pages and of the form.
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { buildPdf } from "../fixtures/pdf";
-import { AuthScreen } from "./pages/auth-screen";
-import { DashboardPage } from "./pages/dashboard-page";
-import { expectToast, toastRegion } from "./pages/toasts";
+import { expectToast } from "./pages/toasts";
 import { bearerToken, SUPER_ADMIN, unique } from "./support/accounts";
+import { shoot, type ShotOptions } from "./support/screenshots";
+import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** Whole-page shots with no toast left over the page. */
+const SHOT: ShotOptions = { untilToastsGone: true };
 
 interface Person {
   email: string;
@@ -48,25 +50,6 @@ function setUp(request: APIRequestContext): Promise<Accounts> {
     return { tenantAdmin: await person("tenant_admin", "Petra Admin"), member: await person("user", "Milo Member") };
   })();
   return accounts;
-}
-
-async function signIn(page: Page, person: Person): Promise<DashboardPage> {
-  const auth = new AuthScreen(page);
-  await auth.goto("/");
-  await auth.signIn(person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const dashboard = new DashboardPage(page);
-  await dashboard.expectLoaded();
-  return dashboard;
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await closeToast.count()) await closeToast.first().click();
-  await expect(toastRegion(page).getByRole("status")).toHaveCount(0);
-  await page.waitForTimeout(400);
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
-  await testInfo.attach(name, { body, contentType: "image/png" });
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -131,7 +114,7 @@ test.beforeEach(async ({ page }) => {
 
 test("a member creates a project from the dashboard's button", async ({ page, request }) => {
   const { member } = await setUp(request);
-  await signIn(page, member);
+  await signInThroughScreen(page, member, { waitForDashboard: true });
   await page.getByRole("link", { name: "New Project", exact: true }).click();
   await expect(page).toHaveURL(/\/projects\?new=1$/);
   const projects = new ProjectsPage(page);
@@ -147,7 +130,7 @@ test("a member creates a project from the dashboard's button", async ({ page, re
 
 test("projects: create, edit, search, open the blog list; blogs: create through the dialog, upload error, delete", async ({ page, request }, testInfo) => {
   const { tenantAdmin } = await setUp(request);
-  await signIn(page, tenantAdmin);
+  await signInThroughScreen(page, tenantAdmin, { waitForDashboard: true });
   const projects = new ProjectsPage(page);
   await projects.goto();
 
@@ -184,10 +167,10 @@ test("projects: create, edit, search, open the blog list; blogs: create through 
   await projects.search("");
   await expect(projects.card(finalName)).toBeVisible();
 
-  await shoot(page, testInfo, "projects-wide");
+  await shoot(page, testInfo, "projects-wide", SHOT);
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page);
-  await shoot(page, testInfo, "projects-phone");
+  await shoot(page, testInfo, "projects-phone", SHOT);
   await page.setViewportSize(WIDE);
 
   // The card opens the project's blog list.
@@ -218,10 +201,10 @@ test("projects: create, edit, search, open the blog list; blogs: create through 
   await expect(form.getByTestId("upload-row").filter({ hasText: "launch-plan.pdf" })).toHaveAttribute("data-progress", "100");
   await expect(submit).toBeEnabled();
   await uploadErrors.scrollIntoViewIfNeeded();
-  await shoot(page, testInfo, "create-blog-upload-error-wide", { fullPage: false });
+  await shoot(page, testInfo, "create-blog-upload-error-wide", { ...SHOT, fullPage: false });
   await page.setViewportSize(PHONE);
   await uploadErrors.scrollIntoViewIfNeeded();
-  await shoot(page, testInfo, "create-blog-upload-error-phone", { fullPage: false });
+  await shoot(page, testInfo, "create-blog-upload-error-phone", { ...SHOT, fullPage: false });
   await page.setViewportSize(WIDE);
 
   // Only .pdf and .docx are taken at all, with the spec's texts. (The open modal hides the toast region from the
@@ -271,10 +254,10 @@ test("projects: create, edit, search, open the blog list; blogs: create through 
   await page.getByRole("searchbox", { name: "Search blogs" }).fill("");
   await expect(page.getByTestId("blog-card")).toHaveCount(2);
 
-  await shoot(page, testInfo, "blog-list-wide");
+  await shoot(page, testInfo, "blog-list-wide", SHOT);
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page);
-  await shoot(page, testInfo, "blog-list-phone");
+  await shoot(page, testInfo, "blog-list-phone", SHOT);
   await page.setViewportSize(WIDE);
 
   // Delete after confirming; cancelling first keeps it.

@@ -2,38 +2,20 @@
 // title, the first slide's image and the preview tags before any script; played in a fresh browser with no session,
 // with a typed question answered through the share token; played inside an iframe on a page of another loopback
 // origin; and revoked, after which the link shows the spec's message.
-import { mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
-import { DECK_SLIDES, narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
-import { toastRegion } from "./pages/toasts";
-import { bearerToken, unique } from "./support/accounts";
-import { createTenant, createUser } from "./support/admin";
+import { expect, test } from "@playwright/test";
+import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
+import { shoot, type ShotOptions } from "./support/screenshots";
+import { signInThroughApi } from "./support/sign-in";
 
 const SCREENS = "test-results/screens-h4";
 const GONE = "This presentation is no longer available or the link has expired.";
+/** Screen-sized shots, after the player's transitions. */
+const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
 
-let deck: Promise<NarratedDeck> | undefined;
-
-function setUp(request: import("@playwright/test").APIRequestContext): Promise<NarratedDeck> {
-  deck ??= (async () => {
-    const { id } = unique("sharing");
-    const tenantId = await createTenant(request, `Sharing Org ${id}`, unique("sharing-owner").email);
-    const admin = await createUser(request, { email: unique("sharing-admin").email, fullName: "Sam Sharer", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
-    const token = await bearerToken(request, admin.email, admin.password);
-    return narratedDeck(request, admin, token, id);
-  })();
-  return deck;
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  const close = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await close.count()) await close.first().click();
-  await page.waitForTimeout(700);
-  await page.screenshot({ path: `${SCREENS}/${name}.png` });
-}
+/** One tenant for the file, its admin, and a narrated deck. */
+const setUp = narratedDeckInNewTenant("sharing", "Sam Sharer");
 
 /** A page of another origin (localhost on its own port, where the app is 127.0.0.1) that embeds the player. */
 async function embeddingSite(embedCode: string): Promise<{ server: Server; url: string }> {
@@ -56,8 +38,7 @@ test.describe("sharing a presentation", () => {
     const data = await setUp(request);
     await page.setViewportSize({ width: 1440, height: 900 });
     // Signed in through the API: the browser context keeps the session cookie.
-    const login = await page.request.post("/api/v1/auth/login", { data: { email: data.admin.email, password: data.admin.password } });
-    expect(login.status(), await login.text()).toBe(200);
+    await signInThroughApi(page, data.admin);
 
     // The share dialog on the blog page: the link and the embed code.
     await page.goto(`/blogs/${data.blogId}`);
@@ -107,7 +88,7 @@ test.describe("sharing a presentation", () => {
       await expect(shared.slideImage(DECK_SLIDES[1]!.slide_title)).toBeVisible();
       await shared.askTyped("Which herbs go to the school kitchen?");
       await expect(shared.messages("Answer")).toHaveCount(1, { timeout: 60_000 });
-      await shoot(visitorPage, "share-fresh-browser");
+      await shoot(visitorPage, SCREENS, "share-fresh-browser", SHOT);
     } finally {
       await visitor.close();
     }
@@ -124,7 +105,7 @@ test.describe("sharing a presentation", () => {
       // 600 high: the Q&A panel folds into a button beside the controls.
       await expect(framed.qaToggle).toBeVisible();
       await framed.playAndExpectNarration();
-      await shoot(host, "share-embed-iframe");
+      await shoot(host, SCREENS, "share-embed-iframe", SHOT);
       await framed.pause();
       await embedder.close();
     } finally {
@@ -150,7 +131,7 @@ test.describe("sharing a presentation", () => {
       const latePage = await late.newPage();
       await latePage.goto(shareUrl);
       await expect(latePage.getByText(GONE)).toBeVisible();
-      await shoot(latePage, "share-revoked");
+      await shoot(latePage, SCREENS, "share-revoked", SHOT);
     } finally {
       await late.close();
     }

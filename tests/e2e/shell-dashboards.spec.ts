@@ -2,13 +2,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { AppShell } from "./pages/app-shell";
-import { AuthScreen } from "./pages/auth-screen";
-import { DashboardPage } from "./pages/dashboard-page";
-import { expectToast, toastRegion } from "./pages/toasts";
+import { expectToast } from "./pages/toasts";
 import { bearerToken, SUPER_ADMIN, unique } from "./support/accounts";
+import { shoot, type ShotOptions } from "./support/screenshots";
+import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** Whole-page shots with no toast left over the page (bars and the drawer have finished their entrance). */
+const SHOT: ShotOptions = { untilToastsGone: true };
 
 interface Person {
   email: string;
@@ -60,26 +62,6 @@ function setUp(request: APIRequestContext): Promise<Accounts> {
   return accounts;
 }
 
-async function signIn(page: Page, person: Pick<Person, "email" | "password">) {
-  const auth = new AuthScreen(page);
-  await auth.goto("/");
-  await auth.signIn(person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const dashboard = new DashboardPage(page);
-  await dashboard.expectLoaded();
-  return dashboard;
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  // No leftover toast over the page; let bars and the drawer finish their entrance animation.
-  const closeToast = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await closeToast.count()) await closeToast.first().click();
-  await expect(toastRegion(page).getByRole("status")).toHaveCount(0);
-  await page.waitForTimeout(400);
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
-  await testInfo.attach(name, { body, contentType: "image/png" });
-}
-
 /** Nothing is wider than the phone's screen (wide tables scroll inside their own frame). */
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -90,15 +72,15 @@ async function expectNoSidewaysScroll(page: Page) {
 async function screenshots(page: Page, testInfo: TestInfo, role: string, menu: string[]) {
   const shell = new AppShell(page);
   await page.setViewportSize(WIDE);
-  await shoot(page, testInfo, `${role}-dashboard-wide`);
+  await shoot(page, testInfo, `${role}-dashboard-wide`, SHOT);
   await page.setViewportSize(PHONE);
   await expect(page.getByRole("button", { name: "Open navigation menu" })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await shoot(page, testInfo, `${role}-dashboard-phone`);
+  await shoot(page, testInfo, `${role}-dashboard-phone`, SHOT);
   await shell.openDrawer();
   await shell.expectMenu(menu);
   // The drawer covers the screen, not the page: a screen-sized shot.
-  await shoot(page, testInfo, `${role}-drawer-phone`, { fullPage: false });
+  await shoot(page, testInfo, `${role}-drawer-phone`, { ...SHOT, fullPage: false });
   await shell.closeDrawer();
   await page.setViewportSize(WIDE);
 }
@@ -109,7 +91,7 @@ test.beforeEach(async ({ page }) => {
 
 test("super admin: platform menu, totals, recent tenants and real system analytics", async ({ page, request }, testInfo) => {
   const { tenantName, tenantDomain } = await setUp(request);
-  const dashboard = await signIn(page, SUPER_ADMIN);
+  const dashboard = await signInThroughScreen(page, SUPER_ADMIN, { waitForDashboard: true });
   const shell = new AppShell(page);
   const menu = ["Dashboard", "Tenant Management", "User Management", "Profile Settings"];
 
@@ -146,7 +128,7 @@ test("super admin: platform menu, totals, recent tenants and real system analyti
   await shell.toggleSidebar("Collapse sidebar");
   await expect(shell.nav().getByRole("link", { name: "Tenant Management" })).toBeVisible();
   await expect(shell.nav().getByText("Tenant Management")).toHaveClass(/sr-only/);
-  await shoot(page, testInfo, "super-admin-collapsed-wide", { fullPage: false });
+  await shoot(page, testInfo, "super-admin-collapsed-wide", { ...SHOT, fullPage: false });
   await shell.toggleSidebar("Expand sidebar");
   await expect(shell.nav().getByText("Tenant Management")).not.toHaveClass(/sr-only/);
 
@@ -155,7 +137,7 @@ test("super admin: platform menu, totals, recent tenants and real system analyti
 
 test("tenant admin: Administration group, team table, invite from the dashboard, export and plans", async ({ page, request }, testInfo) => {
   const { tenantAdmin, tenantName } = await setUp(request);
-  const dashboard = await signIn(page, tenantAdmin);
+  const dashboard = await signInThroughScreen(page, tenantAdmin, { waitForDashboard: true });
   const shell = new AppShell(page);
   const menu = ["Dashboard", "Projects", "Administration: User Management", "Administration: Profile Settings"];
 
@@ -209,10 +191,10 @@ test("tenant admin: Administration group, team table, invite from the dashboard,
   await expect(plans.getByRole("heading", { name: "Subscription Plans" })).toBeVisible();
   await expect(plans.getByTestId("plan-silver")).toContainText("Most Popular");
   await plans.setViewportSize(WIDE);
-  await shoot(plans, testInfo, "subscription-wide");
+  await shoot(plans, testInfo, "subscription-wide", SHOT);
   await plans.setViewportSize(PHONE);
   await expectNoSidewaysScroll(plans);
-  await shoot(plans, testInfo, "subscription-phone");
+  await shoot(plans, testInfo, "subscription-phone", SHOT);
   await plans.close();
 
   await screenshots(page, testInfo, "tenant-admin", menu);
@@ -221,12 +203,12 @@ test("tenant admin: Administration group, team table, invite from the dashboard,
   await page.getByRole("dialog", { name: "Invite New User" }).getByLabel("Email").fill("not-an-address");
   await page.getByRole("dialog", { name: "Invite New User" }).getByRole("button", { name: "Send Invitation" }).click();
   await expect(page.getByRole("dialog", { name: "Invite New User" })).toContainText("Please enter a valid email address");
-  await shoot(page, testInfo, "invite-dialog-phone", { fullPage: false });
+  await shoot(page, testInfo, "invite-dialog-phone", { ...SHOT, fullPage: false });
 });
 
 test("user: own menu, content cards, profile information and permitted quick actions", async ({ page, request }, testInfo) => {
   const { member } = await setUp(request);
-  const dashboard = await signIn(page, member);
+  const dashboard = await signInThroughScreen(page, member, { waitForDashboard: true });
   const shell = new AppShell(page);
   const menu = ["Dashboard", "Projects", "Profile Settings"];
 

@@ -3,16 +3,17 @@
 // player's recogniser choice (offered when the tenant has more than one) is remembered and sent with a voice
 // question; narration that does not start is asked once more and then given up with a message, while the
 // browser's autoplay refusal stays silent. Screenshots go to test-results/screens-prefs/.
-import { mkdirSync } from "node:fs";
-import { expect, test as base, type APIRequestContext, type Page } from "@playwright/test";
-import { narratedDeck, PlayerPage, type NarratedDeck } from "./pages/player-page";
+import { expect, test as base } from "@playwright/test";
+import { narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
 import { PresentationWizardPage } from "./pages/presentation-wizard-page";
 import { expectToast, toastRegion } from "./pages/toasts";
-import { bearerToken, unique } from "./support/accounts";
-import { createTenant, createUser } from "./support/admin";
+import { shoot, type ShotOptions } from "./support/screenshots";
+import { signInThroughApi } from "./support/sign-in";
 
 const SCREENS = "test-results/screens-prefs";
 const WIDE = { width: 1440, height: 900 };
+/** Screen-sized shots. */
+const SHOT: ShotOptions = { fullPage: false, settleMs: 500 };
 
 // Chromium's fake microphone (a tone): enough for a recording to be sent.
 const test = base.extend<object, object>({
@@ -23,33 +24,8 @@ const test = base.extend<object, object>({
   ],
 });
 
-let deck: Promise<NarratedDeck> | undefined;
-
 /** One tenant for the file, its admin, and a narrated deck (whose blog the wizard also uses). */
-function setUp(request: APIRequestContext): Promise<NarratedDeck> {
-  deck ??= (async () => {
-    const { id } = unique("prefs");
-    const tenantId = await createTenant(request, `Prefs Org ${id}`, unique("prefs-owner").email);
-    const admin = await createUser(request, { email: unique("prefs-admin").email, fullName: "Pat Prefs", password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
-    const token = await bearerToken(request, admin.email, admin.password);
-    return narratedDeck(request, admin, token, id);
-  })();
-  return deck;
-}
-
-/** Signs in through the API: the browser context keeps the session cookie. */
-async function signIn(page: Page, person: { email: string; password: string }) {
-  const response = await page.request.post("/api/v1/auth/login", { data: { email: person.email, password: person.password } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  const close = toastRegion(page).getByRole("button", { name: "Close" });
-  if (await close.count()) await close.first().click();
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SCREENS}/${name}.png` });
-}
+const setUp = narratedDeckInNewTenant("prefs", "Pat Prefs");
 
 test.describe("stored speech preferences", () => {
   test.setTimeout(180_000);
@@ -57,7 +33,7 @@ test.describe("stored speech preferences", () => {
   test("the wizard's narration voice is remembered after a reload and the new presentation is stored with it", async ({ page, request }) => {
     const data = await setUp(request);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     const wizard = new PresentationWizardPage(page);
     await wizard.goto(data.blogId);
 
@@ -67,7 +43,7 @@ test.describe("stored speech preferences", () => {
     await expect(voice).toHaveValue("espeak");
     await voice.selectOption("gtts");
     expect(await page.evaluate(() => window.localStorage.getItem("speech.ttsProvider"))).toBe("gtts");
-    await shoot(page, "wizard-method-step");
+    await shoot(page, SCREENS, "wizard-method-step", SHOT);
 
     await page.reload();
     await expect(voice).toHaveValue("gtts");
@@ -97,7 +73,7 @@ test.describe("stored speech preferences", () => {
       expect(saved.status(), await saved.text()).toBe(200);
     }
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     // The recording reaches the route; the answer is stood in for (the keys above reach no recogniser).
     await page.route((url) => url.pathname === "/api/v1/tts/speech-to-text", (route) =>
       route.fulfill({ status: 200, contentType: "application/json", json: { transcript: "", chat_history_id: null, session_id: null, error: null } }),
@@ -111,7 +87,7 @@ test.describe("stored speech preferences", () => {
     await recognition.selectOption("google-cloud-speech");
     await page.reload();
     await expect(recognition).toHaveValue("google-cloud-speech");
-    await shoot(page, "player-qa-panel");
+    await shoot(page, SCREENS, "player-qa-panel", SHOT);
 
     // Space held records a question (not while the select has the focus).
     await player.caption.click();
@@ -128,7 +104,7 @@ test.describe("stored speech preferences", () => {
   test("narration that does not start is asked again, then given up; an autoplay refusal is silent", async ({ page, request }) => {
     const data = await setUp(request);
     await page.setViewportSize(WIDE);
-    await signIn(page, data.admin);
+    await signInThroughApi(page, data.admin);
     // The narration's play() as the test decides: refused by the autoplay policy, or never starting.
     await page.addInitScript(() => {
       const state = { mode: "refuse", plays: 0 };

@@ -1,6 +1,8 @@
 // The presentation player (signed-in page, shared page, or the shared page inside another site's iframe), by what
 // a viewer sees: the slide counter, the narration controls, the caption, the Q&A panel and its typed question box.
-import { expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import { bearerToken, unique } from "../support/accounts";
+import { createTenant, createUser } from "../support/admin";
 
 export class PlayerPage {
   constructor(readonly root: Page | FrameLocator) {}
@@ -125,7 +127,7 @@ export interface NarratedDeck {
  * job (offline eSpeak): ready once webhook_status is 'completed' and every slide has its image and audio.
  */
 export async function narratedDeck(
-  request: import("@playwright/test").APIRequestContext,
+  request: APIRequestContext,
   admin: { email: string; password: string },
   token: string,
   label: string,
@@ -174,4 +176,22 @@ export async function narratedDeck(
     )
     .toBe("ready");
   return { token, admin, blogId, blogTitle, presentationId };
+}
+
+/**
+ * A spec file's set-up: a new tenant (`${Label} Org …`), its tenant admin with a password (named `fullName`), the
+ * admin's bearer token and a narratedDeck. Made on the first call and shared by every later call of this set-up:
+ * call it once at the top of the spec file for one tenant per file.
+ */
+export function narratedDeckInNewTenant(label: string, fullName: string): (request: APIRequestContext) => Promise<NarratedDeck> {
+  let deck: Promise<NarratedDeck> | undefined;
+  return (request) =>
+    (deck ??= (async () => {
+      const { id } = unique(label);
+      const orgName = `${label.charAt(0).toUpperCase()}${label.slice(1)} Org ${id}`;
+      const tenantId = await createTenant(request, orgName, unique(`${label}-owner`).email);
+      const admin = await createUser(request, { email: unique(`${label}-admin`).email, fullName, password: `Pass-${id}-admin!`, role: "tenant_admin", tenantId });
+      const token = await bearerToken(request, admin.email, admin.password);
+      return narratedDeck(request, admin, token, id);
+    })());
 }
