@@ -31,7 +31,8 @@ export function SharedPlayerEntry({ token, initial, title, firstImage }: SharedP
 /** The player's frame with its first slide, as the player itself first shows it. */
 function Poster({ title, image, total }: { title: string; image: string | null; total: number }) {
   return (
-    <div className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
+    // data-shared-player marks the page as the player (lib/http/share-page.ts caches only such renders).
+    <div data-shared-player="" className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
       <header className="flex h-14 shrink-0 items-center gap-3 px-3 sm:px-5">
         <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200 sm:text-base">{title}</h1>
         <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium tabular-nums" aria-label="Slide counter">

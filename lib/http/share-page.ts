@@ -33,6 +33,9 @@ interface CachedPage {
   scriptHashes: string[];
 }
 
+/** What the page's poster carries (components/player/shared-entry.tsx): the render is the player, not a notice. */
+const PLAYER_MARK = "data-shared-player";
+
 const globalForSharePages = globalThis as unknown as {
   sharePages?: Map<string, CachedPage>;
   sharePagesBytes?: number;
@@ -70,7 +73,10 @@ async function render(token: string): Promise<CachedPage> {
   });
   if (response.status !== 200) throw new Error(`the share page's render answered ${response.status}`);
   // The render's nonce is of no use once the HTML is sent again: its inline scripts are allowed by hash instead.
-  const html = (await response.text()).replace(/\snonce="[^"]*"/g, "");
+  const html = (await response.text()).replace(/(<(?:script|link|style)\b[^>]*?)\snonce="[^"]*"/g, "$1");
+  // The deck changed between the read and the render (a link revoked, a deck no longer completed): the page shows
+  // a notice, which must not be kept under the content read before.
+  if (!html.includes(PLAYER_MARK)) throw new Error("the share page's render is not the player");
   const body = Buffer.from(html, "utf8");
   return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`, scriptHashes: inlineScriptHashes(html) };
 }
@@ -137,7 +143,7 @@ function answer(status: number, scriptHashes: string[], body: Uint8Array | null,
 }
 
 /** GET (and HEAD) /share/presentation/{token}: the page, with the request's If-None-Match honoured. */
-export async function sharePageResponse(token: string, ifNoneMatch?: string): Promise<SharePageAnswer> {
+export async function sharePageResponse(token: string, ifNoneMatch?: string, attempt = 1): Promise<SharePageAnswer> {
   let fingerprint: string;
   try {
     const presentation = await getSharedPresentation(token);
@@ -153,6 +159,8 @@ export async function sharePageResponse(token: string, ifNoneMatch?: string): Pr
   try {
     page = await pageFor(fingerprint, token);
   } catch (error) {
+    // Once more from the start: the link or the deck may have changed while the page was drawn.
+    if (attempt === 1) return sharePageResponse(token, ifNoneMatch, 2);
     logger.error({ err: error }, "share page: rendering failed");
     return answer(500, [], Buffer.from(unavailablePage(SHARED_LOAD_MESSAGES.other), "utf8"));
   }
