@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SpeechInputRejected } from "@/lib/speech/errors";
 import { benchmarkText } from "@/lib/speech/bench";
 import { mp3Info } from "@/lib/speech/mp3";
-import { espeakTts } from "@/lib/speech/providers/espeak";
+import { espeakTts, espeakWorkerCount } from "@/lib/speech/providers/espeak";
 import { offlineTextToSpeech } from "@/lib/speech/tts";
 
 const SAMPLE_RATE = 22_050;
@@ -130,5 +130,23 @@ describe("offline text to speech (eSpeak NG + lamejs)", { timeout: 60_000 }, () 
     expect(Math.abs(english.durationMs - again.durationMs)).toBeLessThan(again.durationMs * 0.02);
     expect(english.sentences.map((sentence) => sentence.text)).toEqual(again.sentences.map((sentence) => sentence.text));
     expect(alone.sentences).toHaveLength(2);
+  });
+
+  it("with more workers (ESPEAK_WORKERS), texts spoken at the same time come out as they do alone", async () => {
+    const before = process.env.ESPEAK_WORKERS;
+    process.env.ESPEAK_WORKERS = "2";
+    try {
+      expect(espeakWorkerCount()).toBe(2);
+      const slow = espeakTts({ wordsPerMinute: 120 });
+      const fast = espeakTts({ wordsPerMinute: 300 });
+      const [a, b] = await Promise.all([slow.synthesize(LONGER), fast.synthesize(LONGER)]);
+      const [aloneA, aloneB] = [await slow.synthesize(LONGER), await fast.synthesize(LONGER)];
+      expect(Math.abs(a.durationMs - aloneA.durationMs)).toBeLessThan(aloneA.durationMs * 0.02);
+      expect(Math.abs(b.durationMs - aloneB.durationMs)).toBeLessThan(aloneB.durationMs * 0.02);
+      expect(a.durationMs).toBeGreaterThan(b.durationMs * 1.5);
+    } finally {
+      if (before === undefined) delete process.env.ESPEAK_WORKERS;
+      else process.env.ESPEAK_WORKERS = before;
+    }
   });
 });

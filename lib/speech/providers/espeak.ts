@@ -3,7 +3,9 @@
 // Synthesis and encoding are synchronous and CPU-bound, so they run in a worker thread (lib/speech/espeak-worker.mjs):
 // the server keeps answering requests while decks are narrated. One worker serves the process, one text at a time
 // (eSpeak is single-threaded state); it is started on first use and stopped after a minute without work, which
-// gives back its 90 MB.
+// gives back its 90 MB. Machines with more cores run more workers (ESPEAK_WORKERS; by default one per core beyond
+// the first, at most 4), so one tenant's long deck does not hold up another's.
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/log";
@@ -46,7 +48,24 @@ interface EngineThread {
   idleTimer?: ReturnType<typeof setTimeout>;
 }
 
-const globalForEspeak = globalThis as unknown as { espeakThread?: EngineThread; espeakNextId?: number };
+const globalForEspeak = globalThis as unknown as { espeakThreads?: (EngineThread | undefined)[]; espeakNextId?: number };
+
+/** How many workers may run: ESPEAK_WORKERS, else one per core beyond the first (at least 1, at most 4). */
+export function espeakWorkerCount(): number {
+  const configured = Number(process.env.ESPEAK_WORKERS);
+  if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
+
+function threads(): (EngineThread | undefined)[] {
+  return (globalForEspeak.espeakThreads ??= []);
+}
+
+function forget(thread: EngineThread): void {
+  const all = threads();
+  const index = all.indexOf(thread);
+  if (index >= 0) all[index] = undefined;
+}
 
 function workerPath(): string {
   // Loaded by Node.js as it is (it is plain JavaScript), from the project folder the server runs in.
@@ -57,7 +76,7 @@ function startThread(): EngineThread {
   const worker = new Worker(workerPath());
   const thread: EngineThread = { worker, pending: new Map() };
   const fail = (error: Error) => {
-    if (globalForEspeak.espeakThread === thread) globalForEspeak.espeakThread = undefined;
+    forget(thread);
     clearTimeout(thread.idleTimer);
     for (const waiting of thread.pending.values()) waiting.reject(error);
     thread.pending.clear();
@@ -85,14 +104,30 @@ function settle(thread: EngineThread): void {
   clearTimeout(thread.idleTimer);
   thread.idleTimer = setTimeout(() => {
     if (thread.pending.size > 0) return;
-    if (globalForEspeak.espeakThread === thread) globalForEspeak.espeakThread = undefined;
+    forget(thread);
     void thread.worker.terminate();
   }, IDLE_STOP_MS);
   thread.idleTimer.unref();
 }
 
+/** An idle worker, else a new one while fewer than the limit run, else the one with the least waiting. */
+function pickThread(): EngineThread {
+  const all = threads();
+  const running = all.filter((thread): thread is EngineThread => thread !== undefined);
+  const idle = running.find((thread) => thread.pending.size === 0);
+  if (idle) return idle;
+  if (running.length < espeakWorkerCount()) {
+    const thread = startThread();
+    const free = all.indexOf(undefined);
+    if (free >= 0) all[free] = thread;
+    else all.push(thread);
+    return thread;
+  }
+  return running.reduce((least, thread) => (thread.pending.size < least.pending.size ? thread : least));
+}
+
 function runInWorker(request: Omit<SynthesisRequest, "id">): Promise<Synthesis> {
-  const thread = (globalForEspeak.espeakThread ??= startThread());
+  const thread = pickThread();
   clearTimeout(thread.idleTimer);
   thread.worker.ref();
   const id = (globalForEspeak.espeakNextId = (globalForEspeak.espeakNextId ?? 0) + 1);
