@@ -34,7 +34,9 @@ const SHARE_PAGE_PATH = /^\/share\/presentation\/([^/?#]+)$/;
 function withSharePageCache(listener) {
   return (request, response) => {
     const hook = globalThis[SHARE_PAGE_HOOK];
-    if (!hook || (request.method !== "GET" && request.method !== "HEAD") || request.headers.rsc !== undefined) return listener(request, response);
+    // Every request passes here: anything else is told apart by a prefix test before any parsing.
+    if (!hook || !request.url?.startsWith("/share/presentation/")) return listener(request, response);
+    if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.rsc !== undefined) return listener(request, response);
     const url = new URL(request.url ?? "/", "http://localhost");
     const match = SHARE_PAGE_PATH.exec(url.pathname);
     if (!match || url.searchParams.has("_rsc")) return listener(request, response);

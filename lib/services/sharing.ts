@@ -23,7 +23,8 @@ export interface ShareLinkOut {
   created_at: string;
 }
 
-export interface SharedSlideOut {
+/** A slide's own fields, as the statement reads them and the answer passes them on. */
+interface SharedSlideFields {
   id: string;
   slide_number: number;
   slide_title: string;
@@ -31,6 +32,9 @@ export interface SharedSlideOut {
   slide_content: string;
   audio_sentences: AudioSentence[] | null;
   audio_duration_ms: number | null;
+}
+
+export interface SharedSlideOut extends SharedSlideFields {
   public_web_image_url: string | null;
   public_mobile_image_url: string | null;
   public_audio_url: string | null;
@@ -259,14 +263,7 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
   };
 }
 
-interface SharedSlideRow {
-  id: string;
-  slide_number: number;
-  slide_title: string;
-  body: string;
-  slide_content: string;
-  audio_sentences: AudioSentence[] | null;
-  audio_duration_ms: number | null;
+interface SharedSlideRow extends SharedSlideFields {
   web_key: string | null;
   mobile_key: string | null;
   audio_key: string | null;

@@ -3,6 +3,7 @@
 // names leave the server, never a provider's settings or keys.
 import type { Actor } from "@/lib/auth/actor";
 import { tenantSpeechProviders } from "@/lib/speech/plugin-settings";
+import { ttsPreferenceName } from "@/lib/speech/types";
 import { pocketSphinxAvailable, POCKETSPHINX_NAME } from "@/lib/speech/providers/pocketsphinx";
 import { pocketSphinxSettings } from "@/lib/speech/stt";
 import { PLUGIN_CATALOGUE } from "./plugins";
@@ -15,19 +16,8 @@ export interface SpeechChoice {
 
 export type SpeechKind = "tts" | "stt";
 
-/** Provider ids as the spec's preferences spell them; the others are stored as the id without its '-tts'. */
-const PREFERENCE_NAMES: Record<string, string> = {
-  "azure-tts": "azure",
-  "elevenlabs-tts": "elevenlabs",
-  "google-cloud-tts": "google-cloud",
-  "espeak-tts": "espeak",
-  "openai-tts": "openai",
-};
-
 /** The stored preference for a provider id ('azure-tts' -> 'azure'; speech-to-text ids stay as they are). */
-export function preferenceName(providerId: string): string {
-  return PREFERENCE_NAMES[providerId] ?? providerId;
-}
+export const preferenceName = ttsPreferenceName;
 
 function providerLabel(providerId: string): string {
   return PLUGIN_CATALOGUE.find((plugin) => plugin.id === providerId)?.name ?? providerId;

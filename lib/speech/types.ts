@@ -62,6 +62,15 @@ const ALIASES: Record<string, TtsProviderId | SttProviderId> = {
   whisper: "openai-whisper",
 };
 
+/**
+ * How a stored preference spells a voice: its first alias above ('azure-tts' -> 'azure', 'google-cloud-tts' ->
+ * 'google-cloud'), else the id itself ('gtts'); recognisers keep their ids ('openai-whisper').
+ */
+export function ttsPreferenceName(providerId: string): string {
+  if (!(TTS_PROVIDERS as readonly string[]).includes(providerId)) return providerId;
+  return Object.keys(ALIASES).find((alias) => ALIASES[alias] === providerId) ?? providerId;
+}
+
 /** A provider id from a preference as stored or sent ("google-cloud", "azure-tts", "gtts"); undefined if unknown. */
 export function ttsProviderId(name: string | null | undefined): TtsProviderId | undefined {
   if (!name) return undefined;
