@@ -85,6 +85,46 @@ function rssMegabytes(rootPid) {
   return Math.round(kilobytes / 1024);
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, in clock ticks) of each of the given processes. */
+function cpuTicks(pids) {
+  const ticks = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** CPU milliseconds the processes used since `before` (a process that started meanwhile counts whole). */
+function cpuMillisecondsSince(before, after) {
+  let ticks = 0;
+  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** The PostgreSQL server's processes on this machine (the benchmark's database runs there). */
+function postgresPids() {
+  const pids = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") pids.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return pids;
+}
+
+let serverPid = null;
+
 async function startServer(databaseUrlValue, dataDir) {
   // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS.
   const flags = SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean);
@@ -211,9 +251,21 @@ async function addUsers(sql, tenantId, count, passwordHash) {
 }
 
 async function measure(name, pathname, headers = {}) {
+  const serverPids = serverPid ? processTree(serverPid) : [];
+  const databasePids = postgresPids();
+  const before = { server: cpuTicks(serverPids), database: cpuTicks(databasePids), bench: process.cpuUsage() };
   const result = await autocannon({ url: `${BASE}${pathname}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const requests = Math.max(1, result.requests.total);
+  const bench = process.cpuUsage(before.bench);
+  // CPU per request, in ms: where a route's extra cost goes (the server, PostgreSQL, or the load generator).
+  const cpu = {
+    server: cpuMillisecondsSince(before.server, cpuTicks(serverPids)) / requests,
+    database: cpuMillisecondsSince(before.database, cpuTicks(postgresPids())) / requests,
+    bench: (bench.user + bench.system) / 1000 / requests,
+  };
   const non2xx = result.non2xx;
   return {
+    cpu,
     name,
     path: pathname,
     rps: result.requests.average,
@@ -242,12 +294,15 @@ async function firstLoadJs(pathname, cookie) {
 }
 
 function table(rows, floorOf) {
-  const lines = ["| route | req/s | p50 ms | p99 ms | ratio to floor | p99 / floor p99 | non-2xx |", "|---|---|---|---|---|---|---|"];
+  const lines = [
+    "| route | req/s | p50 ms | p99 ms | ratio to floor | p99 / floor p99 | non-2xx | CPU ms/request: server, database, load generator |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
   for (const row of rows) {
     const floor = floorOf(row);
     const ratio = floor ? (row.rps / floor.rps).toFixed(2) : "1.00";
     const p99Ratio = floor ? (row.p99 / Math.max(1, floor.p99)).toFixed(2) : "1.00";
-    lines.push(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${ratio} | ${p99Ratio} | ${row.non2xx + row.errors} |`);
+    lines.push(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${ratio} | ${p99Ratio} | ${row.non2xx + row.errors} | ${row.cpu.server.toFixed(2)}, ${row.cpu.database.toFixed(2)}, ${row.cpu.bench.toFixed(2)} |`);
   }
   return lines.join("\n");
 }
@@ -266,6 +321,7 @@ async function main() {
   try {
     log(`Starting the production server on ${BASE} (database ${name})...`);
     server = await startServer(url, dataDir);
+    serverPid = server.pid;
     const superAdmin = await signIn(SUPER_ADMIN.email, SUPER_ADMIN.password);
     const [{ password_hash: passwordHash }] = await sql`select password_hash from users where email = ${SUPER_ADMIN.email}`;
     log("Seeding 20 tenants x 50 users...");
