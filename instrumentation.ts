@@ -4,9 +4,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` loads this file too; the database belongs to the running server, not to the build.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // The production server (scripts/server.mjs) serves the public share page through its validated cache.
-  const { registerSharePageCache } = await import("@/lib/http/share-page");
-  registerSharePageCache();
+  // The production server (scripts/server.mjs) serves the share page and the dashboard through validated caches.
+  const { registerPageCaches } = await import("@/lib/http/cached-pages");
+  registerPageCaches();
   const { ensureDatabaseReady } = await import("@/db/startup");
   const { jobQueue } = await import("@/lib/jobs/queue");
   const { logger } = await import("@/lib/log");

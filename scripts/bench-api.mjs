@@ -16,6 +16,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+// Seconds of load before each measured run, not counted: the figures are of a warm server, not of its first
+// requests to a route (code loaded on first use, the first render of a page, plans prepared per connection).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 // BENCH_ONLY=api1k,content,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
 const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,pages,js,api100k").split(",").map((part) => part.trim()));
 // Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -251,6 +254,7 @@ async function addUsers(sql, tenantId, count, passwordHash) {
 }
 
 async function measure(name, pathname, headers = {}) {
+  if (WARMUP > 0) await autocannon({ url: `${BASE}${pathname}`, connections: CONNECTIONS, duration: WARMUP, headers });
   const serverPids = serverPid ? processTree(serverPid) : [];
   const databasePids = postgresPids();
   const before = { server: cpuTicks(serverPids), database: cpuTicks(databasePids), bench: process.cpuUsage() };

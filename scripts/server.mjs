@@ -22,34 +22,24 @@ export function serverOptions(args = process.argv.slice(2)) {
   return { port, hostname: values.hostname };
 }
 
-const SHARE_PAGE_HOOK = Symbol.for("insightdeck.share-page");
-const SHARE_PAGE_PATH = /^\/share\/presentation\/([^/?#]+)$/;
+const PAGE_CACHE_HOOK = Symbol.for("insightdeck.page-cache");
 
 /**
- * The public share page (GET and HEAD) goes to the validated cache the app registers at start
- * (lib/http/share-page.ts): the link is checked on every request and the page rendered only when its deck is new to
- * this process. The app's own render of the page (a genuine internal header) and the router's flight requests go
- * to Next.js as usual, as does everything when the cache is not registered.
+ * The public share page and the dashboard (GET and HEAD) go to the validated caches the app registers at start
+ * (lib/http/cached-pages.ts): their checks run on every request and the page is rendered only when its content is
+ * new to this process. Whatever the hook does not answer (its null, or a failure) goes to Next.js as usual, as does
+ * everything when no hook is registered.
  */
-function withSharePageCache(listener) {
+function withPageCaches(listener) {
   return (request, response) => {
-    const hook = globalThis[SHARE_PAGE_HOOK];
+    const hook = globalThis[PAGE_CACHE_HOOK];
+    const url = request.url ?? "";
     // Every request passes here: anything else is told apart by a prefix test before any parsing.
-    if (!hook || !request.url?.startsWith("/share/presentation/")) return listener(request, response);
-    if ((request.method !== "GET" && request.method !== "HEAD") || request.headers.rsc !== undefined) return listener(request, response);
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const match = SHARE_PAGE_PATH.exec(url.pathname);
-    if (!match || url.searchParams.has("_rsc")) return listener(request, response);
-    const internal = request.headers[hook.internalHeader];
-    if (typeof internal === "string" && hook.isInternalRender(internal)) return listener(request, response);
-    let token;
-    try {
-      token = decodeURIComponent(match[1]);
-    } catch {
-      return listener(request, response);
-    }
-    hook.respond(token, request.headers["if-none-match"]).then(
+    if (!hook || !(url === "/dashboard" || url.startsWith("/share/presentation/"))) return listener(request, response);
+    if (request.method !== "GET" && request.method !== "HEAD") return listener(request, response);
+    hook({ url, headers: request.headers }).then(
       (answer) => {
+        if (!answer) return listener(request, response);
         response.writeHead(answer.status, answer.headers);
         response.end(request.method === "HEAD" || !answer.body ? undefined : answer.body);
       },
@@ -73,7 +63,7 @@ export async function startServer({ port, hostname, dir = root }) {
   }
   trustClientIpHeader();
   const handle = app.getRequestHandler();
-  const server = createServer(withClientAddress(withSharePageCache(handle), trust));
+  const server = createServer(withClientAddress(withPageCaches(handle), trust));
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {
@@ -81,7 +71,7 @@ export async function startServer({ port, hostname, dir = root }) {
       resolve();
     });
   });
-  // Where the app reaches itself (the share page's cache renders the page over loopback: lib/http/share-page.ts).
+  // Where the app reaches itself (the page caches render their pages over loopback: lib/http/page-cache.ts).
   const bound = server.address();
   if (bound && typeof bound === "object") {
     const wildcard = !hostname || bound.address === "0.0.0.0" || bound.address === "::";

@@ -11,6 +11,12 @@ import { userListQuery } from "@/lib/validation/users";
 import { superAdminFromStats, TEAM_ROWS, tenantAdminFromStats, userFromStats } from "./data";
 import type { DashboardInitial } from "./dashboard";
 
+/**
+ * The attribute the dashboard page puts around a dashboard drawn from these figures: the production server's page
+ * cache (lib/http/dashboard-page.ts) keeps only renders that carry it.
+ */
+export const DASHBOARD_PAGE_MARK = "data-dashboard-page";
+
 export async function dashboardInitial(actor: Actor): Promise<DashboardInitial | undefined> {
   // The permissions of the routes the browser would call: /dashboard/stats, /users and /roles.
   if (!hasPermission(actor, "dashboard.view")) return undefined;

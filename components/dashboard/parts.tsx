@@ -11,7 +11,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { roleBadgeLabel } from "@/components/profile/role-label";
 import { Alert } from "@/components/ui/alert";
@@ -145,11 +145,46 @@ export function EmptyState({ icon: Icon, title, description, children }: { icon:
   );
 }
 
-/** A timestamp as a relative age, with the full date on hover and for machines. */
+// One clock for every relative age on the page, ticking each half-minute while something shows one.
+const clockListeners = new Set<() => void>();
+let clockNow = Date.now();
+let clockTimer: ReturnType<typeof setInterval> | undefined;
+
+function subscribeToClock(listener: () => void): () => void {
+  clockListeners.add(listener);
+  clockNow = Date.now();
+  clockTimer ??= setInterval(() => {
+    clockNow = Date.now();
+    for (const notify of clockListeners) notify();
+  }, 30_000);
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0 && clockTimer !== undefined) {
+      clearInterval(clockTimer);
+      clockTimer = undefined;
+    }
+  };
+}
+
+/**
+ * A timestamp as a relative age, with the full date on hover and for machines. The server's text is counted from
+ * the render (which the production server may send again for up to half a minute: lib/http/dashboard-page.ts); in
+ * the browser the age is counted from now once the page has hydrated, and kept current while the page is open.
+ */
 export function Age({ value, className }: { value: string; className?: string }) {
+  const now = useSyncExternalStore(
+    subscribeToClock,
+    () => clockNow,
+    () => undefined,
+  );
   return (
-    <time dateTime={value} title={formatDateTime(value)} className={cn("whitespace-nowrap text-xs text-slate-400", className)}>
-      {relativeAge(value)}
+    <time
+      dateTime={value}
+      title={formatDateTime(value)}
+      className={cn("whitespace-nowrap text-xs text-slate-400", className)}
+      suppressHydrationWarning
+    >
+      {relativeAge(value, now === undefined ? undefined : new Date(now))}
     </time>
   );
 }

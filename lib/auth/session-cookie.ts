@@ -65,8 +65,12 @@ export function clearedSessionCookie(): string {
 
 /** The session cookie's value from a Cookie header. */
 export function sessionCookieFrom(cookieHeader: string | null): string | undefined {
+  return cookieFrom(cookieHeader, sessionCookieName());
+}
+
+/** A cookie's value from a Cookie header (the first of that name, as browsers send the most specific first). */
+export function cookieFrom(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const name = sessionCookieName();
   for (const part of cookieHeader.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
