@@ -19,6 +19,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // Seconds of load before each measured run, not counted: the figures are of a warm server, not of its first
 // requests to a route (code loaded on first use, the first render of a page, plans prepared per connection).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE ?? 20);
 // BENCH_ONLY=api1k,content,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
 const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,pages,js,api100k").split(",").map((part) => part.trim()));
 // Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -385,6 +386,9 @@ async function main() {
       await measure("GET /api/v1/users/?search=many4242", "/api/v1/users/?limit=20&search=many4242", bearer),
     ];
     const rss = rssMegabytes(server.pid);
+    // And once the load has stopped for a while (V8 gives memory back when a process goes idle).
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idleRss = rssMegabytes(server.pid);
 
     const floorApi = (rows) => (row) => (row === rows[0] ? null : rows[0]);
     if (api1k.length > 0) {
@@ -412,7 +416,7 @@ async function main() {
       console.log("| page | scripts | KB |\n|---|---|---|");
       for (const row of js) console.log(`| ${row.pathname} | ${row.scripts} | ${row.kilobytes} |`);
     }
-    console.log(`\nServer RSS after the runs (all server processes): ${rss} MB`);
+    console.log(`\nServer RSS after the runs (all server processes): ${rss} MB right after, ${idleRss} MB after ${IDLE_SECONDS} s idle`);
   } finally {
     await sql.end();
     if (server?.pid) {
