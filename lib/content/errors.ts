@@ -55,12 +55,13 @@ export class ArchiveRefused extends AppError {
   }
 }
 
-export type ExtractionFailureReason = "unreadable" | "encrypted" | "timeout" | "empty";
+export type ExtractionFailureReason = "unreadable" | "encrypted" | "timeout" | "too-large" | "empty";
 
 const EXTRACTION_MESSAGES: Record<ExtractionFailureReason, string> = {
   unreadable: "The text of this document could not be read.",
   encrypted: "This document is password-protected; its text cannot be read.",
   timeout: "Reading this document took too long.",
+  "too-large": "This document needs more memory to read than the server allows.",
   empty: "No text was found in this source.",
 };
 

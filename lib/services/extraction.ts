@@ -1,14 +1,15 @@
 // Text extraction of a blog's sources (the 'extract-blog-sources' job): each pending main document, extra file and
-// website link is read (PDF with unpdf, DOCX with mammoth, web pages through the SSRF-guarded fetch and
-// Readability) and its text, headings kept, stored for generation and Q&A. Each source ends ready or failed with
-// a reason the blog page shows; one source failing does not hold up the others.
+// website link is read (PDF with unpdf and DOCX with mammoth, in a worker thread: lib/content/documents.ts; web
+// pages through the SSRF-guarded fetch and Readability) and its text, headings kept, stored for generation and
+// Q&A. Each source ends ready or failed with a reason the blog page shows; one source failing does not hold up the
+// others.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { blogSources, files } from "@/db/schema";
-import { extractDocx, extractPdf } from "@/lib/content/extract";
+import { readDocument } from "@/lib/content/documents";
 import { extractWebPage } from "@/lib/content/web";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -29,7 +30,7 @@ async function extractOne(source: PendingSource): Promise<string> {
     const directory = await mkdtemp(path.join(tmpdir(), "extract-"));
     try {
       const local = await copyToTemp(source.storageKey, directory);
-      const extracted = source.mimeType === "application/pdf" ? await extractPdf(local) : await extractDocx(local);
+      const extracted = await readDocument(source.mimeType === "application/pdf" ? "pdf" : "docx", local);
       return extracted.text;
     } finally {
       await rm(directory, { recursive: true, force: true });

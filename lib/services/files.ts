@@ -17,7 +17,7 @@ import { sha256 } from "@/lib/auth/tokens";
 import { InvalidFileType } from "@/lib/content/errors";
 import { checkUploadedFile, MIME_TYPE_OF, type FileKind } from "@/lib/content/sniff";
 import { libreOfficeAvailable } from "@/lib/pptx/office";
-import { docxPreviewHtml } from "@/lib/content/extract";
+import { previewDocx } from "@/lib/content/documents";
 import { env } from "@/lib/env";
 import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -317,7 +317,7 @@ export async function filePreviewHtml(actor: Actor, pathParam: string): Promise<
   const directory = await mkdtemp(path.join(tmpdir(), "preview-"));
   try {
     const local = await copyToTemp(row.storageKey, directory);
-    return { html: await docxPreviewHtml(local), filename: row.originalName };
+    return { html: await previewDocx(local), filename: row.originalName };
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -1,0 +1,15 @@
+// What lib/content/documents.ts asks of its worker thread (lib/content/document-worker.ts), and the answers.
+import type { ArchiveRefusalReason, ExtractionFailureReason } from "./errors";
+import type { DocumentSource, ExtractedContent, ExtractOptions, PreviewOptions } from "./extract";
+
+export type DocumentTask =
+  | { op: "extract"; kind: "pdf" | "docx"; source: DocumentSource; options: ExtractOptions }
+  | { op: "preview"; source: DocumentSource; options: PreviewOptions };
+
+export type DocumentTaskReply =
+  | { ok: true; content: ExtractedContent }
+  | { ok: true; html: string }
+  | { ok: false; kind: "archive"; reason: ArchiveRefusalReason; detail?: string }
+  | { ok: false; kind: "extraction"; reason: ExtractionFailureReason; detail?: string }
+  | { ok: false; kind: "app"; status: number; message: string }
+  | { ok: false; kind: "other"; message: string };

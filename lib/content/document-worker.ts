@@ -1,0 +1,29 @@
+// The worker thread that reads uploaded documents (lib/content/documents.ts starts one per document): pdf.js and
+// mammoth parse synchronously for as long as a document takes, and a crafted one within the upload bounds can need
+// far more memory than the server should give it. Here they run with their own heap limit and beside, not on, the
+// thread that answers requests. Bundled by Next.js as its own entry (new URL(..., import.meta.url)).
+import { parentPort } from "node:worker_threads";
+import { AppError } from "@/lib/errors";
+import { ArchiveRefused, ExtractionFailed } from "./errors";
+import { docxPreviewHtml, extractDocument } from "./extract";
+import type { DocumentTask, DocumentTaskReply } from "./document-task";
+
+function failure(error: unknown): Extract<DocumentTaskReply, { ok: false }> {
+  if (error instanceof ArchiveRefused) return { ok: false, kind: "archive", reason: error.reason, detail: error.logDetail };
+  if (error instanceof ExtractionFailed) return { ok: false, kind: "extraction", reason: error.reason, detail: error.logDetail };
+  if (error instanceof AppError) return { ok: false, kind: "app", status: error.status, message: error.message };
+  return { ok: false, kind: "other", message: error instanceof Error ? error.message : String(error) };
+}
+
+parentPort?.once("message", async (task: DocumentTask) => {
+  let reply: DocumentTaskReply;
+  try {
+    reply =
+      task.op === "preview"
+        ? { ok: true, html: await docxPreviewHtml(task.source, task.options) }
+        : { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
+  } catch (error) {
+    reply = failure(error);
+  }
+  parentPort?.postMessage(reply);
+});
