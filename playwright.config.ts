@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { serverNodeFlags } from "./scripts/server-flags.cjs";
 import { SMTP_URL } from "./tests/e2e/support/smtp";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -55,7 +56,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
     // The production server of `npm start` (the client address from the socket), on the existing build.
-    command: `node scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
+    command: `node ${serverNodeFlags().join(" ")} scripts/server.mjs --port ${port} --hostname 127.0.0.1`,
     url: `${baseURL}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -9,6 +9,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import serverFlags from "./server-flags.cjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PG_BASE = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -130,8 +131,9 @@ function postgresPids() {
 let serverPid = null;
 
 async function startServer(databaseUrlValue, dataDir) {
-  // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS.
-  const flags = SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean);
+  // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS. First those of
+  // `npm start` (the heap cap), then BENCH_NODE_OPTIONS, which may override them.
+  const flags = [...serverFlags.serverNodeFlags(), ...SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean)];
   const server = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     detached: true,

@@ -13,6 +13,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import serverFlags from "./server-flags.cjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -53,8 +54,9 @@ function log(message) {
 async function startServer(base, dataDir, databaseUrl) {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(root, distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`npx next build\` first`);
-  // Node flags for the server go on its command line (BENCH_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-  const flags = (process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+  // Node flags for the server go on its command line: `npm start`'s (the heap cap), then BENCH_NODE_OPTIONS (e.g.
+  // "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const flags = [...serverFlags.serverNodeFlags(), ...(process.env.BENCH_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean)];
   const server = spawn(process.execPath, [...flags, path.join(root, "scripts/server.mjs"), "--port", String(PORT), "--hostname", "127.0.0.1"], {
     cwd: root,
     detached: true,

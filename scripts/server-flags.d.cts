@@ -1,0 +1,2 @@
+// Types of server-flags.cjs.
+export declare function serverNodeFlags(): string[];
