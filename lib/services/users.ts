@@ -20,7 +20,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } from "@/l
 import type { PageResult } from "@/lib/http/pagination";
 import type { z } from "zod";
 import type { userCreateInput, userListQuery, userUpdateInput } from "@/lib/validation/users";
-import { accessColumns, loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
+import { loadUserAccess, userOut, type RoleSummary, type UserAccess, type UserOut } from "./access";
 import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
@@ -78,14 +78,25 @@ function containing(text: string): string {
  * up megabytes of hash tables on every run for a handful of ids, which cost more than the rest of the list's
  * statements; from an unnested array it expects a hundred rows.
  */
-function holderSets(db: Db) {
+function holderSets(db: Db, byTenant: boolean) {
   // The granting roles first (a handful), then their holders through user_roles_role_idx, one index scan per role:
-  // LATERAL with OFFSET 0 keeps PostgreSQL from flattening it into a hash join over all of user_roles. They are not
-  // narrowed to the tenant in scope: a lookup per holder made PostgreSQL set up a cache for the 300,000 lookups it
-  // expected (35 ms per run).
+  // LATERAL with OFFSET 0 keeps PostgreSQL from flattening it into a hash join over all of user_roles. The holders
+  // are not narrowed to the tenant in scope: a lookup per holder made PostgreSQL set up a cache for the 300,000
+  // lookups it expected (35 ms per run). The roles are, for one tenant's list: its users can hold only its own
+  // roles and the global ones, and finding the granting roles among every tenant's role_permissions (a scan of all
+  // of them) grew with the number of tenants; holders of a global role in other tenants only add ids no row of this
+  // list matches. Each of those roles is looked up in role_permissions by its key (LATERAL with OFFSET 0 again: as
+  // a join, PostgreSQL read every role_permissions row into a hash table).
+  const granting = (permission: PermissionName) =>
+    byTenant
+      ? sql`select ${roles.id} as role_id from ${roles}
+        cross join lateral (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+          and ${rolePermissions.permissionId} = (select ${permissions.id} from ${permissions} where ${permissions.name} = ${permission}) offset 0) as grants
+        where ${roles.tenantId} = ${sql.placeholder("tenantId")} or ${roles.tenantId} is null`
+      : sql`select ${rolePermissions.roleId} as role_id from ${rolePermissions}
+        inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission}`;
   const viaRoles = (permission: PermissionName) => sql`select unnest(array(select holder.user_id
-    from (select ${rolePermissions.roleId} as role_id from ${rolePermissions}
-      inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${permissions.name} = ${permission}) as granting
+    from (${granting(permission)}) as granting
     cross join lateral (select ${userRoles.userId} as user_id from ${userRoles} where ${userRoles.roleId} = granting.role_id offset 0) as holder)) as user_id`;
   const overridden = (permission: PermissionName, granted: boolean) => sql`select unnest(array(select ${userPermissionOverrides.userId}
     from ${userPermissionOverrides} inner join ${permissions} on ${permissions.id} = ${userPermissionOverrides.permissionId}
@@ -170,14 +181,20 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
   );
 }
 
+/** A page of the user list as the API sends it: the items as JSON text (an array), and the total. */
+export interface UserListPage {
+  json: string;
+  total: number;
+}
+
 /**
  * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
- * filtered, searched, counted and paged in SQL, in ONE statement: the total with the page, each row already the
- * list item as JSON (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps as
- * `Date.toISOString()` writes them). Password hashes are never read.
+ * filtered, searched, counted and paged in SQL, in ONE statement: the total with the page, the page already the
+ * JSON array of the list items (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps
+ * as `Date.toISOString()` writes them), for the route to send unchanged. Password hashes are never read.
  */
-export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
-  // Checked here too, not only in the route: pages call this service directly.
+export async function listUsersJson(actor: Actor, query: ListQuery): Promise<UserListPage> {
+  // Checked here too, not only in the route: pages call the service directly.
   if (!actor.permissions.has("user.view")) throw new Forbidden();
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
@@ -189,8 +206,15 @@ export async function listUsers(actor: Actor, query: ListQuery): Promise<PageRes
     offset: query.offset,
     reach: query.offset + query.limit,
   };
-  const rows = await statement.execute(values);
-  return { items: rows.flatMap((row) => (row.item ? [row.item] : [])), total: rows[0]?.total ?? 0 };
+  const [row] = await statement.execute(values);
+  if (!row) throw new Error("the user list statement returned no row");
+  return { json: row.json, total: row.total };
+}
+
+/** The same page as objects, for the pages that render it on the server. */
+export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
+  const page = await listUsersJson(actor, query);
+  return { items: JSON.parse(page.json) as UserListItem[], total: page.total };
 }
 
 /**
@@ -304,37 +328,41 @@ function buildListStatement(db: Db, actor: Actor, byTenant: boolean, query: List
   ).as("listed");
   // Each item is built as JSON on the cut page only, outside the subquery that orders and cuts it, with the keys in
   // the order the API has always sent them. Qualified by hand: inside the roles subquery a bare "id" is a role's.
+  //
+  // The whole page comes back as ONE text value, the JSON array the API sends, byte for byte what JSON.stringify
+  // makes of the items, and the route sends it as it is: the driver no longer parses a JSON value per row nor the
+  // route serialises the items again, and one row comes back instead of one per item. Hence row_to_json of
+  // subqueries whose columns are the keys, joined with ',' (json_build_object and json_agg write spaces
+  // JSON.stringify does not); tests/api/user-list.test.ts holds the text to JSON.stringify of the parsed items.
   const column = (name: string) => sql`${sql.identifier("listed")}.${sql.identifier(name)}`;
   const [id, tenantId, createdAt, updatedAt] = [column("id"), column("tenant_id"), column("created_at"), column("updated_at")];
-  const common = sql`'id', ${id}, 'tenant_id', ${tenantId}, 'tenant_name', ${column("tenant_name")}, 'email', ${column("email")},
-    'full_name', ${column("full_name")}, 'phone', ${column("phone")}, 'address', ${column("address")},
-    'is_active', ${column("is_active")}, 'role', ${column("role_key")}`;
-  const userItem = sql`json_build_object(${common},
-    'status', case when ${column("is_active")} then 'active' else 'inactive' end,
-    'created_at', ${iso(createdAt)}, 'updated_at', ${iso(updatedAt)},
-    'pending_email', ${column("pending_email")}, 'roles', ${accessColumns(id).roles}, 'invitation_id', null)`;
-  const invitationItem = sql`json_build_object(${common}, 'status', 'invited', 'pending_email', null,
-    'roles', json_build_array(json_build_object('id', coalesce(${column("role_id")}::text, ''), 'name', coalesce(${column("role_name")}, ''),
-      'tenant_id', ${tenantId}, 'builtin', ${column("role_builtin")})),
-    'invitation_id', ${id}, 'created_at', ${iso(createdAt)}, 'updated_at', ${iso(updatedAt)})`;
-  const item = sql`case when ${column("kind")} = 'user' then ${userItem} else ${invitationItem} end`;
+  const common = sql`${id} as "id", ${tenantId} as "tenant_id", ${column("tenant_name")} as "tenant_name", ${column("email")} as "email",
+    ${column("full_name")} as "full_name", ${column("phone")} as "phone", ${column("address")} as "address",
+    ${column("is_active")} as "is_active", ${column("role_key")} as "role"`;
+  // A user's roles by name, as `accessColumns(...).roles` gives them for a user's detail. Each role is looked up by
+  // its key (LATERAL with OFFSET 0): joined, PostgreSQL built a hash table of all roles for every user of the page.
+  const userRolesJson = sql`(select coalesce('[' || string_agg(row_to_json(held)::text, ',' order by held.name) || ']', '[]')::json
+    from ${userRoles} cross join lateral (select ${roles.id} as "id", ${roles.name} as "name", ${roles.tenantId} as "tenant_id", ${roles.builtin} as "builtin"
+      from ${roles} where ${roles.id} = ${userRoles.roleId} offset 0) as held where ${userRoles.userId} = ${id})`;
+  const userItem = sql`select ${common},
+    case when ${column("is_active")} then 'active' else 'inactive' end as "status",
+    ${iso(createdAt)} as "created_at", ${iso(updatedAt)} as "updated_at",
+    ${column("pending_email")} as "pending_email", ${userRolesJson} as "roles", null::uuid as "invitation_id"`;
+  const invitationRoleJson = sql`(select ('[' || row_to_json(invited)::text || ']')::json
+    from (select coalesce(${column("role_id")}::text, '') as "id", coalesce(${column("role_name")}, '') as "name",
+      ${tenantId} as "tenant_id", ${column("role_builtin")} as "builtin") as invited)`;
+  const invitationItem = sql`select ${common}, 'invited'::text as "status", null::text as "pending_email",
+    ${invitationRoleJson} as "roles", ${id} as "invitation_id", ${iso(createdAt)} as "created_at", ${iso(updatedAt)} as "updated_at"`;
+  const item = sql`case when ${column("kind")} = 'user' then row_to_json(user_item) else row_to_json(invitation_item) end::text`;
+  const page = sql`coalesce((select '[' || string_agg(${item}, ',' order by ${createdAt} desc, ${id}) || ']'
+    from ${listed} cross join lateral (${userItem}) as user_item cross join lateral (${invitationItem}) as invitation_item), '[]')`;
   const userTotal = withUsers ? (matched ? sql`(select count(*) from ${matched})` : userCount(actor, byTenant, query)) : sql`0`;
   const invitationCount = sql`(select count(*) from ${invitations} inner join ${roles} on ${roles.id} = ${invitations.roleId} where ${invitationWhere ?? sql`true`})`;
-  // The total and the page in one statement: the one-row total joined to the page's rows, so an empty page still
-  // brings the total (as one row without an item).
+  // The total and the page in one statement, one row.
   return db
-    .with(...holderSets(db), ...(matched && withUsers ? [matched] : []))
-    .select({
-      total: sql<number>`totals.value`.mapWith(Number),
-      item: sql`page.item`.mapWith((value: unknown) =>
-        value === null ? null : ((typeof value === "string" ? JSON.parse(value) : value) as UserListItem),
-      ),
-    })
-    .from(
-      sql`(select ${userTotal} + ${withInvitations ? invitationCount : sql`0`} as value) as totals
-        left join (select ${item} as item, ${createdAt} as created_at, ${id} as id from ${listed}) as page on true`,
-    )
-    .orderBy(sql`page.created_at desc`, sql`page.id`)
+    .with(...holderSets(db, byTenant), ...(matched && withUsers ? [matched] : []))
+    .select({ total: sql<number>`totals.value`.mapWith(Number), json: sql<string>`${page}` })
+    .from(sql`(select ${userTotal} + ${withInvitations ? invitationCount : sql`0`} as value) as totals`)
     .prepare("user_list");
 }
 

@@ -11,6 +11,9 @@ import * as usersRoute from "@/app/api/v1/users/route";
 import { getDb } from "@/db/client";
 import { invitations, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { withStatementLog } from "@/db/statement-log";
+import { resolveActor } from "@/lib/auth/resolve";
+import { listUsers } from "@/lib/services/users";
+import { userListQuery } from "@/lib/validation/users";
 import { call, json } from "../support/api";
 import { invite, roleId, setTenantActive, type Organisation } from "../support/accounts";
 import { createUser, listOf, organisation, permissionIdOf, superAdmin, type ListedUser } from "../support/admin";
@@ -164,6 +167,61 @@ describe("each row as the API has always shown it", () => {
         updated_at: invitation!.updatedAt.toISOString(),
       }),
     );
+  });
+});
+
+describe("the page as JSON text made by PostgreSQL", () => {
+  /** The route's body as text, as it is sent, with what the page gives as objects for the same query. */
+  async function both(query: Record<string, string>, token = north.admin.access_token) {
+    const response = await call(usersRoute.GET, "GET", { token, query });
+    expect(response.status).toBe(200);
+    const actor = await resolveActor(new Request("http://localhost/", { headers: { authorization: `Bearer ${token}` } }));
+    const page = await listUsers(actor!, userListQuery.parse(query));
+    return { response, text: await response.text(), page };
+  }
+
+  it("is byte for byte what JSON.stringify makes of the items, with the headers paginated answers carry", async () => {
+    // Characters PostgreSQL and JavaScript must escape alike: quotes, backslash, control characters, non-ASCII.
+    const db = await getDb();
+    const [odd] = await db
+      .insert(users)
+      .values({
+        tenantId: north.tenantId,
+        email: "escapes@north.test",
+        passwordHash: "not-a-hash",
+        fullName: 'Zoë "Q" back\\slash\ttab\nline\u0001\u001f\u007f \u2028 😀 </script>',
+        phone: "+1 (555) 'x'",
+      })
+      .returning({ id: users.id });
+    await db.insert(userRoles).values({ userId: odd!.id, roleId: await roleId(north.admin.access_token, "Tenant User") });
+    for (const [query, token] of [
+      [{ limit: "500" }, north.admin.access_token],
+      [{ status: "invited" }, north.admin.access_token],
+      [{ search: "escapes" }, north.admin.access_token],
+      [{ tenant_id: north.tenantId, limit: "500" }, superToken],
+      [{ limit: "500" }, superToken],
+    ] as const) {
+      const { response, text, page } = await both(query, token);
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("x-total-count")).toBe(String(page.total));
+      expect(text).toBe(JSON.stringify(page.items));
+      expect(page.items.length).toBeGreaterThan(0);
+    }
+    const { text: all } = await both({ limit: "500" });
+    expect(all).toContain('"status":"invited"');
+    expect((JSON.parse(all) as Listed[]).find((item) => item.email === "escapes@north.test")?.full_name).toBe(
+      'Zoë "Q" back\\slash\ttab\nline\u0001\u001f\u007f \u2028 😀 </script>',
+    );
+  });
+
+  it("is [] for an empty page, with the total", async () => {
+    const past = await both({ offset: "100000" });
+    expect(past.text).toBe("[]");
+    expect(past.page).toEqual({ items: [], total: Number(past.response.headers.get("x-total-count")) });
+    expect(past.page.total).toBeGreaterThan(0);
+    const none = await both({ search: "nobody-matches-this" });
+    expect(none.text).toBe("[]");
+    expect(none.response.headers.get("x-total-count")).toBe("0");
   });
 });
 
