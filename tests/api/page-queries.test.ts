@@ -32,11 +32,18 @@ async function actorOf(signedIn: SignedIn): Promise<Actor> {
   return actor;
 }
 
+function isElement(value: unknown): value is { props: Record<string, unknown> } {
+  return typeof value === "object" && value !== null && "props" in value;
+}
+
 /** Renders the page component (a server component: an async function) as the actor; its element and statements. */
 async function render(page: () => Promise<unknown>, actor: Actor) {
   session.actor = actor;
   const { result, statements } = await withStatementLog(page);
-  return { props: (result as { props: Record<string, unknown> }).props, statements };
+  // The element that carries the first view (the dashboard sits inside the mark the page cache looks for).
+  let element = result as { props: Record<string, unknown> };
+  while (!("initial" in element.props) && isElement(element.props.children)) element = element.props.children;
+  return { props: element.props, statements };
 }
 
 beforeAll(async () => {

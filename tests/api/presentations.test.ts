@@ -123,6 +123,9 @@ async function generationEnds(token: string, id: string, timeoutMs = 50_000): Pr
  * ended (both write in the background whatever a request did, narration in a worker thread while requests run):
  * equal snapshots mean a request wrote nothing.
  */
+/** Time for a test that waits for a blog's narrations (presentationRows) on a busy 2-core machine. */
+const NARRATION_WAIT_TIMEOUT = { timeout: 150_000 };
+
 async function presentationRows(blogId: string, { untilNarrated = true } = {}) {
   await jobsSettle(RENDER_JOB);
   const db = await getDb();
@@ -137,7 +140,7 @@ async function presentationRows(blogId: string, { untilNarrated = true } = {}) {
       },
       "the blog's narrations to end",
       // One worker thread speaks for the whole process, a text at a time: a long deck narrated before (the AI
-      // generation tests') goes first.
+      // generation tests') goes first. Tests that wait here have NARRATION_WAIT_TIMEOUT.
       120_000,
     );
   }
@@ -184,7 +187,7 @@ beforeAll(async () => {
   bravoProject = await newProject(bravo.admin.access_token, "Bravo Decks");
 });
 
-describe("manual presentations", () => {
+describe("manual presentations", NARRATION_WAIT_TIMEOUT, () => {
   let blog: BlogCreated;
 
   beforeAll(async () => {
@@ -298,7 +301,7 @@ describe("manual presentations", () => {
   });
 });
 
-describe("editing slides", () => {
+describe("editing slides", NARRATION_WAIT_TIMEOUT, () => {
   let blog: BlogCreated;
   let deck: PresentationOut;
 
@@ -436,7 +439,7 @@ describe("editing slides", () => {
   });
 });
 
-describe("AI generation", { timeout: 90_000 }, () => {
+describe("AI generation", NARRATION_WAIT_TIMEOUT, () => {
   it("refuses a blog without a main source with the spec's message and writes nothing", async () => {
     const blog = await newBlog(member.access_token, project.id, { blog_title: "No main" });
     const db = await getDb();
@@ -554,7 +557,7 @@ describe("AI generation", { timeout: 90_000 }, () => {
   });
 });
 
-describe("another tenant's presentations", () => {
+describe("another tenant's presentations", NARRATION_WAIT_TIMEOUT, () => {
   let theirs: PresentationOut;
   let theirBlog: BlogCreated;
 
@@ -641,7 +644,7 @@ async function fileRowsOf(tenantId: string) {
     .orderBy(files.id);
 }
 
-describe("slide images", () => {
+describe("slide images", NARRATION_WAIT_TIMEOUT, () => {
   let manualDeck: PresentationOut;
   let aiDeck: PresentationOut;
   let blog: BlogCreated;
