@@ -41,13 +41,19 @@ function drizzleOptions() {
  */
 const VALUE_DEPENDENT_PLAN = /\s(i?like)\s/i;
 
+/**
+ * Written into a statement with a LIKE pattern whose plan does not depend on the pattern's value (it chooses its
+ * path at run time, as the user search does by the tenant's size): such a statement is prepared like the others.
+ */
+export const PREPARED_DESPITE_LIKE = "/* plan chosen at run time */";
+
 function preparingStatements<C extends { unsafe: (...args: never[]) => unknown }>(client: C): C {
   const unsafe = client.unsafe.bind(client) as (text: string, values?: unknown[], options?: { prepare?: boolean }) => unknown;
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property !== "unsafe") return Reflect.get(target, property, receiver) as unknown;
       return (text: string, values?: unknown[], options?: { prepare?: boolean }) =>
-        unsafe(text, values, { ...options, prepare: values !== undefined && values.length > 0 && !VALUE_DEPENDENT_PLAN.test(text) });
+        unsafe(text, values, { ...options, prepare: values !== undefined && values.length > 0 && (!VALUE_DEPENDENT_PLAN.test(text) || text.includes(PREPARED_DESPITE_LIKE)) });
     },
   });
 }

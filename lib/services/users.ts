@@ -2,7 +2,7 @@
 // actor's reach (super admin: everyone; tenant admin: their tenant; anyone: themselves).
 import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { getDb, type Db, type Tx } from "@/db/client";
+import { getDb, PREPARED_DESPITE_LIKE, type Db, type Tx } from "@/db/client";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenantUserCounts, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -134,6 +134,9 @@ const amongTenantAdminCandidates = sql`${users.id} = any(array(select user_id fr
 
 type ListQuery = z.infer<typeof userListQuery>;
 
+/** From this many users a tenant's search starts from the trigram indexes rather than from the tenant's users. */
+const LARGE_TENANT_USERS = 2_000;
+
 /** The role filter of the users' part; only a super admin sees super admins. */
 function userRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | undefined {
   const hideSuperAdmins = isSuperAdmin(actor) ? undefined : sql`not ${isSuperAdminRow}`;
@@ -159,11 +162,15 @@ function invitationRoleCondition(actor: Actor, role: ListQuery["role"]): SQL | u
   return role === "all" ? sql`${invitationRoleKey} <> 'super_admin'` : sql`${invitationRoleKey} = ${role}`;
 }
 
-/** The filters of the users' part of the list. */
-function userConditions(actor: Actor, byTenant: boolean, query: ListQuery): SQL | undefined {
+/**
+ * The filters of the users' part of the list. `tenantByIndex: false` writes the tenant test so that PostgreSQL cannot
+ * answer it from the tenant index (a cast), for the search path that starts from the trigram indexes instead.
+ */
+function userConditions(actor: Actor, byTenant: boolean, query: ListQuery, tenantByIndex = true): SQL | undefined {
   const pattern = query.search ? sql.placeholder("pattern") : null;
+  const tenantId = sql.placeholder("tenantId");
   return and(
-    byTenant ? eq(users.tenantId, sql.placeholder("tenantId")) : undefined,
+    byTenant ? (tenantByIndex ? eq(users.tenantId, tenantId) : sql`${users.tenantId}::text = ${tenantId}::text`) : undefined,
     query.status === "active" ? eq(users.isActive, true) : query.status === "inactive" ? eq(users.isActive, false) : undefined,
     pattern ? or(ilike(users.email, pattern), ilike(users.fullName, pattern)) : undefined,
     userRoleCondition(actor, query.role),
@@ -253,12 +260,27 @@ function buildListStatement(db: Db, actor: Actor, byTenant: boolean, query: List
   const withInvitations = query.status === "all" || query.status === "invited";
   const userWhere = userConditions(actor, byTenant, query);
   const invitationWhere = invitationConditions(actor, byTenant, query);
-  // A search finds its users once, through the trigram indexes, for both the total and the page.
-  const matched = query.search
-    ? db
-        .$with("matched_users")
-        .as(db.select({ id: users.id }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(userWhere))
-    : null;
+  // A search finds its users once, for both the total and the page. Within one tenant, which way is cheaper depends
+  // on the tenant's size, known from tenant_user_counts while the statement runs: a large tenant's users are found
+  // through the trigram indexes (and then checked for the tenant), a small tenant's by the tenant index (and then
+  // matched against the pattern). Only the branch whose one-time test holds runs, so one generic plan serves every
+  // pattern and tenant, and the statement is prepared (PREPARED_DESPITE_LIKE) instead of planned on every request.
+  const matchedUsers = (where: SQL | undefined) =>
+    db.select({ id: users.id }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(where);
+  const largeTenant = sql`${sql.raw(PREPARED_DESPITE_LIKE)} (select coalesce(sum(${tenantUserCounts.activeUsers} + ${tenantUserCounts.inactiveUsers}), 0) > ${sql.raw(String(LARGE_TENANT_USERS))}
+    from ${tenantUserCounts} where ${tenantUserCounts.tenantId} = ${sql.placeholder("tenantId")})`;
+  const matched = !query.search
+    ? null
+    : byTenant
+      ? db
+          .$with("matched_users")
+          .as(
+            unionAll(
+              matchedUsers(and(userConditions(actor, byTenant, query, false), largeTenant)),
+              matchedUsers(and(userWhere, sql`not ${largeTenant}`)),
+            ),
+          )
+      : db.$with("matched_users").as(matchedUsers(userWhere));
 
   // The two parts have the same columns: what an item shows, the role key, and for invitations their role.
   const userPart = (limit: Placeholder, offset: Placeholder | number) => {

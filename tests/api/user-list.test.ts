@@ -283,3 +283,29 @@ describe("cost of a page", () => {
     expect(await statementsOf({ limit: "20" })).toHaveLength(1);
   });
 });
+
+describe("search in a large tenant", () => {
+  it("past 2,000 users starts from the trigram indexes and finds exactly what a small tenant's search finds", async () => {
+    const large = await organisation("Large");
+    await bulkUsers(large.tenantId, "crowd", 2_050);
+    // Matches by name and by address, in the large tenant and (not to be shown) in another.
+    await bulkUsers(large.tenantId, "needle", 3);
+    await bulkUsers(north.tenantId, "needle-elsewhere", 2);
+    const listLarge = (query: Record<string, string>) => list(query, large.admin.access_token);
+
+    const byName = await listLarge({ limit: "20", search: "BULK NEEDLE" });
+    expect(byName.total).toBe(3);
+    expect(emails(byName.items)).toEqual(["needle-0@bulk.test", "needle-1@bulk.test", "needle-2@bulk.test"]);
+    const byAddress = await listLarge({ limit: "2", search: "needle-1@" });
+    expect(byAddress.total).toBe(1);
+    expect(emails(byAddress.items)).toEqual(["needle-1@bulk.test"]);
+    // Paging, counting and the other filters as on the small path.
+    const crowd = await listLarge({ limit: "50", offset: "2000", search: "crowd" });
+    expect(crowd.total).toBe(2_050);
+    expect(crowd.items).toHaveLength(50);
+    expect((await listLarge({ limit: "20", search: "crowd-2049", status: "inactive" })).total).toBe(0);
+    expect((await listLarge({ limit: "20", search: "nobody-here" })).items).toEqual([]);
+    // The same search in a small tenant finds its own two.
+    expect(emails((await list({ limit: "20", search: "needle" })).items)).toEqual(["needle-elsewhere-0@bulk.test", "needle-elsewhere-1@bulk.test"]);
+  }, 60_000);
+});
