@@ -2,7 +2,7 @@
 // actor's reach (super admin: everyone; tenant admin: their tenant; anyone: themselves).
 import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { getDb, PREPARED_DESPITE_LIKE, type Db, type Tx } from "@/db/client";
+import { getDb, GENERIC_PLAN, type Db, type Tx } from "@/db/client";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenantUserCounts, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -264,10 +264,10 @@ function buildListStatement(db: Db, actor: Actor, byTenant: boolean, query: List
   // on the tenant's size, known from tenant_user_counts while the statement runs: a large tenant's users are found
   // through the trigram indexes (and then checked for the tenant), a small tenant's by the tenant index (and then
   // matched against the pattern). Only the branch whose one-time test holds runs, so one generic plan serves every
-  // pattern and tenant, and the statement is prepared (PREPARED_DESPITE_LIKE) instead of planned on every request.
+  // pattern and tenant: the statement runs prepared with it (GENERIC_PLAN) instead of being planned per request.
   const matchedUsers = (where: SQL | undefined) =>
     db.select({ id: users.id }).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(where);
-  const largeTenant = sql`${sql.raw(PREPARED_DESPITE_LIKE)} (select coalesce(sum(${tenantUserCounts.activeUsers} + ${tenantUserCounts.inactiveUsers}), 0) > ${sql.raw(String(LARGE_TENANT_USERS))}
+  const largeTenant = sql`${sql.raw(GENERIC_PLAN)} (select coalesce(sum(${tenantUserCounts.activeUsers} + ${tenantUserCounts.inactiveUsers}), 0) > ${sql.raw(String(LARGE_TENANT_USERS))}
     from ${tenantUserCounts} where ${tenantUserCounts.tenantId} = ${sql.placeholder("tenantId")})`;
   const matched = !query.search
     ? null
