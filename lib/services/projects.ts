@@ -1,7 +1,7 @@
 // Projects (spec sections 2, 3 and 7): list, read, create, edit and delete, in the actor's tenant (a super admin:
 // any tenant, all of them in the list unless one is named). Another tenant's project is simply not found.
 // Every change checks first and writes after, in one transaction that also builds the answer.
-import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { blogs, projects, tenants, type Project } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
@@ -10,6 +10,7 @@ import type { PageResult } from "@/lib/http/pagination";
 import type { ProjectCreateInput, ProjectListQuery, ProjectUpdateInput } from "@/lib/validation/projects";
 import { recordActivity } from "./activity";
 import { assertPermission, containing, deleteContent } from "./blogs";
+import { iso, jsonArrayText } from "./json-text";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const PROJECT_NOT_FOUND = "Project not found";
@@ -50,67 +51,71 @@ function reach(actor: Actor): SQL | undefined {
 
 /**
  * A page of projects, newest first (created_at desc, then id), searched over name and description
- * (case-insensitive, trigram-indexed), counted and paged in ONE statement: the page with its total
- * (`count(*) over ()`), each row's blog count added to the page's rows only. A second statement counts only
- * when the offset is past the end (no row then carries the total).
+ * (case-insensitive, trigram-indexed), counted and paged in ONE statement: the total and the page, the page as the
+ * JSON text the route sends unchanged, each item's blog count counted for the page's projects only.
  */
-export async function listProjects(actor: Actor, query: ProjectListQuery): Promise<PageResult<ProjectOut>> {
+export async function listProjectsJson(actor: Actor, query: ProjectListQuery): Promise<{ json: string; total: number }> {
   assertPermission(actor, "project.view");
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const db = await getDb();
-  const { page, total } = listStatements(db, tenantId !== null, Boolean(query.search));
   const values = { tenantId, pattern: query.search ? containing(query.search) : null, limit: query.limit, offset: query.offset };
-  const rows = await page.execute(values);
-  const first = rows[0];
-  const counted = first ? first.total : query.offset > 0 ? ((await total.execute(values))[0]?.value ?? 0) : 0;
-  return { items: rows.map((row) => projectOut(row.project, row.blogCount)), total: counted };
+  const [row] = await listStatement(db, tenantId !== null, Boolean(query.search)).execute(values);
+  if (!row) throw new Error("the project list statement returned no row");
+  return row;
 }
 
-const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatements>>>();
+/** The same page as objects, for the page that renders it on the server. */
+export async function listProjects(actor: Actor, query: ProjectListQuery): Promise<PageResult<ProjectOut>> {
+  const page = await listProjectsJson(actor, query);
+  return { items: JSON.parse(page.json) as ProjectOut[], total: page.total };
+}
 
-/** The list's statements for one shape (tenant filter or not, search or not), built once per database handle. */
-function listStatements(db: Db, byTenant: boolean, searched: boolean) {
+const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatement>>>();
+
+/** The list's statement for one shape (tenant filter or not, search or not), built once per database handle. */
+function listStatement(db: Db, byTenant: boolean, searched: boolean) {
   const key = `${byTenant}:${searched}`;
   let cache = listStatementCache.get(db);
   if (!cache) {
     cache = new Map();
     listStatementCache.set(db, cache);
   }
-  let statements = cache.get(key);
-  if (!statements) {
-    statements = buildListStatements(db, byTenant, searched);
-    cache.set(key, statements);
+  let statement = cache.get(key);
+  if (!statement) {
+    statement = buildListStatement(db, byTenant, searched);
+    cache.set(key, statement);
   }
-  return statements;
+  return statement;
 }
 
-function buildListStatements(db: Db, byTenant: boolean, searched: boolean) {
+/**
+ * The total and the page in one statement and one row, the page as the JSON text the API sends (lib/services/
+ * json-text.ts), each item with the keys in projectOut's order and its blog count.
+ */
+function buildListStatement(db: Db, byTenant: boolean, searched: boolean) {
   const pattern = sql.placeholder("pattern");
   const where = and(
     byTenant ? eq(projects.tenantId, sql.placeholder("tenantId")) : undefined,
     searched ? or(ilike(projects.name, pattern), ilike(projects.description, pattern)) : undefined,
   );
-  const inner = db
-    .select({ ...getTableColumns(projects), total: sql<number>`count(*) over ()`.mapWith(Number).as("total") })
+  const page = db
+    .select()
     .from(projects)
     .where(where)
     .orderBy(desc(projects.createdAt), projects.id)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .as("page");
-  const { total: _total, ...projectColumns } = inner._.selectedFields;
-  const page = db
-    .select({
-      project: projectColumns,
-      total: inner.total,
-      // Qualified by hand: inside the subquery an unqualified "id" would be the blog's.
-      blogCount: blogCountOf(sql`"page"."id"`),
-    })
-    .from(inner)
-    .orderBy(desc(inner.createdAt), inner.id)
-    .prepare("project_list_page");
-  const total = db.select({ value: count() }).from(projects).where(where).prepare("project_list_total");
-  return { page, total };
+  // Qualified by hand: inside the count an unqualified "id" would be the blog's.
+  const column = (name: string) => sql`${sql.identifier("page")}.${sql.identifier(name)}`;
+  const item = sql`(select ${column("id")} as "id", ${column("tenant_id")} as "tenant_id", ${column("name")} as "name",
+    ${column("description")} as "description", ${blogCountOf(column("id"))} as "blog_count", ${column("created_by")} as "created_by",
+    ${iso(column("created_at"))} as "created_at", ${iso(column("updated_at"))} as "updated_at")`;
+  const json = jsonArrayText(sql`item`, sql`${page} cross join lateral ${item} as item`, sql`${column("created_at")} desc, ${column("id")}`);
+  return db
+    .select({ total: sql<number>`(select count(*) from ${projects} where ${where ?? sql`true`})`.mapWith(Number), json: sql<string>`${json}` })
+    .from(sql`(select 1) as one`)
+    .prepare("project_list");
 }
 
 /** A project the actor may reach, or 404; locked against deletion for the rest of the transaction when asked. */

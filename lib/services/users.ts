@@ -25,6 +25,7 @@ import { sendMail, type MailMessage } from "@/lib/mail/transport";
 import { emailChangeMail, emailChangeNoticeMail } from "@/lib/mail/templates";
 import { recordActivity } from "./activity";
 import { AUTH_MESSAGES, isUniqueViolation, issueEmailToken } from "./auth";
+import { iso } from "./json-text";
 import { listTenantFilter, targetTenant } from "./tenancy";
 
 export const USER_MESSAGES = {
@@ -249,11 +250,6 @@ const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildLi
 
 /** The role key of a listed user: the same tests the role filter applies (`isSuperAdminRow`, `isTenantAdminRow`). */
 const roleKeyOfRow = sql<RoleKey>`case when ${isSuperAdminRow} then 'super_admin' when ${isTenantAdminRow} then 'tenant_admin' else 'user' end`;
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds): the list's JSON is made in SQL. */
-function iso(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 function buildListStatement(db: Db, actor: Actor, byTenant: boolean, query: ListQuery) {
   const withUsers = query.status !== "invited";

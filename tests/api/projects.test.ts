@@ -192,6 +192,22 @@ describe("GET /projects/", () => {
     expect(new Set(items.map((project) => project.tenant_id))).toEqual(new Set([listing.tenantId]));
   });
 
+  it("sends each item as the project's detail sends it, byte for byte what JSON.stringify writes", async () => {
+    const token = listing.admin.access_token;
+    const project = await newProject(token, 'Quotes "and" \\ slashes and </script> 🍎', "Line one\nline two");
+    await newBlog(token, project.id);
+    const response = await call(projectsRoute.GET, "GET", { token, query: { limit: "2" } });
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const text = await response.text();
+    const items = JSON.parse(text) as ProjectOut[];
+    expect(text).toBe(JSON.stringify(items));
+    const detail = await json(await call(projectRoute.GET, "GET", { token, params: { id: project.id } }));
+    expect(items[0]).toEqual(detail);
+    expect(items[0]).toMatchObject({ blog_count: 1, description: "Line one\nline two" });
+    expect(Object.keys(items[0]!)).toEqual(Object.keys(detail as object));
+    await call(projectRoute.DELETE, "DELETE", { token, params: { id: project.id } });
+  });
+
   it("pages with limit and offset in the same order, the total on every page, also past the end", async () => {
     const token = listing.admin.access_token;
     const whole = await listOf<ProjectOut>(projectsRoute.GET, { token });
