@@ -75,6 +75,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Largest accepted JSON request body, in bytes. */
   MAX_JSON_BODY_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Memory, in MB, for the pages of lists kept per process while their data is unchanged (0: never kept). */
+  LIST_CACHE_MB: z.coerce.number().min(0).default(16),
   /** Multiplies every abuse limit (sign-in, registration, reset, invitation attempts); e.g. 10 for load tests. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Largest accepted source document upload (main document and extra files), in bytes (default 50 MB). */

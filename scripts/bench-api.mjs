@@ -1,7 +1,9 @@
 // `npm run bench:api`: the production build on a fresh PostgreSQL database, measured with autocannon.
 // Builds when no build exists, seeds 20 tenants x 50 users, measures each route for 10 s with 50 connections
 // (one run each, side by side with the floor), then again with 100,000 users in one tenant for the user list.
-// Prints req/s, p50, p99, each ratio to its floor, first-load JavaScript per page (gzipped) and server memory.
+// Prints req/s, p50, p99, each ratio to its floor, first-load JavaScript per page (gzipped) and server memory. Each list
+// is measured twice: as repeated requests meet it (its page kept while the data is unchanged) and, on a second server
+// that keeps no pages, read on every request.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
@@ -25,6 +27,8 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE ?? 20);
 const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,pages,js,api100k").split(",").map((part) => part.trim()));
 // Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
 const SERVER_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
+// BENCH_READ_EVERY_TIME=0 leaves out the second server and its rows.
+const READ_EVERY_TIME = process.env.BENCH_READ_EVERY_TIME !== "0";
 const SUPER_ADMIN = { email: "superadmin@bench.test", password: "Bench#SuperAdmin-2026" };
 
 function log(message) {
@@ -130,7 +134,13 @@ function postgresPids() {
 
 let serverPid = null;
 
-async function startServer(databaseUrlValue, dataDir) {
+/**
+ * The production server on `port`. `extraEnv` for the second server of the run, which keeps no list pages
+ * (LIST_CACHE_MB=0): beside each list as a repeated request meets it (its page kept while the data is unchanged),
+ * what the list costs when it is read, as after every change.
+ */
+async function startServer(databaseUrlValue, dataDir, { port = PORT, extraEnv = {} } = {}) {
+  const base = `http://127.0.0.1:${port}`;
   // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS. First those of
   // `npm start` (the heap cap), then BENCH_NODE_OPTIONS, which may override them.
   const flags = [...serverFlags.serverNodeFlags(), ...SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean)];
@@ -141,8 +151,8 @@ async function startServer(databaseUrlValue, dataDir) {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      PORT: String(PORT),
-      APP_URL: BASE,
+      PORT: String(port),
+      APP_URL: base,
       DATABASE_URL: databaseUrlValue,
       DATA_DIR: dataDir,
       APP_SECRET: "bench-secret-that-is-at-least-32-characters-long",
@@ -150,6 +160,7 @@ async function startServer(databaseUrlValue, dataDir) {
       SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
       LOG_LEVEL: "warn",
       RATE_LIMIT_SCALE: "100000",
+      ...extraEnv,
     },
   });
   let output = "";
@@ -159,7 +170,7 @@ async function startServer(databaseUrlValue, dataDir) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
-      if ((await fetch(`${BASE}/api/v1/health`)).ok) return server;
+      if ((await fetch(`${base}/api/v1/health`)).ok) return server;
     } catch {
       // not listening yet
     }
@@ -258,12 +269,12 @@ async function addUsers(sql, tenantId, count, passwordHash) {
   await sql`vacuum analyze`;
 }
 
-async function measure(name, pathname, headers = {}) {
-  if (WARMUP > 0) await autocannon({ url: `${BASE}${pathname}`, connections: CONNECTIONS, duration: WARMUP, headers });
-  const serverPids = serverPid ? processTree(serverPid) : [];
+async function measure(name, pathname, headers = {}, { base = BASE, pid = serverPid } = {}) {
+  if (WARMUP > 0) await autocannon({ url: `${base}${pathname}`, connections: CONNECTIONS, duration: WARMUP, headers });
+  const serverPids = pid ? processTree(pid) : [];
   const databasePids = postgresPids();
   const before = { server: cpuTicks(serverPids), database: cpuTicks(databasePids), bench: process.cpuUsage() };
-  const result = await autocannon({ url: `${BASE}${pathname}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await autocannon({ url: `${base}${pathname}`, connections: CONNECTIONS, duration: DURATION, headers });
   const requests = Math.max(1, result.requests.total);
   const bench = process.cpuUsage(before.bench);
   // CPU per request, in ms: where a route's extra cost goes (the server, PostgreSQL, or the load generator).
@@ -317,7 +328,7 @@ function table(rows, floorOf) {
 }
 
 async function main() {
-  if (!(await portFree(PORT))) throw new Error(`port ${PORT} is in use (set BENCH_PORT)`);
+  for (const port of [PORT, PORT + 1]) if (!(await portFree(port))) throw new Error(`port ${port} is in use (set BENCH_PORT)`);
   ensureBuild();
   const name = `bench_${Date.now().toString(36)}`;
   const admin = postgres(PG_BASE, { max: 1, onnotice: () => {} });
@@ -326,6 +337,7 @@ async function main() {
   const url = databaseUrl(name);
   const dataDir = path.join(root, ".data", name);
   let server;
+  let reader;
   const sql = postgres(url, { max: 4, onnotice: () => {} });
   try {
     log(`Starting the production server on ${BASE} (database ${name})...`);
@@ -338,13 +350,22 @@ async function main() {
     const tenantAdmin = await signIn(admins[0].email, SUPER_ADMIN.password);
     const bearer = { authorization: `Bearer ${tenantAdmin.token}` };
     const superBearer = { authorization: `Bearer ${superAdmin.token}` };
+    if (READ_EVERY_TIME && (ONLY.has("api1k") || ONLY.has("content") || ONLY.has("api100k"))) {
+      log(`Starting a second server on port ${PORT + 1} that keeps no list pages (LIST_CACHE_MB=0)...`);
+      reader = await startServer(url, dataDir, { port: PORT + 1, extraEnv: { LIST_CACHE_MB: "0" } });
+    }
+    // The same list on the second server: read on every request, as the first request after any change is.
+    const readEveryTime = async (name, pathname, headers) =>
+      reader ? measure(`${name}, read every time`, pathname, headers, { base: `http://127.0.0.1:${PORT + 1}`, pid: reader.pid }) : null;
 
     log("Measuring (1,000 users)...");
     const api1k = !ONLY.has("api1k") ? [] : [
       await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
       await measure("GET /api/v1/auth/me", "/api/v1/auth/me", bearer),
       await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
+      await readEveryTime("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
       await measure("GET /api/v1/tenants/ (super admin)", "/api/v1/tenants/", superBearer),
+      await readEveryTime("GET /api/v1/tenants/ (super admin)", "/api/v1/tenants/", superBearer),
       await measure("GET /api/v1/dashboard/stats", "/api/v1/dashboard/stats", bearer),
     ];
     let content = [];
@@ -359,7 +380,9 @@ async function main() {
       content = [
         await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
         await measure("GET /api/v1/projects/", "/api/v1/projects/", bearer),
+        await readEveryTime("GET /api/v1/projects/", "/api/v1/projects/", bearer),
         await measure("GET /api/v1/blogs/project/{id}", `/api/v1/blogs/project/${project.id}`, bearer),
+        await readEveryTime("GET /api/v1/blogs/project/{id}", `/api/v1/blogs/project/${project.id}`, bearer),
         await measure(`GET /api/v1/files/view (${(pdf.size / 1024 / 1024).toFixed(1)} MB PDF)`, `/api/v1/files/view?path=${encodeURIComponent(pdf.key)}`, bearer),
       ];
       const afterSmall = rssMegabytes(server.pid);
@@ -387,7 +410,9 @@ async function main() {
     const api100k = !ONLY.has("api100k") ? [] : [
       await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
       await measure("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
+      await readEveryTime("GET /api/v1/users/?limit=20", "/api/v1/users/?limit=20", bearer),
       await measure("GET /api/v1/users/?search=many4242", "/api/v1/users/?limit=20&search=many4242", bearer),
+      await readEveryTime("GET /api/v1/users/?search=many4242", "/api/v1/users/?limit=20&search=many4242", bearer),
     ];
     const rss = rssMegabytes(server.pid);
     // And once the load has stopped for a while (V8 gives memory back when a process goes idle).
@@ -395,6 +420,7 @@ async function main() {
     const idleRss = rssMegabytes(server.pid);
 
     const floorApi = (rows) => (row) => (row === rows[0] ? null : rows[0]);
+    for (const rows of [api1k, content, api100k]) rows.splice(0, rows.length, ...rows.filter(Boolean));
     if (api1k.length > 0) {
       console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
       console.log(table(api1k, floorApi(api1k)));
@@ -423,9 +449,10 @@ async function main() {
     console.log(`\nServer RSS after the runs (all server processes): ${rss} MB right after, ${idleRss} MB after ${IDLE_SECONDS} s idle`);
   } finally {
     await sql.end();
-    if (server?.pid) {
+    for (const started of [server, reader]) {
+      if (!started?.pid) continue;
       try {
-        process.kill(-server.pid, "SIGTERM");
+        process.kill(-started.pid, "SIGTERM");
       } catch {
         // already gone
       }

@@ -1,5 +1,5 @@
 // Platform: per-tenant plugin settings, the activity log and request counters.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
@@ -67,4 +67,23 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull(),
   expire: at("expire"),
+});
+
+/**
+ * The version of each scope's data that the cached lists show (migration 0009): a scope is a tenant, or the
+ * platform (the nil uuid: global roles, their permissions, the permission catalogue). Triggers on every table a
+ * cached list reads queue the scopes a statement changed (`data_version_bumps`), and at commit a deferred trigger
+ * adds one to each, so the row is locked only while the transaction commits. A version never goes back and its row
+ * is never deleted (the sum over all rows, which a platform user's cached lists are keyed by, only grows). Written
+ * only by the triggers; read with the actor (lib/services/access.ts) and by nothing else.
+ */
+export const dataVersions = pgTable("data_versions", {
+  scope: uuid("scope").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
+/** Scopes changed by the open transaction, applied to data_versions when it commits (and emptied then). */
+export const dataVersionBumps = pgTable("data_version_bumps", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  scope: uuid("scope").notNull(),
 });

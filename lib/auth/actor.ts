@@ -17,6 +17,12 @@ export interface Actor {
    * statement as the rest of the actor, so a handler that answers with it costs no second load.
    */
   view: SessionView;
+  /**
+   * The version of the data in the actor's reach, read in the actor's statement (migration 0009): a cached list
+   * whose key holds it is current (lib/services/list-cache.ts). Null for an actor not resolved from a session
+   * (seeds, scripts): such an actor's lists are always read.
+   */
+  dataVersion: string | null;
 }
 
 export function isSuperAdmin(actor: Actor): boolean {

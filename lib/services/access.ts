@@ -3,7 +3,7 @@
 import { and, eq, getTableColumns, getTableName, gt, isNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@/db/client";
-import { permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
+import { dataVersions, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
 import { BROWSER_SESSION_IDLE_SECONDS, LAST_USE_RESOLUTION_SECONDS, PERSISTENT_SESSION_IDLE_SECONDS } from "@/lib/auth/session-lifetime";
@@ -186,15 +186,33 @@ const lastUseStale = sql`${refreshTokens.lastUsedAt} < now() - make_interval(sec
  * Roles, their permissions and the overrides come as JSON arrays from scalar subqueries (`accessColumns`); the
  * effective permissions and the role key are computed here, exactly as for a list or a detail (`accessFromRow`).
  */
-export async function accessForSession(db: Executor, userId: string, sessionId: string): Promise<UserAccess | null> {
+export async function accessForSession(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+): Promise<(UserAccess & { dataVersion: string }) | null> {
   let statement = actorStatements.get(db);
   if (!statement) {
     statement = actorStatement(db);
     actorStatements.set(db, statement);
   }
   const [row] = await statement.execute({ userId, sessionId });
-  return row ? accessFromRow(row) : null;
+  return row ? { ...accessFromRow(row), dataVersion: row.dataVersion } : null;
 }
+
+const PLATFORM_SCOPE = sql.raw(`'00000000-0000-0000-0000-000000000000'::uuid`);
+
+/**
+ * SQL: the version of the data the actor's lists show (migration 0009): for a tenant's user, that tenant's version
+ * and the platform's (global roles); for a user of the platform tenant, whose lists may span every tenant, the sum
+ * of all versions, which grows with every change anywhere. Two index lookups, or for the few platform users a sum
+ * over one row per tenant.
+ */
+const dataVersionOfActor = sql<string>`case when ${tenants.isPlatform}
+  then 'all:' || coalesce((select sum(all_versions.version) from ${dataVersions} as all_versions), 0)
+  else coalesce((select own.version from ${dataVersions} as own where own.scope = ${users.tenantId}), 0) || ':' ||
+    coalesce((select platform.version from ${dataVersions} as platform where platform.scope = ${PLATFORM_SCOPE}), 0)
+  end`;
 
 /**
  * The actor's statement, built once per database handle with placeholders for the user and the session: every
@@ -229,6 +247,7 @@ function actorStatement(db: Executor) {
       user: accessUserColumns,
       tenant: tenantAccessColumns,
       ...accessColumns(users.id),
+      dataVersion: dataVersionOfActor,
     })
     .from(session)
     .innerJoin(users, eq(users.id, sql.placeholder("userId")))
@@ -247,11 +266,12 @@ function jsonColumn<T>(expression: SQL): SQL<T> {
 /** The actor of a live session of an active user in an active tenant, or null (one statement). */
 export async function actorForSession(db: Executor, userId: string, sessionId: string): Promise<Actor | null> {
   const access = await accessForSession(db, userId, sessionId);
-  return access ? toActor(access, sessionId) : null;
+  return access ? { ...toActor(access, sessionId), dataVersion: access.dataVersion } : null;
 }
 
 export function toActor(access: UserAccess, sessionId: string | null): Actor {
   return {
+    dataVersion: null,
     userId: access.user.id,
     tenantId: access.user.tenantId,
     email: access.user.email,

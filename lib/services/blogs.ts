@@ -3,6 +3,7 @@
 // status. Lists, detail, create, edit and delete in the actor's tenant (a super admin: any tenant); another
 // tenant's blog, project or file is simply not found. Every change checks first and writes after, in one
 // transaction that also builds the answer; the extraction job is sent after the commit.
+import { cachedListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
 import {
   and,
   count,
@@ -386,12 +387,24 @@ export async function listProjectBlogs(actor: Actor, projectId: string, query: P
   return page;
 }
 
+/** The project's blogs as the API sends them, kept while the data is unchanged (lib/services/list-cache.ts). */
+export async function listProjectBlogsJson(actor: Actor, projectId: string, query: ProjectBlogsQuery): Promise<ListPage> {
+  assertPermission(actor, "blog.view");
+  return cachedListPage(actor, "project-blogs", [projectId, query], async () => listPageOf(await listProjectBlogs(actor, projectId, query)));
+}
+
 /** GET /blogs/: the tenant's blogs (a super admin: all, or one tenant's), of one project when project_id is given. */
 export async function listBlogs(actor: Actor, query: BlogListQuery): Promise<PageResult<BlogListItem>> {
   assertPermission(actor, "blog.view");
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const { found: _found, ...page } = await pageOfBlogs(await getDb(), tenantId, query.project_id ?? null, query);
   return page;
+}
+
+/** GET /blogs/ as the API sends it, kept while the data is unchanged (lib/services/list-cache.ts). */
+export async function listBlogsJson(actor: Actor, query: BlogListQuery): Promise<ListPage> {
+  assertPermission(actor, "blog.view");
+  return cachedListPage(actor, "blogs", query, async () => listPageOf(await listBlogs(actor, query)));
 }
 
 // ---- writing ----

@@ -1,6 +1,7 @@
 // Projects (spec sections 2, 3 and 7): list, read, create, edit and delete, in the actor's tenant (a super admin:
 // any tenant, all of them in the list unless one is named). Another tenant's project is simply not found.
 // Every change checks first and writes after, in one transaction that also builds the answer.
+import { cachedListPage, type ListPage } from "@/lib/services/list-cache";
 import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { blogs, projects, tenants, type Project } from "@/db/schema";
@@ -54,14 +55,16 @@ function reach(actor: Actor): SQL | undefined {
  * (case-insensitive, trigram-indexed), counted and paged in ONE statement: the total and the page, the page as the
  * JSON text the route sends unchanged, each item's blog count counted for the page's projects only.
  */
-export async function listProjectsJson(actor: Actor, query: ProjectListQuery): Promise<{ json: string; total: number }> {
+export async function listProjectsJson(actor: Actor, query: ProjectListQuery): Promise<ListPage> {
   assertPermission(actor, "project.view");
   const tenantId = listTenantFilter(actor, query.tenant_id);
-  const db = await getDb();
-  const values = { tenantId, pattern: query.search ? containing(query.search) : null, limit: query.limit, offset: query.offset };
-  const [row] = await listStatement(db, tenantId !== null, Boolean(query.search)).execute(values);
-  if (!row) throw new Error("the project list statement returned no row");
-  return row;
+  return cachedListPage(actor, "projects", query, async () => {
+    const db = await getDb();
+    const values = { tenantId, pattern: query.search ? containing(query.search) : null, limit: query.limit, offset: query.offset };
+    const [row] = await listStatement(db, tenantId !== null, Boolean(query.search)).execute(values);
+    if (!row) throw new Error("the project list statement returned no row");
+    return row;
+  });
 }
 
 /** The same page as objects, for the page that renders it on the server. */

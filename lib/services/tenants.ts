@@ -1,5 +1,6 @@
 // Tenants: the platform operator manages organisations (list with user counts, create with an invited admin,
 // edit, approve, delete with all data); a tenant admin sees only their own tenant.
+import { cachedListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
@@ -140,6 +141,12 @@ export async function listTenants(actor: Actor, query: Page & { search?: string 
   // An offset past the end leaves no row to carry the total: only then is it counted on its own.
   const total = rows[0]?.total ?? (query.offset > 0 ? ((await statements.total.execute(values))[0]?.value ?? 0) : 0);
   return { items: rows.map((row) => row.item), total };
+}
+
+/** The same page as the API sends it, kept while the data is unchanged (lib/services/list-cache.ts). */
+export async function listTenantsJson(actor: Actor, query: Page & { search?: string }): Promise<ListPage> {
+  if (!actor.permissions.has("tenant.create") && !actor.permissions.has("tenant.view")) throw new Forbidden();
+  return cachedListPage(actor, "tenants", query, async () => listPageOf(await listTenants(actor, query)));
 }
 
 /**

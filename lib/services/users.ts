@@ -3,6 +3,7 @@
 import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { getDb, GENERIC_PLAN, type Db, type Tx } from "@/db/client";
+import { cachedListPage, type ListPage } from "@/lib/services/list-cache";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenantUserCounts, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -189,11 +190,6 @@ function invitationConditions(actor: Actor, byTenant: boolean, query: ListQuery)
   );
 }
 
-/** A page of the user list as the API sends it: the items as JSON text (an array), and the total. */
-export interface UserListPage {
-  json: string;
-  total: number;
-}
 
 /**
  * Users in the actor's reach and pending invitations as 'invited' rows, newest first (created_at desc, then id),
@@ -201,10 +197,14 @@ export interface UserListPage {
  * JSON array of the list items (role key by `roleKeyOfRow`, roles aggregated for the page's users only, timestamps
  * as `Date.toISOString()` writes them), for the route to send unchanged. Password hashes are never read.
  */
-export async function listUsersJson(actor: Actor, query: ListQuery): Promise<UserListPage> {
+export async function listUsersJson(actor: Actor, query: ListQuery): Promise<ListPage> {
   // Checked here too, not only in the route: pages call the service directly.
   if (!actor.permissions.has("user.view")) throw new Forbidden();
   const tenantId = listTenantFilter(actor, query.tenant_id);
+  return cachedListPage(actor, "users", query, () => readUserList(actor, tenantId, query));
+}
+
+async function readUserList(actor: Actor, tenantId: string | null, query: ListQuery): Promise<ListPage> {
   const db = await getDb();
   const statement = listStatement(db, actor, tenantId !== null, query);
   const values = {

@@ -1,6 +1,6 @@
 // The query budget (issue 8): how many SQL statements the main signed-in routes send per request, bearer and
 // cookie alike. Counts, not timings: a second load of the actor, or a query per row of a list (N+1), fails here.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as meRoute from "@/app/api/v1/auth/me/route";
@@ -106,8 +106,23 @@ const credentials: Record<string, (session: SignedIn) => CallOptions> = {
   cookie: (session) => ({ cookie: session.cookie }),
 };
 
-/** The statements one request sends; the request must succeed. */
+/**
+ * Moves every tenant's data version (a real write, as any change does), so the next list request reads its list
+ * instead of answering from a page kept by an identical earlier request (lib/services/list-cache.ts): the budget is
+ * that of reading.
+ */
+async function changeAllData(): Promise<void> {
+  await (await getDb()).execute(sql`update tenants set name = name`);
+}
+
+/** The statements one request sends, after a change to the data (see above); the request must succeed. */
 async function statementsOf(handler: Handler, method: string, options: CallOptions): Promise<string[]> {
+  await changeAllData();
+  return keptStatementsOf(handler, method, options);
+}
+
+/** The statements one request sends, the data unchanged since the last request; the request must succeed. */
+async function keptStatementsOf(handler: Handler, method: string, options: CallOptions): Promise<string[]> {
   const { result, statements } = await withStatementLog(() => call(handler, method, options));
   expect(result.status, await result.clone().text()).toBe(200);
   return statements;
@@ -203,6 +218,30 @@ describe.each(Object.entries(credentials))("projects and blogs, signed in with a
   it("GET /blogs/{id} is one statement, sources, files and presentations included", async () => {
     const statements = await statementsOf(blogRoute.GET, "GET", as(tenantAdmin, { params: { id: blogId } }));
     expect(beyondActor(statements), statements.join("\n\n")).toBe(BUDGET.blogDetail);
+  });
+});
+
+describe("a list page asked for again while its data is unchanged", () => {
+  const lists: [string, Handler, () => SignedIn, CallOptions][] = [
+    ["GET /users/", usersRoute.GET, () => tenantAdmin, { query: { limit: "20" } }],
+    ["GET /users/?search=", usersRoute.GET, () => tenantAdmin, { query: { search: "ada" } }],
+    ["GET /tenants/ (super admin)", tenantsRoute.GET, () => platformAdmin, {}],
+    ["GET /projects/", projectsRoute.GET, () => tenantAdmin, { query: { limit: "20" } }],
+    ["GET /blogs/project/{id}", projectBlogsRoute.GET, () => tenantAdmin, { get params() { return { projectId }; } }],
+  ];
+
+  it.each(lists)("%s is answered with the actor's statement alone, with the same body", async (_name, handler, who, options) => {
+    const session = who();
+    const first = await statementsOf(handler, "GET", { token: session.access_token, ...options });
+    expect(beyondActor(first)).toBe(1);
+    const body = async () => {
+      const response = await call(handler, "GET", { cookie: session.cookie, ...options });
+      return [response.headers.get("x-total-count"), await response.text()];
+    };
+    const expected = await body();
+    const again = await keptStatementsOf(handler, "GET", { cookie: session.cookie, ...options });
+    expect(beyondActor(again), again.join("\n\n")).toBe(0);
+    expect(await body()).toEqual(expected);
   });
 });
 

@@ -1,9 +1,9 @@
-import { created, paginated, route } from "@/lib/http/route";
-import { createTenant, listTenants } from "@/lib/services/tenants";
+import { created, paginatedJson, route } from "@/lib/http/route";
+import { createTenant, listTenantsJson } from "@/lib/services/tenants";
 import { tenantCreateInput, tenantListQuery } from "@/lib/validation/tenants";
 
 export const GET = route({ permission: ["tenant.create", "tenant.view"], query: tenantListQuery }, async ({ actor, query }) =>
-  paginated(await listTenants(actor, query)),
+  paginatedJson(await listTenantsJson(actor, query)),
 );
 
 export const POST = route({ permission: "tenant.create", body: tenantCreateInput }, async ({ actor, body }) =>
