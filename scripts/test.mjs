@@ -1,6 +1,6 @@
 // `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright, system Chromium) against a
 // production build. With DATABASE_URL set, every part runs on fresh PostgreSQL databases that are dropped after.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,14 +23,53 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
 }
 
+/**
+ * Runs a command with its output passed through as it comes, and also kept (its last 4 MB) for the closing lines.
+ */
+function runKept(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"], env: process.env });
+    const chunks = [];
+    let kept = 0;
+    const keep = (chunk, sink) => {
+      sink.write(chunk);
+      chunks.push(chunk);
+      kept += chunk.length;
+      while (kept > 4 * 1024 * 1024 && chunks.length > 1) kept -= chunks.shift().length;
+    };
+    child.stdout.on("data", (chunk) => keep(chunk, process.stdout));
+    child.stderr.on("data", (chunk) => keep(chunk, process.stderr));
+    child.on("close", (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
+  });
+}
+
+/**
+ * What made vitest fail, for the end of the log (where a CI's tail shows it): the failed files and tests of its
+ * report, and its own error sections ("Failed Tests", "Unhandled Errors", "Failed Suites"), which also cover an
+ * error that failed the run without failing a test.
+ */
+function vitestFailureDetails(output, report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    if (file.status !== "failed") continue;
+    lines.push(`failed file: ${path.relative(root, file.name)}${file.message ? ` (${file.message})` : ""}`);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") lines.push(`  failed test: ${test.fullName}: ${String(test.failureMessages?.[0] ?? "").split("\n")[0]}`);
+    }
+  }
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const start = plain.search(/⎯+ (Failed Tests|Unhandled Errors?|Failed Suites|Unhandled Rejection)/);
+  if (start >= 0) lines.push(...plain.slice(start).split("\n").slice(0, 120));
+  return lines;
+}
+
 const failures = [];
 
 // 1. Unit and API tests.
 const vitestReport = path.join(results, "vitest.json");
 rmSync(vitestReport, { force: true });
-if (run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]) !== 0) {
-  failures.push("vitest");
-}
+const vitestRun = await runKept("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+if (vitestRun.status !== 0) failures.push("vitest");
 
 // 2. End-to-end tests against the production server.
 const playwrightReport = path.join(results, "playwright.json");
@@ -64,6 +103,10 @@ const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (
 console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
 console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failures.includes("vitest")) {
+  console.error(`vitest exited with ${vitestRun.status}; what it reported:`);
+  for (const line of vitestFailureDetails(vitestRun.output, vitest)) console.error(`  ${line}`);
+}
 if (failures.length > 0) {
   console.error(`Failed: ${failures.join(", ")}`);
   process.exit(1);
