@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { serverNodeFlags } from "./scripts/server-flags.cjs";
+import { serverEnvironment, serverNodeFlags } from "./scripts/server-flags.cjs";
 import { SMTP_URL } from "./tests/e2e/support/smtp";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -7,6 +7,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // The production server on a throwaway data folder (and a fresh PostgreSQL database when scripts/test.mjs made one).
 const serverEnv: Record<string, string> = {
+  ...serverEnvironment(),
   PATH: process.env.PATH ?? "",
   HOME: process.env.HOME ?? "",
   NODE_ENV: "production",

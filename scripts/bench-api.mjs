@@ -149,6 +149,7 @@ async function startServer(databaseUrlValue, dataDir, { port = PORT, extraEnv = 
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
+      ...serverFlags.serverEnvironment(),
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),

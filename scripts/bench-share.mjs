@@ -62,6 +62,7 @@ async function startServer(base, dataDir, databaseUrl) {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
+      ...serverFlags.serverEnvironment(),
       ...process.env,
       NODE_ENV: "production",
       PORT: String(PORT),

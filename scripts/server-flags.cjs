@@ -1,13 +1,23 @@
-// The Node options `npm start` gives the server (package.json's start script): the cap on the main thread's heap.
-// The e2e tests and the benchmarks start the server themselves and read them here, so they run what `npm start` runs.
-// CommonJS so that both the plain-JavaScript scripts and Playwright's TypeScript config can load it.
+// What `npm start` gives the server (package.json's start script): the environment variables before `node` (glibc's
+// malloc arenas) and the Node options after it (the cap on the main thread's heap). The e2e tests and the benchmarks
+// start the server themselves and read both here, so they run what `npm start` runs. CommonJS so that both the
+// plain-JavaScript scripts and Playwright's TypeScript config can load it.
 const { readFileSync } = require("node:fs");
 const path = require("node:path");
 
-/** @returns {string[]} */
-function serverNodeFlags() {
-  const { scripts } = JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8"));
-  return scripts.start.match(/--[\w-]+=\S+/g) ?? [];
+function startScript() {
+  return JSON.parse(readFileSync(path.join(__dirname, "..", "package.json"), "utf8")).scripts.start;
 }
 
-module.exports = { serverNodeFlags };
+/** @returns {string[]} */
+function serverNodeFlags() {
+  return startScript().match(/--[\w-]+=\S+/g) ?? [];
+}
+
+/** @returns {Record<string, string>} the `NAME=value` words before `node`. */
+function serverEnvironment() {
+  const prefix = startScript().split(/\bnode\b/)[0];
+  return Object.fromEntries([...prefix.matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g)].map((match) => [match[1], match[2]]));
+}
+
+module.exports = { serverEnvironment, serverNodeFlags };
