@@ -81,7 +81,9 @@ function inWorker(task: DocumentTask, timeoutMs: number): Promise<DocumentTaskRe
     };
     const timer = setTimeout(() => finish(new ExtractionFailed("timeout", "the document worker was stopped")), timeoutMs + STOP_GRACE_MS);
     worker.once("message", (reply: DocumentTaskReply) => finish(null, reply));
-    worker.once("error", (error: Error & { code?: string }) =>
+    // `on`, not `once`: a worker can fail again after its first error or its reply (while it is being stopped), and
+    // an 'error' event nobody listens to would throw in this thread. `finish` keeps only the first outcome.
+    worker.on("error", (error: Error & { code?: string }) =>
       finish(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
           ? new ExtractionFailed("too-large", error.message)

@@ -200,7 +200,9 @@ export async function extractPdf(source: DocumentSource, options: ExtractOptions
     if (error instanceof ExtractionFailed) throw error;
     throw new ExtractionFailed("unreadable", String(error));
   } finally {
-    void pdf.destroy();
+    // Its promise may reject (a document whose loading failed half-way); nothing waits for it, so nothing may
+    // leave that rejection unhandled.
+    pdf.destroy().catch(() => undefined);
   }
 }
 
