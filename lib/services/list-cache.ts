@@ -79,6 +79,11 @@ export async function cachedListPage(actor: Actor, list: string, query: unknown,
   return pending;
 }
 
+/** A kept page as objects again (for the first view a page renders on the server, from the text the API sends). */
+export function itemsOfListPage<T>(page: ListPage): { items: T[]; total: number } {
+  return { items: JSON.parse(page.json) as T[], total: page.total };
+}
+
 /** A page of objects as a kept page: its items serialised once. */
 export function listPageOf<T>(page: { items: T[]; total: number }): ListPage {
   return { json: JSON.stringify(page.items), total: page.total };

@@ -1,7 +1,7 @@
 // Projects (spec sections 2, 3 and 7): list, read, create, edit and delete, in the actor's tenant (a super admin:
 // any tenant, all of them in the list unless one is named). Another tenant's project is simply not found.
 // Every change checks first and writes after, in one transaction that also builds the answer.
-import { cachedListPage, type ListPage } from "@/lib/services/list-cache";
+import { cachedListPage, itemsOfListPage, type ListPage } from "@/lib/services/list-cache";
 import { and, desc, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { blogs, projects, tenants, type Project } from "@/db/schema";
@@ -69,8 +69,7 @@ export async function listProjectsJson(actor: Actor, query: ProjectListQuery): P
 
 /** The same page as objects, for the page that renders it on the server. */
 export async function listProjects(actor: Actor, query: ProjectListQuery): Promise<PageResult<ProjectOut>> {
-  const page = await listProjectsJson(actor, query);
-  return { items: JSON.parse(page.json) as ProjectOut[], total: page.total };
+  return itemsOfListPage<ProjectOut>(await listProjectsJson(actor, query));
 }
 
 const listStatementCache = new WeakMap<Db, Map<string, ReturnType<typeof buildListStatement>>>();

@@ -3,7 +3,7 @@
 import { and, desc, eq, ilike, isNull, ne, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import { getDb, GENERIC_PLAN, type Db, type Tx } from "@/db/client";
-import { cachedListPage, type ListPage } from "@/lib/services/list-cache";
+import { cachedListPage, itemsOfListPage, type ListPage } from "@/lib/services/list-cache";
 import { invitations, permissions, refreshTokens, rolePermissions, roles, tenantUserCounts, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { assertPasswordAllowed } from "@/lib/auth/password-policy";
@@ -221,8 +221,7 @@ async function readUserList(actor: Actor, tenantId: string | null, query: ListQu
 
 /** The same page as objects, for the pages that render it on the server. */
 export async function listUsers(actor: Actor, query: ListQuery): Promise<PageResult<UserListItem>> {
-  const page = await listUsersJson(actor, query);
-  return { items: JSON.parse(page.json) as UserListItem[], total: page.total };
+  return itemsOfListPage<UserListItem>(await listUsersJson(actor, query));
 }
 
 /**

@@ -11,9 +11,16 @@ import DashboardPage from "@/app/(app)/dashboard/page";
 import PluginsPage from "@/app/(app)/admin/plugins/page";
 import TenantsPage from "@/app/(app)/admin/tenants/page";
 import UsersPage from "@/app/(app)/admin/users/page";
+import ProjectBlogsPage from "@/app/(app)/projects/[projectId]/blogs/page";
+import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
+import * as tenantsRoute from "@/app/api/v1/tenants/route";
+import { ADMIN_PAGE_SIZE } from "@/components/admin/page-size";
+import { BLOGS_PAGE_SIZE } from "@/components/projects/look";
 import { withStatementLog } from "@/db/statement-log";
 import { resolveActor } from "@/lib/auth/resolve";
 import type { SignedIn } from "../support/accounts";
+import { call, json } from "../support/api";
+import { newProject } from "../support/projects-blogs";
 import { createUser, organisation, superAdmin } from "../support/admin";
 
 /**
@@ -99,5 +106,47 @@ describe("first views read on the server", () => {
     const { props, statements } = await render(PluginsPage, await actorOf(tenantAdmin));
     expect(Array.isArray(props.initial)).toBe(true);
     expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(BUDGET.plugins);
+  });
+
+  it("tenant management's first page is the page GET /tenants sends, kept while nothing changes", async () => {
+    const actor = await actorOf(platformAdmin);
+    const first = await render(TenantsPage, actor);
+    const initial = first.props.initial as { items: unknown[]; total: number };
+    const api = await call(tenantsRoute.GET, "GET", { token: platformAdmin.access_token, query: { limit: String(ADMIN_PAGE_SIZE), offset: "0" } });
+    expect(await json<unknown[]>(api)).toEqual(initial.items);
+    expect(api.headers.get("x-total-count")).toBe(String(initial.total));
+
+    // Nothing changed since (the same data version): the kept page, without a statement.
+    const again = await render(TenantsPage, actor);
+    expect(again.statements).toHaveLength(0);
+    expect(again.props.initial).toEqual(initial);
+
+    // A change anywhere moves the super admin's version: the next first view shows it.
+    await organisation("Later");
+    const changed = await render(TenantsPage, await actorOf(platformAdmin));
+    expect((changed.props.initial as { total: number }).total).toBe(initial.total + 1);
+    expect(changed.statements.length).toBeGreaterThan(0);
+  });
+
+  it("a project's blog list reads its first page as GET /blogs/project/{id} sends it, kept while nothing changes", async () => {
+    const project = await newProject(tenantAdmin.access_token, "Paged project");
+    const page = () => ProjectBlogsPage({ params: Promise.resolve({ projectId: project.id }), searchParams: Promise.resolve({}) });
+    const actor = await actorOf(tenantAdmin);
+    const first = await render(page, actor);
+    const initial = first.props.initial as { items: unknown[]; total: number };
+    expect(initial).toEqual({ items: [], total: 0 });
+    const api = await call(projectBlogsRoute.GET, "GET", {
+      token: tenantAdmin.access_token,
+      params: { projectId: project.id },
+      query: { limit: String(BLOGS_PAGE_SIZE), offset: "0" },
+    });
+    expect(await json<unknown[]>(api)).toEqual(initial.items);
+
+    // Only the heading is read again; the list's page is the kept one.
+    const again = await render(page, actor);
+    expect(again.props.initial).toEqual(initial);
+    expect(again.statements.length).toBeLessThan(first.statements.length);
+    expect(again.statements, again.statements.join("\n\n")).toHaveLength(1);
+    expect(again.statements[0]).toMatch(/from "projects" where/);
   });
 });
