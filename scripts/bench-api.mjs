@@ -47,7 +47,8 @@ async function portFree(port) {
 }
 
 function ensureBuild() {
-  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  // The build's folder is next.config.js's distDir (NEXT_DIST_DIR, else .next).
+  if (existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) return;
   log("No production build: building (next build)...");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: root,

@@ -8,10 +8,12 @@ import path from "node:path";
 import { serverOptions, startServer, stopOnSignals } from "./server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildId = path.join(root, ".next", "BUILD_ID");
+// The build's folder: next.config.js's distDir (NEXT_DIST_DIR, else .next).
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const buildId = path.join(distDir, "BUILD_ID");
 // When this script's last build started: a source saved while it ran is not in the build, though older than
 // BUILD_ID. `next build` empties .next, so the stamp never outlives its build.
-const buildStarted = path.join(root, ".next", "build-started-at");
+const buildStarted = path.join(distDir, "build-started-at");
 // Everything `next build` reads from the project (node_modules changes go through package-lock.json).
 const sourceEntries = [
   "app",
