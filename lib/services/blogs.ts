@@ -3,7 +3,7 @@
 // status. Lists, detail, create, edit and delete in the actor's tenant (a super admin: any tenant); another
 // tenant's blog, project or file is simply not found. Every change checks first and writes after, in one
 // transaction that also builds the answer; the extraction job is sent after the commit.
-import { cachedListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
+import { cachedListPage, itemsOfListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
 import {
   and,
   count,
@@ -378,8 +378,7 @@ async function pageOfBlogs(
  * case-insensitively over title, author and e-mail, counted and paged in SQL: one statement when the page has
  * rows; an empty page also checks that the project exists in reach (404 otherwise).
  */
-export async function listProjectBlogs(actor: Actor, projectId: string, query: ProjectBlogsQuery): Promise<PageResult<BlogListItem>> {
-  assertPermission(actor, "blog.view");
+async function readProjectBlogs(actor: Actor, projectId: string, query: ProjectBlogsQuery): Promise<PageResult<BlogListItem>> {
   const db = await getDb();
   const tenantId = isSuperAdmin(actor) ? null : actor.tenantId;
   const { found, ...page } = await pageOfBlogs(db, tenantId, projectId, query);
@@ -390,12 +389,16 @@ export async function listProjectBlogs(actor: Actor, projectId: string, query: P
 /** The project's blogs as the API sends them, kept while the data is unchanged (lib/services/list-cache.ts). */
 export async function listProjectBlogsJson(actor: Actor, projectId: string, query: ProjectBlogsQuery): Promise<ListPage> {
   assertPermission(actor, "blog.view");
-  return cachedListPage(actor, "project-blogs", [projectId, query], async () => listPageOf(await listProjectBlogs(actor, projectId, query)));
+  return cachedListPage(actor, "project-blogs", [projectId, query], async () => listPageOf(await readProjectBlogs(actor, projectId, query)));
+}
+
+/** The same page as objects, for the page that renders it on the server. */
+export async function listProjectBlogs(actor: Actor, projectId: string, query: ProjectBlogsQuery): Promise<PageResult<BlogListItem>> {
+  return itemsOfListPage<BlogListItem>(await listProjectBlogsJson(actor, projectId, query));
 }
 
 /** GET /blogs/: the tenant's blogs (a super admin: all, or one tenant's), of one project when project_id is given. */
-export async function listBlogs(actor: Actor, query: BlogListQuery): Promise<PageResult<BlogListItem>> {
-  assertPermission(actor, "blog.view");
+async function readBlogs(actor: Actor, query: BlogListQuery): Promise<PageResult<BlogListItem>> {
   const tenantId = listTenantFilter(actor, query.tenant_id);
   const { found: _found, ...page } = await pageOfBlogs(await getDb(), tenantId, query.project_id ?? null, query);
   return page;
@@ -404,7 +407,7 @@ export async function listBlogs(actor: Actor, query: BlogListQuery): Promise<Pag
 /** GET /blogs/ as the API sends it, kept while the data is unchanged (lib/services/list-cache.ts). */
 export async function listBlogsJson(actor: Actor, query: BlogListQuery): Promise<ListPage> {
   assertPermission(actor, "blog.view");
-  return cachedListPage(actor, "blogs", query, async () => listPageOf(await listBlogs(actor, query)));
+  return cachedListPage(actor, "blogs", query, async () => listPageOf(await readBlogs(actor, query)));
 }
 
 // ---- writing ----

@@ -1,6 +1,6 @@
 // Tenants: the platform operator manages organisations (list with user counts, create with an invited admin,
 // edit, approve, delete with all data); a tenant admin sees only their own tenant.
-import { cachedListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
+import { cachedListPage, itemsOfListPage, listPageOf, type ListPage } from "@/lib/services/list-cache";
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
@@ -126,9 +126,7 @@ function assertSuperAdmin(actor: Actor) {
  * tenant_user_counts (kept by triggers), never counted, and each row comes as the finished item. A tenant admin
  * sees only their own tenant.
  */
-export async function listTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
-  // Checked here too, not only in the route: pages call this service directly.
-  if (!actor.permissions.has("tenant.create") && !actor.permissions.has("tenant.view")) throw new Forbidden();
+async function readTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
   const db = await getDb();
   const statements = tenantListStatements(db, isSuperAdmin(actor), Boolean(query.search));
   const values = {
@@ -143,10 +141,16 @@ export async function listTenants(actor: Actor, query: Page & { search?: string 
   return { items: rows.map((row) => row.item), total };
 }
 
-/** The same page as the API sends it, kept while the data is unchanged (lib/services/list-cache.ts). */
+/** The page as the API sends it, kept while the data is unchanged (lib/services/list-cache.ts). */
 export async function listTenantsJson(actor: Actor, query: Page & { search?: string }): Promise<ListPage> {
+  // Checked here too, not only in the route: pages call this service directly.
   if (!actor.permissions.has("tenant.create") && !actor.permissions.has("tenant.view")) throw new Forbidden();
-  return cachedListPage(actor, "tenants", query, async () => listPageOf(await listTenants(actor, query)));
+  return cachedListPage(actor, "tenants", query, async () => listPageOf(await readTenants(actor, query)));
+}
+
+/** The same page as objects, for the page that renders it on the server. */
+export async function listTenants(actor: Actor, query: Page & { search?: string }): Promise<PageResult<TenantListItem>> {
+  return itemsOfListPage<TenantListItem>(await listTenantsJson(actor, query));
 }
 
 /**

@@ -6,8 +6,7 @@ import type { InitialPage } from "@/components/admin/use-api-list";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { initialFromService } from "@/components/server/initial-data";
 import { currentActor } from "@/lib/auth/session";
-import { itemsOfListPage } from "@/lib/services/list-cache";
-import { listTenantsJson } from "@/lib/services/tenants";
+import { listTenants } from "@/lib/services/tenants";
 import { tenantListQuery } from "@/lib/validation/tenants";
 
 export const metadata = { title: "Tenant Management" };
@@ -19,7 +18,6 @@ export default async function TenantsPage() {
   if (!actor) return <SessionEnded />;
   if (actor.role !== "super_admin") return <AccessDenied />;
   const query = tenantListQuery.parse({ limit: String(ADMIN_PAGE_SIZE), offset: "0" });
-  // The page the API would send, kept while the data is unchanged (lib/services/list-cache.ts).
-  const initial = await initialFromService<InitialPage<TenantRow>>(async () => itemsOfListPage(await listTenantsJson(actor, query)));
+  const initial = await initialFromService<InitialPage<TenantRow>>(() => listTenants(actor, query));
   return <TenantManagement initial={initial} />;
 }

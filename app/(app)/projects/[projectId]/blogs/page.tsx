@@ -8,8 +8,7 @@ import type { BlogRow } from "@/components/projects/types";
 import { asApiJson, initialFromService } from "@/components/server/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";
-import { listProjectBlogsJson } from "@/lib/services/blogs";
-import { itemsOfListPage } from "@/lib/services/list-cache";
+import { listProjectBlogs } from "@/lib/services/blogs";
 import { getProject } from "@/lib/services/projects";
 import { idParams } from "@/lib/validation/common";
 import { projectBlogsQuery } from "@/lib/validation/blogs";
@@ -44,8 +43,7 @@ export default async function ProjectBlogsPage({ params, searchParams }: PagePro
   const query = projectBlogsQuery.parse({ limit: String(BLOGS_PAGE_SIZE), offset: "0" });
   const [project, initial] = await Promise.all([
     headingOf(actor, projectId),
-    // The page the API would send, kept while the data is unchanged (lib/services/list-cache.ts).
-    initialFromService<InitialPage<BlogRow>>(async () => itemsOfListPage(await listProjectBlogsJson(actor, projectId, query))),
+    initialFromService<InitialPage<BlogRow>>(() => listProjectBlogs(actor, projectId, query)),
   ]);
   const can = { create: actor.permissions.has("blog.create"), delete: actor.permissions.has("blog.delete") };
   return <BlogsView projectId={projectId} project={project} initial={initial} can={can} openCreate={(await searchParams).new === "1"} />;
