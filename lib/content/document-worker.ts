@@ -2,10 +2,10 @@
 // mammoth parse synchronously for as long as a document takes, and a crafted one within the upload bounds can need
 // far more memory than the server should give it. Here they run with their own heap limit and beside, not on, the
 // thread that answers requests. Bundled by Next.js as its own entry (new URL(..., import.meta.url)).
-import { parentPort } from "node:worker_threads";
 import { AppError } from "@/lib/errors";
 import { ArchiveRefused, ExtractionFailed } from "./errors";
 import { docxPreviewHtml, extractDocument } from "./extract";
+import { serveTask } from "@/lib/workers/serve";
 import type { DocumentTask, DocumentTaskReply } from "./document-task";
 
 function failure(error: unknown): Extract<DocumentTaskReply, { ok: false }> {
@@ -15,15 +15,12 @@ function failure(error: unknown): Extract<DocumentTaskReply, { ok: false }> {
   return { ok: false, kind: "other", message: error instanceof Error ? error.message : String(error) };
 }
 
-parentPort?.once("message", async (task: DocumentTask) => {
-  let reply: DocumentTaskReply;
+serveTask<DocumentTask, DocumentTaskReply>(async (task) => {
   try {
-    reply =
-      task.op === "preview"
-        ? { ok: true, html: await docxPreviewHtml(task.source, task.options) }
-        : { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
+    return task.op === "preview"
+      ? { ok: true, html: await docxPreviewHtml(task.source, task.options) }
+      : { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
   } catch (error) {
-    reply = failure(error);
+    return failure(error);
   }
-  parentPort?.postMessage(reply);
 });

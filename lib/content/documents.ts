@@ -7,8 +7,8 @@
 //
 // Where the worker cannot be started from its source (the TypeScript tests; the production build bundles it), the
 // same functions run on the calling thread.
-import { Worker } from "node:worker_threads";
 import { AppError } from "@/lib/errors";
+import { heapCapMb, runCapped, useTypeScriptWorkers, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
 import type { DocumentTask, DocumentTaskReply } from "./document-task";
 import { ArchiveRefused, ExtractionFailed } from "./errors";
 import {
@@ -21,32 +21,12 @@ import {
   type PreviewOptions,
 } from "./extract";
 
-/** Time the worker has beyond the document's own deadline to report it before it is stopped. */
-const STOP_GRACE_MS = 5_000;
-
-function heapLimitMb(): number {
-  const configured = Number(process.env.DOCUMENT_WORKER_HEAP_MB);
-  return Number.isInteger(configured) && configured >= 64 ? configured : 512;
-}
-
-interface WorkerSettings {
-  /** Start the worker from its TypeScript source through tsx's loader (tests; the build bundles it to JavaScript). */
-  typescript?: boolean;
-}
-
-let settings: WorkerSettings = {};
-
-/** For tests: start the worker from its TypeScript source with these Node options. */
-export function useDocumentWorker(next: WorkerSettings): void {
-  settings = next;
+/** For tests: start the worker from its TypeScript source (through tsx's loader) instead of reading in-process. */
+export function useDocumentWorker(next: { typescript?: boolean }): void {
+  useTypeScriptWorkers(next.typescript === true);
 }
 
 const workerUrl = new URL("./document-worker.ts", import.meta.url);
-
-/** A worker can run the entry as it is: bundled to JavaScript, or TypeScript with a loader the test gave. */
-function workerAvailable(): boolean {
-  return !workerUrl.pathname.endsWith(".ts") || settings.typescript === true;
-}
 
 function errorOf(reply: Extract<DocumentTaskReply, { ok: false }>): Error {
   switch (reply.kind) {
@@ -61,50 +41,28 @@ function errorOf(reply: Extract<DocumentTaskReply, { ok: false }>): Error {
   }
 }
 
-function inWorker(task: DocumentTask, timeoutMs: number): Promise<DocumentTaskReply> {
-  return new Promise((resolve, reject) => {
-    const resourceLimits = { maxOldGenerationSizeMb: heapLimitMb() };
-    const worker = settings.typescript
-      ? new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(workerUrl.href)}, ${JSON.stringify(workerUrl.href)}))`, {
-          eval: true,
-          resourceLimits,
-        })
-      : new Worker(workerUrl, { resourceLimits });
-    let done = false;
-    const finish = (error: Error | null, reply?: DocumentTaskReply) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolve(reply!);
-    };
-    const timer = setTimeout(() => finish(new ExtractionFailed("timeout", "the document worker was stopped")), timeoutMs + STOP_GRACE_MS);
-    worker.once("message", (reply: DocumentTaskReply) => finish(null, reply));
-    // `on`, not `once`: a worker can fail again after its first error or its reply (while it is being stopped), and
-    // an 'error' event nobody listens to would throw in this thread. `finish` keeps only the first outcome.
-    worker.on("error", (error: Error & { code?: string }) =>
-      finish(
-        error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? new ExtractionFailed("too-large", error.message)
-          : new ExtractionFailed("unreadable", `document worker: ${error.message}`),
-      ),
-    );
-    worker.once("exit", (code) => finish(new ExtractionFailed("unreadable", `the document worker stopped (exit code ${code})`)));
-    worker.postMessage(task);
-  });
-}
-
 async function run(task: DocumentTask): Promise<DocumentTaskReply> {
   const timeoutMs = task.options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS;
-  const reply = await inWorker(task, timeoutMs);
+  let reply: DocumentTaskReply;
+  try {
+    reply = await runCapped<DocumentTask, DocumentTaskReply>(workerUrl, task, {
+      name: "document",
+      heapMb: heapCapMb(process.env.DOCUMENT_WORKER_HEAP_MB, 512),
+      timeoutMs,
+    });
+  } catch (error) {
+    if (!(error instanceof WorkerFailed)) throw error;
+    if (error.reason === "too-large") throw new ExtractionFailed("too-large", error.message);
+    if (error.reason === "took-too-long") throw new ExtractionFailed("timeout", "the document worker was stopped");
+    throw new ExtractionFailed("unreadable", `document worker: ${error.message}`);
+  }
   if (!reply.ok) throw errorOf(reply);
   return reply;
 }
 
 /** The text of a PDF or DOCX with its headings (see extractDocument), read in a worker thread. */
 export async function readDocument(kind: "pdf" | "docx", source: DocumentSource, options: ExtractOptions = {}): Promise<ExtractedContent> {
-  if (!workerAvailable()) return extractDocument(kind, source, options);
+  if (!workerAvailable(workerUrl)) return extractDocument(kind, source, options);
   const reply = await run({ op: "extract", kind, source, options });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;
@@ -112,7 +70,7 @@ export async function readDocument(kind: "pdf" | "docx", source: DocumentSource,
 
 /** A DOCX's sanitised preview HTML (see docxPreviewHtml), made in a worker thread. */
 export async function previewDocx(source: DocumentSource, options: PreviewOptions = {}): Promise<string> {
-  if (!workerAvailable()) return docxPreviewHtml(source, options);
+  if (!workerAvailable(workerUrl)) return docxPreviewHtml(source, options);
   const reply = await run({ op: "preview", source, options });
   if (!("html" in reply)) throw new Error("the document worker answered without the preview");
   return reply.html;

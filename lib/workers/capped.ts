@@ -1,0 +1,100 @@
+// Work that grows with user input (parsing, generation, export, rendering) runs here: a task posted to a worker
+// thread of its own with a heap cap (`resourceLimits`) and a deadline, never on the thread that answers requests.
+// A worker that needs more memory than its cap, or more time than its deadline, ends as this task's own failure
+// (WorkerFailed, reason 'too-large' or 'took-too-long'); the server goes on, and every byte the worker held goes
+// back when it ends. Every outcome is settled once.
+//
+// The worker's entry is a module that calls `serveTask` (lib/workers/serve.ts). Its URL is made at the call site
+// as `new URL("./x-worker.ts", import.meta.url)`, which the production build bundles as an entry of its own. Where
+// the entry cannot be started (the TypeScript sources under vitest, unless a test asks for workers with
+// `useTypeScriptWorkers`), `workerAvailable` says so and the caller runs the same function on its own thread.
+import { Worker } from "node:worker_threads";
+
+export type WorkerFailureReason = "too-large" | "took-too-long" | "crashed";
+
+/** A task's worker ran out of its heap cap, past its deadline, or stopped without an answer. */
+export class WorkerFailed extends Error {
+  constructor(
+    public readonly reason: WorkerFailureReason,
+    /** Which kind of work it was ("PowerPoint parse", "generation", ...), for logs. */
+    public readonly task: string,
+    detail: string,
+  ) {
+    super(`${task}: ${reason} (${detail})`);
+    this.name = "WorkerFailed";
+  }
+}
+
+export interface CappedTaskOptions {
+  /** What the work is, for failures and logs. */
+  name: string;
+  /** The worker's old-generation heap cap in MB (its young generation and code are small beside it). */
+  heapMb: number;
+  /** Time the task may take; the worker is stopped this long after it started (plus a short grace). */
+  timeoutMs: number;
+  /** Objects moved to the worker instead of copied (ArrayBuffers of large inputs). */
+  transfer?: ArrayBuffer[];
+}
+
+/** Time a worker has beyond its task's own deadline to report it before it is stopped. */
+const STOP_GRACE_MS = 2_000;
+
+let typeScriptWorkers = false;
+
+/** For tests: start worker entries from their TypeScript sources (through tsx's loader) instead of in-process. */
+export function useTypeScriptWorkers(on: boolean): void {
+  typeScriptWorkers = on;
+}
+
+/** Whether the entry can run in a worker: bundled to JavaScript, or TypeScript when a test asked for it. */
+export function workerAvailable(entry: URL): boolean {
+  return !entry.pathname.endsWith(".ts") || typeScriptWorkers;
+}
+
+/** A heap cap from the environment (a whole number of MB, at least 64), else the default. */
+export function heapCapMb(variable: string | undefined, fallback: number): number {
+  const configured = Number(variable);
+  return Number.isInteger(configured) && configured >= 64 ? configured : fallback;
+}
+
+function startWorker(entry: URL, heapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
+  if (entry.pathname.endsWith(".ts")) {
+    const load = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
+    return new Worker(load, { eval: true, resourceLimits });
+  }
+  return new Worker(entry, { resourceLimits });
+}
+
+/**
+ * Runs one task in a new worker started from `entry` and answers the worker's reply. Rejects with WorkerFailed
+ * when the worker runs out of memory, passes its deadline, or ends without replying; a failure of the work itself
+ * is the reply's to carry (the entry decides how its errors travel).
+ */
+export function runCapped<Task, Reply>(entry: URL, task: Task, options: CappedTaskOptions): Promise<Reply> {
+  return new Promise<Reply>((resolve, reject) => {
+    const worker = startWorker(entry, options.heapMb);
+    let done = false;
+    const finish = (error: Error | null, reply?: Reply) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve(reply as Reply);
+    };
+    const timer = setTimeout(
+      () => finish(new WorkerFailed("took-too-long", options.name, `stopped after ${options.timeoutMs + STOP_GRACE_MS} ms`)),
+      options.timeoutMs + STOP_GRACE_MS,
+    );
+    timer.unref?.();
+    worker.once("message", (reply: Reply) => finish(null, reply));
+    // `on`, not `once`: a worker can fail again after its first error or its reply (while it is being stopped), and
+    // an 'error' event nobody listens to would throw in this thread.
+    worker.on("error", (error: Error & { code?: string }) =>
+      finish(new WorkerFailed(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? "too-large" : "crashed", options.name, error.message)),
+    );
+    worker.once("exit", (code) => finish(new WorkerFailed("crashed", options.name, `the worker stopped (exit code ${code})`)));
+    worker.postMessage(task, options.transfer ?? []);
+  });
+}
