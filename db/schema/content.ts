@@ -1,6 +1,6 @@
 // Content: stored files, projects, blogs and the source material of each blog.
 import { relations } from "drizzle-orm";
-import { bigint, boolean, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, index, integer, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
@@ -115,6 +115,44 @@ export const blogSources = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type (PGlite has it too). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A source's extracted text cut into passages (a heading and the paragraphs under it, a few hundred words at most),
+ * indexed for full-text search when the source is extracted, so answering a question is an index lookup over the
+ * blog's passages, never a pass over its whole text. Rewritten whenever the source's text is.
+ */
+export const sourcePassages = pgTable(
+  "source_passages",
+  {
+    id: id(),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id, { onDelete: "cascade" }),
+    blogId: uuid("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => blogSources.id, { onDelete: "cascade" }),
+    /** Order within the source, from 0: a passage's neighbours are position - 1 and + 1. */
+    position: integer("position").notNull(),
+    /** The heading the passage sits under ("" before the first heading). */
+    heading: text("heading").notNull().default(""),
+    body: text("body").notNull(),
+    /** The text search configuration the passage was indexed with (a PostgreSQL regconfig name: english, french, ...). */
+    language: text("language").notNull().default("english"),
+    /** to_tsvector(language, heading and body), written with the passage. */
+    search: tsvector("search").notNull(),
+  },
+  (table) => [
+    index("source_passages_search_idx").using("gin", table.search),
+    index("source_passages_source_idx").on(table.sourceId, table.position),
+    index("source_passages_blog_idx").on(table.blogId),
+  ],
+);
+
 export const projectsRelations = relations(projects, ({ one, many }) => ({
   tenant: one(tenants, { fields: [projects.tenantId], references: [tenants.id] }),
   blogs: many(blogs),
@@ -137,5 +175,6 @@ export type NewProject = typeof projects.$inferInsert;
 export type Blog = typeof blogs.$inferSelect;
 export type NewBlog = typeof blogs.$inferInsert;
 export type BlogSource = typeof blogSources.$inferSelect;
+export type SourcePassage = typeof sourcePassages.$inferSelect;
 export type ExtractionStatus = (typeof extractionStatus.enumValues)[number];
 export type NewBlogSource = typeof blogSources.$inferInsert;

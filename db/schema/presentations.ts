@@ -113,6 +113,11 @@ export const slides = pgTable(
      * render. A slide whose digest differs from its current content is rendered again, once per slide version.
      */
     renderKey: text("render_key"),
+    /**
+     * Render jobs that took this slide (counted when a job starts, so one that kills its process counts too); past
+     * the limit the slide is given up with the reason instead of being re-queued again.
+     */
+    renderAttempts: integer("render_attempts").notNull().default(0),
     audioFileId: uuid("audio_file_id").references(() => files.id, { onDelete: "set null" }),
     audioDurationMs: integer("audio_duration_ms"),
     /** Where each sentence of the narration is heard in the audio file (the player resumes at a sentence). */
