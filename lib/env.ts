@@ -80,6 +80,12 @@ export const envSchema = z.object({
   /** Multiplies every abuse limit (sign-in, registration, reset, invitation attempts); e.g. 10 for load tests. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Largest accepted source document upload (main document and extra files), in bytes (default 50 MB). */
+  /**
+   * A generation, narration or slide render that has not moved for this long is taken as left behind by a stopped
+   * process and queued again (each job still has a bounded number of attempts). Lower only where processes restart
+   * fast and every step reports progress well within it.
+   */
+  STALE_JOB_SECONDS: z.coerce.number().int().min(2).default(300),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
