@@ -51,7 +51,8 @@ async function run(task: DocumentTask): Promise<DocumentTaskReply> {
       timeoutMs,
     });
   } catch (error) {
-    if (!(error instanceof WorkerFailed)) throw error;
+    // 'busy' (no worker slot freed in time) stays as it is: the extraction job is tried again later.
+    if (!(error instanceof WorkerFailed) || error.reason === "busy") throw error;
     if (error.reason === "too-large") throw new ExtractionFailed("too-large", error.message);
     if (error.reason === "took-too-long") throw new ExtractionFailed("timeout", "the document worker was stopped");
     throw new ExtractionFailed("unreadable", `document worker: ${error.message}`);

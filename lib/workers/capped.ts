@@ -4,13 +4,19 @@
 // (WorkerFailed, reason 'too-large' or 'took-too-long'); the server goes on, and every byte the worker held goes
 // back when it ends. Every outcome is settled once.
 //
+// Workers are threads of the server's process, so their memory counts in its RSS: at most WORKER_SLOTS of them run
+// at once (by default one per core beyond the first, at least one, at most four), the others wait their turn in
+// order; a task that cannot start within its wait limit fails as 'busy' (the server answers 503, try again).
+//
 // The worker's entry is a module that calls `serveTask` (lib/workers/serve.ts). Its URL is made at the call site
 // as `new URL("./x-worker.ts", import.meta.url)`, which the production build bundles as an entry of its own. Where
 // the entry cannot be started (the TypeScript sources under vitest, unless a test asks for workers with
 // `useTypeScriptWorkers`), `workerAvailable` says so and the caller runs the same function on its own thread.
 import { Worker } from "node:worker_threads";
 
-export type WorkerFailureReason = "too-large" | "took-too-long" | "crashed";
+import { availableParallelism } from "node:os";
+
+export type WorkerFailureReason = "too-large" | "took-too-long" | "crashed" | "busy";
 
 /** A task's worker ran out of its heap cap, past its deadline, or stopped without an answer. */
 export class WorkerFailed extends Error {
@@ -34,6 +40,57 @@ export interface CappedTaskOptions {
   timeoutMs: number;
   /** Objects moved to the worker instead of copied (ArrayBuffers of large inputs). */
   transfer?: ArrayBuffer[];
+  /** How long the task may wait for a free slot before it fails as 'busy' (default 60 s). */
+  waitMs?: number;
+}
+
+const DEFAULT_WAIT_MS = 60_000;
+
+function slotCount(): number {
+  const configured = Number(process.env.WORKER_SLOTS);
+  if (Number.isInteger(configured) && configured >= 1) return configured;
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
+}
+
+interface Waiter {
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
+const slots = { running: 0, waiting: [] as Waiter[] };
+
+/** Takes a slot, waiting in order for one to free; false when none freed within `waitMs`. */
+function takeSlot(waitMs: number): Promise<boolean> {
+  if (slots.running < slotCount()) {
+    slots.running += 1;
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const waiter: Waiter = {
+      start: () => {
+        clearTimeout(waiter.timer);
+        resolve(true);
+      },
+      timer: setTimeout(() => {
+        slots.waiting.splice(slots.waiting.indexOf(waiter), 1);
+        resolve(false);
+      }, waitMs),
+    };
+    waiter.timer.unref?.();
+    slots.waiting.push(waiter);
+  });
+}
+
+/** Gives a slot back: to the first waiter (the count stays), else to the pool. */
+function releaseSlot(): void {
+  const next = slots.waiting.shift();
+  if (next) next.start();
+  else slots.running -= 1;
+}
+
+/** How many capped workers run now and how many tasks wait for one (health and tests). */
+export function workerLoad(): { running: number; waiting: number; slots: number } {
+  return { running: slots.running, waiting: slots.waiting.length, slots: slotCount() };
 }
 
 /** Time a worker has beyond its task's own deadline to report it before it is stopped. */
@@ -71,7 +128,18 @@ function startWorker(entry: URL, heapMb: number): Worker {
  * when the worker runs out of memory, passes its deadline, or ends without replying; a failure of the work itself
  * is the reply's to carry (the entry decides how its errors travel).
  */
-export function runCapped<Task, Reply>(entry: URL, task: Task, options: CappedTaskOptions): Promise<Reply> {
+export async function runCapped<Task, Reply>(entry: URL, task: Task, options: CappedTaskOptions): Promise<Reply> {
+  if (!(await takeSlot(options.waitMs ?? DEFAULT_WAIT_MS))) {
+    throw new WorkerFailed("busy", options.name, `no worker slot freed within ${options.waitMs ?? DEFAULT_WAIT_MS} ms`);
+  }
+  try {
+    return await runInWorker<Task, Reply>(entry, task, options);
+  } finally {
+    releaseSlot();
+  }
+}
+
+function runInWorker<Task, Reply>(entry: URL, task: Task, options: CappedTaskOptions): Promise<Reply> {
   return new Promise<Reply>((resolve, reject) => {
     const worker = startWorker(entry, options.heapMb);
     let done = false;
