@@ -10,7 +10,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { blogSources, files, presentations, shareLinks, slides, type StoredFile } from "@/db/schema";
+import { blogSources, files, presentations, shareLinks, slides, tenants, type StoredFile } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import type { PermissionName } from "@/lib/auth/permissions";
 import { sha256 } from "@/lib/auth/tokens";
@@ -23,6 +23,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, Unsupported
 import { logger } from "@/lib/log";
 import { FileTooLarge, newObjectKey, parseObjectKey, storage, type ObjectFolder } from "@/lib/storage";
 import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "@/lib/validation/characters";
+import { SHARE_TOKEN_PATTERN } from "@/lib/validation/sharing";
 
 const MB = 1024 * 1024;
 
@@ -256,15 +257,19 @@ export async function fileForActor(actor: Actor, pathParam: string): Promise<Sto
 
 /**
  * The file row of a key shown through a live share link: an image, narration audio or script of a slide of the
- * presentation the token shares. Anything else (no token, a revoked link, a file of another presentation) is 404.
+ * presentation the token shares. Anything else (no token, a revoked link, a deactivated tenant's link, a file of
+ * another presentation) is 404.
  */
 export async function fileForShare(token: string | null, pathParam: string): Promise<StoredFile> {
   const parsed = parseObjectKey(pathParam);
-  if (!parsed || !token || token.length > 200) throw new NotFound("File not found");
+  if (!parsed || !token || !SHARE_TOKEN_PATTERN.test(token)) throw new NotFound("File not found");
   const db = await getDb();
+  // A live link of an active tenant, as for the share page and Q&A (liveShareLink): a deactivated tenant's links
+  // open nothing.
   const [row] = await db
     .select({ file: files })
     .from(shareLinks)
+    .innerJoin(tenants, and(eq(tenants.id, shareLinks.tenantId), eq(tenants.isActive, true)))
     .innerJoin(presentations, eq(presentations.id, shareLinks.presentationId))
     .innerJoin(slides, eq(slides.presentationId, presentations.id))
     .innerJoin(

@@ -12,7 +12,7 @@ import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as sharedPresentationRoute from "@/app/api/v1/presentations/share/[token]/route";
 import { getDb } from "@/db/client";
 import { withStatementLog } from "@/db/statement-log";
-import { presentations, shareLinks } from "@/db/schema";
+import { presentations, shareLinks, tenants } from "@/db/schema";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import type { PresentationOut } from "@/lib/services/presentations";
 import type { ProjectOut } from "@/lib/services/projects";
@@ -192,6 +192,27 @@ describe("share links", () => {
     const notReady = await shared(link.token);
     expect(notReady.status).toBe(400);
     expect(await json(notReady)).toEqual({ detail: "This presentation is not yet ready for viewing." });
+  });
+
+  it("a deactivated tenant's link opens nothing: neither the deck nor its images and narration", async () => {
+    const org = await organisation("sharing-paused");
+    const orgProject = await newProject(org.admin.access_token, "Paused");
+    const deck = await narratedDeck(org, orgProject.id);
+    const link = await json<ShareLinkOut>(await share("POST", org.admin.access_token, deck.id));
+    const body = await json<SharedPresentationOut>(await shared(link.token));
+    const image = pathAndToken(body.slides[0]!.public_web_image_url!);
+    const audio = pathAndToken(body.slides[0]!.public_audio_url!);
+    expect((await sharedFile("image", image.path, image.token)).status).toBe(200);
+    expect((await sharedFile("content", audio.path, audio.token)).status).toBe(200);
+
+    const db = await getDb();
+    await db.update(tenants).set({ isActive: false }).where(eq(tenants.id, org.tenantId));
+    expect((await shared(link.token)).status).toBe(404);
+    for (const [route, file] of [["image", image], ["content", audio]] as const) {
+      const refused = await sharedFile(route, file.path, file.token);
+      expect(refused.status, route).toBe(404);
+      expect(await json(refused)).toEqual({ detail: "File not found" });
+    }
   });
 
   it("the share page's cache answers a link that does not work with the spec's message, no script and no token", async () => {
