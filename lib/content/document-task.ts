@@ -4,7 +4,8 @@ import type { DocumentSource, ExtractedContent, ExtractOptions, PreviewOptions }
 
 export type DocumentTask =
   | { op: "extract"; kind: "pdf" | "docx"; source: DocumentSource; options: ExtractOptions }
-  | { op: "preview"; source: DocumentSource; options: PreviewOptions };
+  | { op: "preview"; source: DocumentSource; options: PreviewOptions }
+  | { op: "page"; text: string; isHtml: boolean; maxLength: number };
 
 export type DocumentTaskReply =
   | { ok: true; content: ExtractedContent }

@@ -5,6 +5,7 @@
 import { AppError } from "@/lib/errors";
 import { ArchiveRefused, ExtractionFailed } from "./errors";
 import { docxPreviewHtml, extractDocument } from "./extract";
+import { pageContent } from "./page";
 import { serveTask } from "@/lib/workers/serve";
 import type { DocumentTask, DocumentTaskReply } from "./document-task";
 
@@ -17,9 +18,14 @@ function failure(error: unknown): Extract<DocumentTaskReply, { ok: false }> {
 
 serveTask<DocumentTask, DocumentTaskReply>(async (task) => {
   try {
-    return task.op === "preview"
-      ? { ok: true, html: await docxPreviewHtml(task.source, task.options) }
-      : { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
+    switch (task.op) {
+      case "preview":
+        return { ok: true, html: await docxPreviewHtml(task.source, task.options) };
+      case "page":
+        return { ok: true, content: pageContent(task.text, task.isHtml, task.maxLength) };
+      case "extract":
+        return { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
+    }
   } catch (error) {
     return failure(error);
   }

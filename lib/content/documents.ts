@@ -20,6 +20,7 @@ import {
   type ExtractOptions,
   type PreviewOptions,
 } from "./extract";
+import { pageContent } from "./page";
 
 /** For tests: start the worker from its TypeScript source (through tsx's loader) instead of reading in-process. */
 export function useDocumentWorker(next: { typescript?: boolean }): void {
@@ -42,7 +43,7 @@ function errorOf(reply: Extract<DocumentTaskReply, { ok: false }>): Error {
 }
 
 async function run(task: DocumentTask): Promise<DocumentTaskReply> {
-  const timeoutMs = task.options.timeoutMs ?? DEFAULT_EXTRACT_TIMEOUT_MS;
+  const timeoutMs = (task.op === "page" ? undefined : task.options.timeoutMs) ?? DEFAULT_EXTRACT_TIMEOUT_MS;
   let reply: DocumentTaskReply;
   try {
     reply = await runCapped<DocumentTask, DocumentTaskReply>(workerUrl, task, {
@@ -75,4 +76,12 @@ export async function previewDocx(source: DocumentSource, options: PreviewOption
   const reply = await run({ op: "preview", source, options });
   if (!("html" in reply)) throw new Error("the document worker answered without the preview");
   return reply.html;
+}
+
+/** A fetched web page's text (see pageContent), read in a worker thread: its markup can make a document tree many times its size. */
+export async function readPage(text: string, isHtml: boolean, maxLength: number): Promise<ExtractedContent> {
+  if (!workerAvailable(workerUrl)) return pageContent(text, isHtml, maxLength);
+  const reply = await run({ op: "page", text, isHtml, maxLength });
+  if (!("content" in reply)) throw new Error("the document worker answered without the text");
+  return reply.content;
 }

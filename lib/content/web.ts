@@ -1,10 +1,9 @@
-// A web page as source text: fetched under the SSRF guard (safe-fetch), reduced to its article with
-// @mozilla/readability on a linkedom document (headings kept), or to the page's body text when no article is found.
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+// A web page as source text: fetched under the SSRF guard (safe-fetch), then reduced to its article (lib/content/page.ts)
+// in the document worker, off the server's thread.
 import { safeFetch, type SafeFetchOptions } from "@/lib/http/safe-fetch";
+import { readPage } from "./documents";
 import { ExtractionFailed } from "./errors";
-import { DEFAULT_MAX_TEXT_LENGTH, htmlToSections, normalizeSpace, plainTextToSections, type ExtractedContent } from "./sections";
+import { DEFAULT_MAX_TEXT_LENGTH, type ExtractedContent } from "./sections";
 
 export interface WebExtractOptions extends SafeFetchOptions {
   /** Longest text kept, in characters. */
@@ -15,9 +14,6 @@ export interface ExtractedWebPage extends ExtractedContent {
   /** The address the text came from, after redirects. */
   url: string;
 }
-
-/** Readability finds no article in less text than this; the body text is then taken as it is. */
-const MIN_ARTICLE_LENGTH = 140;
 
 function decoderFor(label: string | undefined): TextDecoder {
   try {
@@ -43,22 +39,7 @@ export async function extractWebPage(url: string, options: WebExtractOptions = {
   const isHtml = response.contentType !== "text/plain";
   const text = decodePage(response.body, response.charset, isHtml);
 
-  let content: ExtractedContent;
-  if (!isHtml) {
-    content = plainTextToSections(text, undefined, maxLength);
-  } else {
-    // Readability rearranges the document it reads, so the body-text fallback reads a fresh one.
-    const { document } = parseHTML(text);
-    const pageTitle = normalizeSpace(document.title ?? "") || undefined;
-    const article = new Readability(document as unknown as Document).parse();
-    const articleText = normalizeSpace(article?.textContent ?? "");
-    if (article?.content && articleText.length >= MIN_ARTICLE_LENGTH) {
-      content = htmlToSections(article.content, normalizeSpace(article.title ?? "") || pageTitle, maxLength);
-    } else {
-      const fresh = parseHTML(text).document;
-      content = htmlToSections(fresh.body?.innerHTML ?? "", pageTitle, maxLength);
-    }
-  }
+  const content = await readPage(text, isHtml, maxLength);
   if (!content.text) throw new ExtractionFailed("empty");
   return { ...content, url: response.url };
 }

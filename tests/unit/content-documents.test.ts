@@ -4,7 +4,8 @@
 // (with tsx's loader); the production build bundles it.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { previewDocx, readDocument, useDocumentWorker } from "@/lib/content/documents";
+import { previewDocx, readDocument, readPage, useDocumentWorker } from "@/lib/content/documents";
+import { pageContent } from "@/lib/content/page";
 import { ArchiveRefused, ExtractionFailed } from "@/lib/content/errors";
 import { docxPreviewHtml, extractDocx, extractPdf } from "@/lib/content/extract";
 import { buildDocx } from "../fixtures/docx";
@@ -69,6 +70,23 @@ describe("documents read in a worker thread", () => {
     expect(failure).toBeInstanceOf(ExtractionFailed);
     expect(failure).toMatchObject({ reason: "too-large", status: 422 });
     // The parse ran beside this thread, which kept turning meanwhile.
+    expect(turns).toBeGreaterThan(5);
+  }, 120_000);
+
+  it("reads a fetched web page in the worker as on this thread, and a page past the cap fails on its own", async () => {
+    const html = `<html><head><title>Shade</title></head><body><article><h1>Street trees</h1><p>${TEXT.repeat(4)}</p><h2>Water</h2><p>${TEXT.repeat(3)}</p></article></body></html>`;
+    expect(await readPage(html, true, 100_000)).toEqual(pageContent(html, true, 100_000));
+    expect(await readPage("Plain words about shade.", false, 100_000)).toEqual(pageContent("Plain words about shade.", false, 100_000));
+
+    process.env.DOCUMENT_WORKER_HEAP_MB = "64";
+    const nested = `<html><body>${"<div><span>cell</span>".repeat(400_000)}</body></html>`;
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 10);
+    const failure = await readPage(nested, true, 100_000).catch((error: unknown) => error);
+    clearInterval(ticker);
+    delete process.env.DOCUMENT_WORKER_HEAP_MB;
+    expect(failure).toBeInstanceOf(ExtractionFailed);
+    expect(failure).toMatchObject({ reason: "too-large" });
     expect(turns).toBeGreaterThan(5);
   }, 120_000);
 });
