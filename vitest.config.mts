@@ -21,6 +21,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Issue 20's acceptance: hostile inputs, faults and two processes against the production build (npm test runs
+        // it after the build: `vitest run --project resilience --no-file-parallelism`). Each file starts its own
+        // servers on ports from RESILIENCE_PORT (default 3450) and its own databases.
+        extends: true,
+        test: {
+          name: "resilience",
+          include: ["tests/resilience/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });
