@@ -16,7 +16,7 @@ import { NotFound } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { NotPowerPoint, OfficeConversionFailed, PowerPointTooLarge, PPTX_MAX_BYTES } from "@/lib/pptx/errors";
 import { convertPptToPptx, renderSlideImages } from "@/lib/pptx/office";
-import { parsePptx } from "@/lib/pptx/parse";
+import { readPptx } from "@/lib/pptx/read";
 import { newObjectKey, parseObjectKey, storage } from "@/lib/storage";
 import type { ParsePptInput } from "@/lib/validation/presentations";
 import { assertPermission } from "./blogs";
@@ -109,7 +109,9 @@ export async function parsePowerPoint(actor: Actor, input: ParsePptInput): Promi
   const directory = await mkdtemp(path.join(tmpdir(), "parse-ppt-"));
   try {
     const local = await pptxCopy(row.storageKey, row.mimeType, directory);
-    const parsed = await parsePptx(local);
+    // In a capped worker thread: a slide past PPTX_LIMITS is 413, a malformed one 422 'No slides found...', a
+    // worker stopped at its heap cap 413 and at its deadline 422, never a 500 nor the server's own memory.
+    const parsed = await readPptx(local);
     let images: Uint8Array[] | null = null;
     try {
       images = await renderSlideImages(local);

@@ -2,9 +2,17 @@ import { truncate, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveRefused } from "@/lib/content/errors";
 import { AppError } from "@/lib/errors";
-import { NO_SLIDES_MESSAGE, NoSlidesFound, PowerPointTooLarge, PPTX_MAX_BYTES } from "@/lib/pptx/errors";
+import {
+  NO_SLIDES_MESSAGE,
+  NoSlidesFound,
+  PowerPointSlideTooLarge,
+  PowerPointTooLarge,
+  PPTX_LIMITS,
+  PPTX_MAX_BYTES,
+} from "@/lib/pptx/errors";
 import { parsePptx } from "@/lib/pptx/parse";
 import { buildDocx } from "../fixtures/docx";
+import { bigTextPptx, doctypeEntityPptx, nestedGroupsPptx } from "../fixtures/hostile";
 import { buildPptxFixture, editPptx, SAMPLE_DECK } from "../fixtures/pptx";
 import { makeTempDir } from "../fixtures/temp";
 import { writeZip } from "../fixtures/zip";
@@ -200,5 +208,74 @@ describe("parsePptx", () => {
     expect(error).toBeInstanceOf(PowerPointTooLarge);
     expect(error.status).toBe(413);
     expect(error.detail).toBe("PowerPoint file must be less than 50MB");
+  });
+
+  describe("hostile files (issue 20)", { timeout: 120_000 }, () => {
+    it("refuses a DOCTYPE that declares entities (the billion laughs) with the spec's 422, expanding nothing", async () => {
+      const error = await failure(parseBytes(await doctypeEntityPptx()));
+      expect(error).toBeInstanceOf(NoSlidesFound);
+      expect(error.status).toBe(422);
+      expect(error.detail).toBe(NO_SLIDES_MESSAGE);
+    });
+
+    it("refuses 30,000 nested group shapes with the spec's 422, without running out of stack", async () => {
+      const error = await failure(parseBytes(await nestedGroupsPptx(30_000)));
+      expect(error).toBeInstanceOf(NoSlidesFound);
+      expect(error.status).toBe(422);
+      expect(error.detail).toBe(NO_SLIDES_MESSAGE);
+    });
+
+    it("still reads text inside groups nested as deep as real decks nest them", async () => {
+      const open = "<p:grpSp><p:nvGrpSpPr><p:cNvPr id=\"9\" name=\"G\"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>";
+      const shape =
+        '<p:sp><p:nvSpPr><p:cNvPr id="8" name="Deep"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:p><a:r><a:t>Deep inside</a:t></a:r></a:p></p:txBody></p:sp>';
+      const bytes = await editPart(sample, "ppt/slides/slide4.xml", (xml) =>
+        xml.replace("</p:spTree>", `${open.repeat(60)}${shape}${"</p:grpSp>".repeat(60)}</p:spTree>`),
+      );
+      const { slides } = await parseBytes(bytes);
+      expect(slides[3]!.content).toBe("Launch in Spain\nHire a designer\nDeep inside");
+    });
+
+    it.each([
+      ["6 MB", 6_000_000],
+      ["12 MB", 12_000_000],
+    ])("refuses a slide of %s of ordinary text with 413 and the slide's number, as soon as its text passes the bound", async (_label, size) => {
+      const bytes = await bigTextPptx(size);
+      expect(bytes.length).toBeLessThan(size / 5);
+      const error = await failure(parseBytes(bytes));
+      expect(error).toBeInstanceOf(PowerPointSlideTooLarge);
+      expect(error.status).toBe(413);
+      expect(error.detail).toBe("Slide 1 of the PowerPoint file has more than 100,000 characters of text");
+    });
+
+    it.each([
+      ["20 MB", 20_000_000],
+      ["40 MB", 40_000_000],
+    ])("refuses a slide part of %s from its declared size, before reading it", async (_label, size) => {
+      const error = await failure(parseBytes(await bigTextPptx(size)));
+      expect(error).toBeInstanceOf(PowerPointSlideTooLarge);
+      expect(error.status).toBe(413);
+      expect(error.detail).toBe("Slide 1 of the PowerPoint file is too large to import (more than 16MB unpacked)");
+    });
+
+    it("reads a slide whose text is just within the bound, speaker notes included", async () => {
+      const line = "x".repeat(99);
+      const bullets = Array.from({ length: 900 }, () => line);
+      const notes = "n".repeat(PPTX_LIMITS.slideTextChars - 900 * 99 - "Dense".length - 10);
+      const { slides } = await parseBytes(await buildPptxFixture([{ title: "Dense", bullets, notes }]));
+      expect(slides[0]!.content.split("\n")).toHaveLength(900);
+      expect(slides[0]!.notes).toHaveLength(notes.length);
+    });
+
+    it("refuses a deck with more slides shown than a presentation may have, counting no hidden slide", async () => {
+      const many = Array.from({ length: PPTX_LIMITS.slides + 1 }, (_, index) => ({ title: `Slide ${index + 1}` }));
+      const error = await failure(parseBytes(await buildPptxFixture(many)));
+      expect(error).toBeInstanceOf(PowerPointSlideTooLarge);
+      expect(error.status).toBe(413);
+      expect(error.detail).toBe("A presentation can have at most 100 slides");
+      const oneHidden = await editPart(await buildPptxFixture(many), "ppt/slides/slide7.xml", (xml) => xml.replace("<p:sld ", '<p:sld show="0" '));
+      const { slides } = await parseBytes(oneHidden);
+      expect(slides).toHaveLength(PPTX_LIMITS.slides);
+    });
   });
 });
