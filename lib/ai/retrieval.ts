@@ -1,7 +1,7 @@
 // Retrieval over a presentation's material for viewer questions: passages from the slides' scripts and from the
 // blog's extracted sources, ranked by BM25 (Robertson & Zaragoza 2009) with the current slide boosted.
 import { newCounter, parseSource } from "./structure";
-import { splitSentences, terms as termsOf, words as wordsOf, wordCount } from "./text";
+import { splitSentences, stem, STOP_WORDS, terms as termsOf, words as wordsOf, wordCount } from "./text";
 
 export interface AnswerSlide {
   number: number;
@@ -57,7 +57,7 @@ const QUESTION_WORDS = new Set(
  * so a question's "big" is matched by a sentence's "size". Only question vocabulary for common dimensions (size,
  * time, cost, moisture, temperature, amount, smell, speed, place, safety), not topic synonyms.
  */
-const CONCEPTS: string[][] = [
+const CONCEPT_GROUPS: string[] = [
   "big bigger biggest large larger small smaller size sized tall wide volume cubic dimension dimensions",
   "long longer time duration month months week weeks day days year years hour hours minute minutes",
   "cost costs price prices expensive cheap cheaper afford money euro euros dollar dollars pound pounds budget spend pay bill bills",
@@ -69,7 +69,8 @@ const CONCEPTS: string[][] = [
   "where place places spot location site position",
   "safe safety danger dangerous risk risks harmful",
   "efficient efficiency performance",
-].map((group) => [...new Set(termsOf(group))]);
+];
+const CONCEPTS: string[][] = CONCEPT_GROUPS.map((group) => [...new Set(termsOf(group))]);
 
 export interface QueryConcept {
   /** The question's own term. */
@@ -95,6 +96,26 @@ export function questionConcepts(question: string): QueryConcept[] {
   }
   // Two words of one group ("how long ... time") ask one thing.
   return concepts.filter((concept, index) => !concepts.slice(0, index).some((earlier) => earlier.matches === concept.matches && concept.matches.length > 1));
+}
+
+/** Most words a question's search sends (a typed question is at most 2,000 characters). */
+const MAX_SEARCH_WORDS = 64;
+
+/**
+ * The words to look a question up by in the passage index (source_passages, full-text search): its topic words as
+ * written, and every word of the concepts it asks about (so "how big" finds "one cubic metre"). The database's own
+ * stemmer normalises them; the answerer ranks what comes back with its own terms, as before.
+ */
+export function questionSearchWords(question: string): string[] {
+  const found = new Set<string>();
+  for (const word of wordsOf(question)) {
+    if (word.length > 1 && word.length <= 100 && !STOP_WORDS.has(word) && !QUESTION_WORDS.has(stem(word))) found.add(word);
+  }
+  for (const concept of questionConcepts(question)) {
+    const group = CONCEPTS.indexOf(concept.matches);
+    if (group >= 0) for (const word of CONCEPT_GROUPS[group]!.split(" ")) found.add(word);
+  }
+  return [...found].slice(0, MAX_SEARCH_WORDS);
 }
 
 function chunkSection(heading: string | null, paragraphs: string[], source: string): IndexedPassage[] {

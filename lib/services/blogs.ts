@@ -50,6 +50,7 @@ import {
   type ProjectBlogsQuery,
 } from "@/lib/validation/blogs";
 import { recordActivity } from "./activity";
+import { copyPassages, writePassages } from "./passages";
 import { listTenantFilter } from "./tenancy";
 
 type Executor = Db | Tx;
@@ -511,6 +512,27 @@ function groupRows(group: SourceGroup, input: BlogUpdateInput, fileIds: Map<stri
 
 const GROUP_KIND: Record<SourceGroup, SourceKind> = { main: "main_document", links: "website_link", blocks: "content_block", files: "file" };
 
+/**
+ * Passages of newly written source rows (in the order inserted): a kept page or file takes over its old row's
+ * passages (`keptFrom` names that row); a ready row without one (a content block) is cut and indexed here.
+ */
+async function indexReadyRows(
+  tx: Tx,
+  base: Pick<NewBlogSource, "tenantId" | "blogId">,
+  rows: readonly NewBlogSource[],
+  inserted: readonly { id: string }[],
+  keptFrom: (row: NewBlogSource) => string | undefined = () => undefined,
+): Promise<void> {
+  for (const [index, row] of rows.entries()) {
+    const id = inserted[index]?.id;
+    if (!id || row.extractionStatus !== "ready") continue;
+    const target = { id, tenantId: base.tenantId, blogId: base.blogId };
+    const previous = keptFrom(row);
+    if (previous) await copyPassages(tx, previous, target);
+    else await writePassages(tx, target, row.extractedText ?? null);
+  }
+}
+
 /** What identifies a source's material: the same page or file keeps its extraction when a list is rewritten. */
 function sourceIdentity(source: Pick<NewBlogSource, "url" | "fileId" | "content">): string {
   return JSON.stringify([source.url ?? null, source.fileId ?? null, source.content ?? null]);
@@ -537,7 +559,9 @@ export async function createBlog(actor: Actor, input: BlogCreateInput): Promise<
     if (!row) throw new Error("blog insert returned nothing");
     const base = { tenantId: project.tenantId, blogId: row.id };
     const sources = (["main", "links", "blocks", "files"] as const).flatMap((group) => groupRows(group, input, fileIds, base));
-    await tx.insert(blogSources).values(sources);
+    const inserted = await tx.insert(blogSources).values(sources).returning({ id: blogSources.id });
+    // Content blocks are ready at once: their passages are indexed with them.
+    await indexReadyRows(tx, base, sources, inserted);
     await recordActivity(tx, {
       tenantId: project.tenantId,
       actorUserId: actor.userId,
@@ -601,8 +625,11 @@ export async function updateBlog(actor: Actor, blogId: string, input: BlogUpdate
             : row;
         }),
       );
-      await tx.delete(blogSources).where(and(eq(blogSources.blogId, current.id), inArray(blogSources.kind, kinds)));
-      if (rows.length > 0) await tx.insert(blogSources).values(rows);
+      // The new rows first, so a kept page or file can take its passages over from its old row; then the old rows go
+      // (their passages with them).
+      const inserted = rows.length > 0 ? await tx.insert(blogSources).values(rows).returning({ id: blogSources.id }) : [];
+      await indexReadyRows(tx, base, rows, inserted, (row) => (row.kind === "content_block" ? undefined : kept.get(`${row.kind}:${sourceIdentity(row)}`)?.id));
+      if (old.length > 0) await tx.delete(blogSources).where(inArray(blogSources.id, old.map((source) => source.id)));
       pending = rows.some((row) => (row.extractionStatus ?? "pending") === "pending");
       removedFileIds.push(...old.flatMap((source) => (source.fileId ? [source.fileId] : [])));
     }

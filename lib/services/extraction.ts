@@ -1,7 +1,7 @@
 // Text extraction of a blog's sources (the 'extract-blog-sources' job): each pending main document, extra file and
 // website link is read (PDF with unpdf and DOCX with mammoth, in a worker thread: lib/content/documents.ts; web
 // pages through the SSRF-guarded fetch and Readability) and its text, headings kept, stored for generation and
-// Q&A. Each source ends ready or failed with a reason the blog page shows; one source failing does not hold up the
+// Q&A, with its passages for the answer index (lib/services/passages.ts) in the same transaction. Each source ends ready or failed with a reason the blog page shows; one source failing does not hold up the
 // others.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -14,29 +14,41 @@ import { extractWebPage } from "@/lib/content/web";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { copyToTemp } from "./files";
+import { writePassages } from "./passages";
 
 /** What the blog page says when a failure has no message meant for users. */
 const GENERIC_FAILURE = "The text of this source could not be extracted.";
 
 interface PendingSource {
   id: string;
+  tenantId: string;
+  blogId: string;
   url: string | null;
   storageKey: string | null;
   mimeType: string | null;
 }
 
-async function extractOne(source: PendingSource): Promise<string> {
+/** A source's text, with the headings its extractor found (they mark where passages start). */
+interface Extracted {
+  text: string;
+  headings: (string | null)[];
+}
+
+async function extractOne(source: PendingSource): Promise<Extracted> {
   if (source.storageKey && source.mimeType) {
     const directory = await mkdtemp(path.join(tmpdir(), "extract-"));
     try {
       const local = await copyToTemp(source.storageKey, directory);
       const extracted = await readDocument(source.mimeType === "application/pdf" ? "pdf" : "docx", local);
-      return extracted.text;
+      return { text: extracted.text, headings: extracted.sections.map((section) => section.heading) };
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
   }
-  if (source.url) return (await extractWebPage(source.url)).text;
+  if (source.url) {
+    const page = await extractWebPage(source.url);
+    return { text: page.text, headings: page.sections.map((section) => section.heading) };
+  }
   throw new Error("a pending source has neither a file nor an address");
 }
 
@@ -44,7 +56,7 @@ async function extractOne(source: PendingSource): Promise<string> {
 export async function extractBlogSources(blogId: string): Promise<{ ready: number; failed: number }> {
   const db = await getDb();
   const pending = await db
-    .select({ id: blogSources.id, url: blogSources.url, storageKey: files.storageKey, mimeType: files.mimeType })
+    .select({ id: blogSources.id, tenantId: blogSources.tenantId, blogId: blogSources.blogId, url: blogSources.url, storageKey: files.storageKey, mimeType: files.mimeType })
     .from(blogSources)
     .leftJoin(files, eq(files.id, blogSources.fileId))
     .where(and(eq(blogSources.blogId, blogId), eq(blogSources.extractionStatus, "pending")));
@@ -52,12 +64,19 @@ export async function extractBlogSources(blogId: string): Promise<{ ready: numbe
   let failed = 0;
   for (const source of pending) {
     try {
-      const text = await extractOne(source);
-      await db
-        .update(blogSources)
-        .set({ extractedText: text, extractionStatus: "ready", extractionError: null, extractedAt: new Date() })
-        .where(and(eq(blogSources.id, source.id), eq(blogSources.extractionStatus, "pending")));
-      ready += 1;
+      const { text, headings } = await extractOne(source);
+      // The text and its passages together: a source is ready only with its passages indexed.
+      const stored = await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(blogSources)
+          .set({ extractedText: text, extractionStatus: "ready", extractionError: null, extractedAt: new Date() })
+          .where(and(eq(blogSources.id, source.id), eq(blogSources.extractionStatus, "pending")))
+          .returning({ id: blogSources.id });
+        if (updated.length === 0) return false;
+        await writePassages(tx, source, text, headings);
+        return true;
+      });
+      if (stored) ready += 1;
     } catch (error) {
       // Errors of ours carry a message written for users (a refused address, an unreadable document); anything
       // else is logged and summarised.

@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
 import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "@/lib/validation/characters";
 import { recordActivity } from "./activity";
 
 export const SECRET_MASK = "••••••••";
@@ -241,6 +242,12 @@ export async function updatePlugin(
   const secrets = { ...current.secrets };
   const issues: { loc: string[]; msg: string; type: string }[] = [];
   for (const [key, value] of Object.entries(input.config ?? {})) {
+    // A setting is one line of text: a control character (NUL above all) could be neither stored nor sent to a
+    // provider, and is refused with the field named before anything is written.
+    if (typeof value === "string" && hasForbiddenCharacters(value, "line")) {
+      issues.push({ loc: ["body", "config", key], msg: CONTROL_CHARACTERS_MESSAGE, type: "value_error" });
+      continue;
+    }
     const field = def.fields.find((candidate) => candidate.key === key);
     if (!field) {
       issues.push({ loc: ["body", "config", key], msg: `Unknown setting ${key}`, type: "extra_forbidden" });

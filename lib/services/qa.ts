@@ -3,9 +3,10 @@
 // blog's extracted sources (lib/ai), is stored beside it with where it comes from, and is spoken with the tenant's
 // voice. Viewers are signed-in users (presentation view permission) or holders of a live share link. A session
 // belongs to whoever opened it (the user, or the share link): another viewer's session is simply not found.
-import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { blogSources, files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
+import { Readable } from "node:stream";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
 import { answerQuestion, answerText, type AnswerPassage } from "@/lib/ai/answers";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
@@ -14,10 +15,15 @@ import { logger } from "@/lib/log";
 import { MAX_RECORDING_BYTES } from "@/lib/speech/audio";
 import { transcribe } from "@/lib/speech/stt";
 import { textToSpeechFor } from "@/lib/speech/tts";
+import { storage } from "@/lib/storage";
+import { newObjectKey } from "@/lib/storage/keys";
+import { joinPassages } from "@/lib/content/passages";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { MIN_RECORDING_BYTES, QA_MESSAGES, type QuestionInput, type SpeechToTextQuery, type StreamResponseQuery } from "@/lib/validation/qa";
 import { SHARING_MESSAGES } from "@/lib/validation/sharing";
+import { discardStoredObjects } from "./blogs";
 import { narrationText } from "./narration";
+import { indexUnindexedSources, passagesForQuestion, type FoundPassage } from "./passages";
 import { liveShareLink } from "./sharing";
 
 /** Who asks: a signed-in user, or a share link's viewer (identified by the link and, for limits, the address). */
@@ -128,24 +134,27 @@ const ownedBy = (access: Pick<Access, "shareLinkId" | "userId">) =>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The session a question goes to: the one named when it is this viewer's session of this presentation; a new one
- * when none is named, or the one named is unknown or of another presentation; 404 when it is another viewer's.
+ * The session named, when it is this viewer's session of this presentation; null when none is named, or the one
+ * named is unknown or of another presentation; 404 when it is another viewer's. Writes nothing.
  */
-async function sessionFor(access: Access, sessionId: string | null | undefined): Promise<string> {
-  const db = await getDb();
-  if (sessionId && UUID.test(sessionId)) {
-    const [row] = await db
-      .select({ id: qaSessions.id, userId: qaSessions.userId, shareLinkId: qaSessions.shareLinkId })
-      .from(qaSessions)
-      .where(and(eq(qaSessions.id, sessionId), eq(qaSessions.presentationId, access.presentationId)))
-      .limit(1);
-    if (row) {
-      const mine = access.shareLinkId ? row.shareLinkId === access.shareLinkId : row.shareLinkId === null && row.userId === access.userId;
-      if (!mine) throw new NotFound(QA_MESSAGES.sessionNotFound);
-      return row.id;
-    }
-  }
-  const [created] = await db
+async function namedSession(db: Db | Tx, access: Access, sessionId: string | null | undefined): Promise<string | null> {
+  if (!sessionId || !UUID.test(sessionId)) return null;
+  const [row] = await db
+    .select({ id: qaSessions.id, userId: qaSessions.userId, shareLinkId: qaSessions.shareLinkId })
+    .from(qaSessions)
+    .where(and(eq(qaSessions.id, sessionId), eq(qaSessions.presentationId, access.presentationId)))
+    .limit(1);
+  if (!row) return null;
+  const mine = access.shareLinkId ? row.shareLinkId === access.shareLinkId : row.shareLinkId === null && row.userId === access.userId;
+  if (!mine) throw new NotFound(QA_MESSAGES.sessionNotFound);
+  return row.id;
+}
+
+/** The session a question goes to (see namedSession), or a new one: written in the question's own transaction. */
+async function sessionFor(tx: Tx, access: Access, sessionId: string | null | undefined): Promise<string> {
+  const named = await namedSession(tx, access, sessionId);
+  if (named) return named;
+  const [created] = await tx
     .insert(qaSessions)
     .values({ tenantId: access.tenantId, presentationId: access.presentationId, shareLinkId: access.shareLinkId, userId: access.userId })
     .returning({ id: qaSessions.id });
@@ -171,14 +180,26 @@ async function ownSession(asker: Asker, sessionId: string): Promise<{ sessionId:
   return { sessionId, access };
 }
 
-async function storeQuestion(access: Access, sessionId: string, text: string, slideNumber: number | null | undefined): Promise<string> {
+/**
+ * Stores a question in its session (a new session when none of the viewer's is named): both in one transaction, so
+ * a question that cannot be stored leaves no empty session behind.
+ */
+async function storeQuestion(
+  access: Access,
+  sessionId: string | null | undefined,
+  text: string,
+  slideNumber: number | null | undefined,
+): Promise<{ id: string; sessionId: string }> {
   const db = await getDb();
-  const [row] = await db
-    .insert(qaMessages)
-    .values({ tenantId: access.tenantId, sessionId, type: "question", content: text, slideNumber: slideNumber ?? null })
-    .returning({ id: qaMessages.id });
-  if (!row) throw new Error("question insert returned nothing");
-  return row.id;
+  return db.transaction(async (tx) => {
+    const session = await sessionFor(tx, access, sessionId);
+    const [row] = await tx
+      .insert(qaMessages)
+      .values({ tenantId: access.tenantId, sessionId: session, type: "question", content: text, slideNumber: slideNumber ?? null })
+      .returning({ id: qaMessages.id });
+    if (!row) throw new Error("question insert returned nothing");
+    return { id: row.id, sessionId: session };
+  });
 }
 
 // ---- questions ----
@@ -187,9 +208,8 @@ async function storeQuestion(access: Access, sessionId: string, text: string, sl
 export async function askTypedQuestion(asker: Asker, input: QuestionInput): Promise<QuestionOut> {
   const access = await accessTo({ ...asker, token: input.token ?? asker.token }, input.presentation_id);
   await limitSharedAsker(access, asker.request);
-  const sessionId = await sessionFor(access, input.session_id);
-  const id = await storeQuestion(access, sessionId, input.question, input.current_slide_number);
-  return { chat_history_id: id, session_id: sessionId, transcript: input.question };
+  const stored = await storeQuestion(access, input.session_id, input.question, input.current_slide_number);
+  return { chat_history_id: stored.id, session_id: stored.sessionId, transcript: input.question };
 }
 
 /** Text that names a file (Unix, Windows or file: URL) instead of being audio or Base64 audio. */
@@ -251,7 +271,7 @@ export async function speechToText(asker: Asker, query: SpeechToTextQuery): Prom
   const access = await accessTo({ ...asker, token: query.token ?? asker.token }, query.presentation_id);
   await limitSharedAsker(access, asker.request);
   // The session is checked before the recording is read: another viewer's session is refused whatever is sent.
-  if (query.session_id && UUID.test(query.session_id)) await sessionFor(access, query.session_id);
+  await namedSession(await getDb(), access, query.session_id);
   const { audio, mimeType } = await recordingOf(asker.request);
   let transcript: string;
   try {
@@ -263,10 +283,13 @@ export async function speechToText(asker: Asker, query: SpeechToTextQuery): Prom
       { status: error.status },
     );
   }
-  const sessionId = await sessionFor(access, query.session_id);
-  if (!transcript) return Response.json({ transcript: "", chat_history_id: null, session_id: sessionId, error: null } satisfies TranscriptionOut);
-  const id = await storeQuestion(access, sessionId, transcript, query.current_slide_number);
-  return Response.json({ transcript, chat_history_id: id, session_id: sessionId, error: null } satisfies TranscriptionOut);
+  if (!transcript) {
+    // Nothing heard: the player still gets its session for the next try.
+    const sessionId = await (await getDb()).transaction((tx) => sessionFor(tx, access, query.session_id));
+    return Response.json({ transcript: "", chat_history_id: null, session_id: sessionId, error: null } satisfies TranscriptionOut);
+  }
+  const stored = await storeQuestion(access, query.session_id, transcript, query.current_slide_number);
+  return Response.json({ transcript, chat_history_id: stored.id, session_id: stored.sessionId, error: null } satisfies TranscriptionOut);
 }
 
 // ---- answers ----
@@ -290,25 +313,31 @@ function sourceName(row: { kind: string; position: number; url: string | null; f
   return row.kind === "content_block" ? `Content block ${row.position + 1}` : "Source";
 }
 
-/** The material answers come from: the slides' narration and the blog's sources whose text was extracted. */
-async function material(access: Access) {
+/**
+ * The material answers come from: the slides' narration, and the passages of the blog's extracted sources that the
+ * passage index finds for the question (with their neighbours), each source's passages put back together in order.
+ * Never a source's whole text: the candidates stay a few pages however long the sources are.
+ */
+async function material(access: Access, question: string) {
   const db = await getDb();
-  const [slideRows, sourceRows] = await Promise.all([
+  // Sources extracted before the passage index existed are indexed once, on their blog's first question.
+  await indexUnindexedSources(access.blogId);
+  const [slideRows, found] = await Promise.all([
     db
       .select({ number: slides.slideNumber, slideTitle: slides.slideTitle, body: slides.body, slideContent: slides.slideContent })
       .from(slides)
       .where(eq(slides.presentationId, access.presentationId))
       .orderBy(asc(slides.slideNumber)),
-    db
-      .select({ kind: blogSources.kind, position: blogSources.position, url: blogSources.url, fileName: files.originalName, text: blogSources.extractedText })
-      .from(blogSources)
-      .leftJoin(files, eq(files.id, blogSources.fileId))
-      .where(and(eq(blogSources.blogId, access.blogId), eq(blogSources.extractionStatus, "ready")))
-      .orderBy(asc(blogSources.kind), asc(blogSources.position)),
+    passagesForQuestion(access.blogId, question),
   ]);
+  const bySource = new Map<string, FoundPassage[]>();
+  for (const passage of found) bySource.set(passage.sourceId, [...(bySource.get(passage.sourceId) ?? []), passage]);
   return {
     slides: slideRows.map((row) => ({ number: row.number, title: row.slideTitle, script: narrationText(row) })),
-    sources: sourceRows.filter((row) => row.text && row.text.trim().length > 0).map((row) => ({ name: sourceName(row), text: row.text ?? "" })),
+    sources: [...bySource.values()].map((passages) => ({
+      name: sourceName({ kind: passages[0]!.kind, position: passages[0]!.sourcePosition, url: passages[0]!.url, fileName: passages[0]!.fileName }),
+      text: joinPassages(passages),
+    })),
   };
 }
 
@@ -332,7 +361,7 @@ export async function answerStoredQuestion(asker: Asker, query: StreamResponseQu
 
   let answer = await storedAnswer(question.id);
   if (!answer) {
-    const { slides: answerSlides, sources } = await material(access);
+    const { slides: answerSlides, sources } = await material(access, question.content);
     const produced = await answerQuestion({ question: question.content, currentSlide: slideNumber, slides: answerSlides, sources });
     const text = (await answerText(produced)).trim();
     const refs = sourcesOf(produced.passages);
@@ -354,14 +383,95 @@ export async function answerStoredQuestion(asker: Asker, query: StreamResponseQu
     });
   }
 
-  let audio: Uint8Array | null = null;
+  const audio = await answerAudio(access, answer);
+  return { answerId: answer.id, text: answer.content, question: question.content, sources: answer.sources ?? [], audio };
+}
+
+/** Longest answer audio kept (a spoken answer of 90 words is well under 1 MB). */
+const MAX_ANSWER_AUDIO_BYTES = 20 * 1024 * 1024;
+
+/** The stored audio of an answer, or null when it has none (or its object is gone). */
+async function storedAudio(answer: QaMessage): Promise<Uint8Array | null> {
+  if (!answer.audioFileId) return null;
+  const db = await getDb();
+  const [file] = await db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(and(eq(files.id, answer.audioFileId), eq(files.tenantId, answer.tenantId)))
+    .limit(1);
+  if (!file) return null;
+  try {
+    const object = await storage().get(file.key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+    return new Uint8Array(Buffer.concat(chunks));
+  } catch (error) {
+    logger.warn({ answerId: answer.id, reason: error instanceof Error ? error.message : typeof error }, "an answer's stored audio could not be read; it is spoken again");
+    return null;
+  }
+}
+
+/**
+ * The answer's audio: the stored MP3 when it has one, else spoken with the tenant's voice now and kept with the answer
+ * (a file under the tenant, like narration audio), so asking again sends the same audio without speaking it again. An
+ * answer keeps the voice it was first spoken with. Null when speech synthesis fails (the text still goes).
+ */
+async function answerAudio(access: Access, answer: QaMessage): Promise<Uint8Array | null> {
+  const kept = await storedAudio(answer);
+  if (kept) return kept;
+  let audio: Uint8Array;
   try {
     const voice = await textToSpeechFor(access.tenantId, access.ttsProvider);
     audio = (await voice.synthesize(answer.content)).audio;
   } catch (error) {
     logger.warn({ presentationId: access.presentationId, reason: error instanceof Error ? error.message : typeof error }, "an answer could not be spoken; its text is sent alone");
+    return null;
   }
-  return { answerId: answer.id, text: answer.content, question: question.content, sources: answer.sources ?? [], audio };
+  await keepAudio(access, answer, audio).catch((error: unknown) => {
+    logger.warn({ answerId: answer.id, reason: error instanceof Error ? error.message : typeof error }, "an answer's audio could not be kept; it is sent all the same");
+  });
+  return audio;
+}
+
+/** Stores the audio and links it to the answer, unless another request linked its own first (then ours goes). */
+async function keepAudio(access: Access, answer: QaMessage, audio: Uint8Array): Promise<void> {
+  const key = newObjectKey(access.tenantId, "audio", "mp3");
+  const stored = await storage().put(key, Readable.from([Buffer.from(audio)]), { contentType: "audio/mpeg", maxBytes: MAX_ANSWER_AUDIO_BYTES });
+  const db = await getDb();
+  let taken = false;
+  try {
+    taken = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ audioFileId: qaMessages.audioFileId })
+        .from(qaMessages)
+        .where(eq(qaMessages.id, answer.id))
+        .for("update");
+      if (!current || current.audioFileId !== null) return false;
+      const [file] = await tx
+        .insert(files)
+        .values({
+          tenantId: access.tenantId,
+          storageKey: key,
+          originalName: "answer.mp3",
+          mimeType: "audio/mpeg",
+          sizeBytes: stored.size,
+          sha256: stored.sha256,
+          kind: "audio",
+        })
+        .returning({ id: files.id });
+      if (!file) throw new Error("file insert returned nothing");
+      const linked = await tx
+        .update(qaMessages)
+        .set({ audioFileId: file.id })
+        .where(and(eq(qaMessages.id, answer.id), isNull(qaMessages.audioFileId)))
+        .returning({ id: qaMessages.id });
+      if (linked.length !== 1) throw new Error("the answer's audio could not be linked");
+      return true;
+    });
+  } finally {
+    if (!taken) await discardStoredObjects([key]);
+  }
 }
 
 async function storedAnswer(questionId: string): Promise<QaMessage | null> {

@@ -1,5 +1,6 @@
 // Schemas of voice Q&A (spec section 7, "Voice Q&A") and the spec's messages (sections 5 and 8).
 import { z } from "zod";
+import { charactersOf, textOf } from "./text";
 
 export const QA_MESSAGES = {
   /** Spec section 5, 'Recording Too Short'. */
@@ -18,24 +19,25 @@ export const MIN_RECORDING_BYTES = 1000;
 /** The longest typed question (a spoken one of 30 seconds is a few hundred characters). */
 export const MAX_QUESTION_CHARS = 2000;
 
-const token = z.string().max(200).optional();
+const token = textOf("line").max(200).optional();
 const slideNumber = z.coerce.number().int().min(1).max(10_000).optional();
 
 export const speechToTextQuery = z.object({
   presentation_id: z.uuid({ message: "Invalid presentation id" }),
   // The player sends the session it has, which may be empty or "null" before the first question.
-  session_id: z.string().max(100).optional(),
+  session_id: textOf("line").max(100).optional(),
   token,
   current_slide_number: slideNumber,
   /** The player's stored recogniser preference (e.g. 'openai-whisper'); the presentation's when absent. */
-  stt_provider: z.string().max(50).optional(),
+  stt_provider: textOf("line").max(50).optional(),
 });
 
 export const questionInput = z.object({
   presentation_id: z.uuid({ message: "Invalid presentation id" }),
-  question: z.string().trim().min(1, { message: QA_MESSAGES.emptyQuestion }).max(MAX_QUESTION_CHARS),
-  session_id: z.string().max(100).nullish(),
-  token: z.string().max(200).nullish(),
+  // Control characters (NUL above all) are refused before anything is stored: a question may span lines, no more.
+  question: z.string().trim().check(charactersOf("multiline")).min(1, { message: QA_MESSAGES.emptyQuestion }).max(MAX_QUESTION_CHARS),
+  session_id: textOf("line").max(100).nullish(),
+  token: textOf("line").max(200).nullish(),
   current_slide_number: z.number().int().min(1).max(10_000).nullish(),
 });
 

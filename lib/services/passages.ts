@@ -1,0 +1,151 @@
+// The answer index: each source's extracted text cut into passages (lib/content/passages.ts) and stored in
+// source_passages with a tsvector, written in the transaction that stores the text and rewritten whenever it
+// changes. A question is then one indexed full-text lookup over its blog's passages (PostgreSQL and PGlite alike),
+// never a pass over every source's whole text; the answerer ranks the few passages found, in memory.
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { blogSources, sourcePassages } from "@/db/schema";
+import { questionSearchWords } from "@/lib/ai/retrieval";
+import { passagesOf } from "@/lib/content/passages";
+
+/** The text search configuration passages are indexed and looked up with (PostgreSQL's English stemmer). */
+export const PASSAGE_LANGUAGE = "english";
+/** Passages written per statement: each statement's to_tsvector work stays small, and the thread turns between. */
+const WRITE_BATCH = 100;
+/** Best-ranked passages a question takes (each comes with the passage before and after it). */
+export const QUESTION_PASSAGES = 30;
+
+export interface PassageSource {
+  id: string;
+  tenantId: string;
+  blogId: string;
+}
+
+/**
+ * Replaces a source's passages with those of `text` (none for null or empty text). Run it in the transaction that
+ * stores the text. `headings`: the extractor's headings, when it found them.
+ */
+export async function writePassages(tx: Tx, source: PassageSource, text: string | null, headings: readonly (string | null)[] = []): Promise<number> {
+  await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, source.id));
+  if (!text) return 0;
+  let position = 0;
+  let batch: (typeof sourcePassages.$inferInsert)[] = [];
+  const write = async () => {
+    if (batch.length === 0) return;
+    await tx.insert(sourcePassages).values(batch);
+    batch = [];
+  };
+  for (const passage of passagesOf(text, headings)) {
+    batch.push({
+      tenantId: source.tenantId,
+      blogId: source.blogId,
+      sourceId: source.id,
+      position,
+      heading: passage.heading,
+      body: passage.body,
+      language: PASSAGE_LANGUAGE,
+      // Computed by the database from the passage's own text; the column's TypeScript type is the tsvector's text.
+      search: sql`to_tsvector(${PASSAGE_LANGUAGE}::regconfig, ${`${passage.heading}\n${passage.body}`})` as unknown as string,
+    });
+    position += 1;
+    if (batch.length >= WRITE_BATCH) await write();
+  }
+  await write();
+  return position;
+}
+
+/** Gives the passages of one source to another (a source kept when its list is rewritten gets a new row). */
+export async function copyPassages(tx: Tx, fromSourceId: string, to: PassageSource): Promise<void> {
+  await tx.execute(sql`
+    insert into ${sourcePassages} (tenant_id, blog_id, source_id, position, heading, body, language, search)
+    select ${to.tenantId}, ${to.blogId}, ${to.id}, position, heading, body, language, search
+    from ${sourcePassages} where source_id = ${fromSourceId}`);
+}
+
+/**
+ * Indexes the ready sources of a blog that have no passages (extracted before passages existed), each in its own
+ * transaction under the source's row lock, so two questions at once index a source once. Costs one indexed statement
+ * when there is nothing to do (a ready source whose text is empty has no passages, and is looked at again: cheaply).
+ */
+export async function indexUnindexedSources(blogId: string): Promise<number> {
+  const db = await getDb();
+  const missing = await db
+    .select({ id: blogSources.id })
+    .from(blogSources)
+    .where(
+      and(
+        eq(blogSources.blogId, blogId),
+        eq(blogSources.extractionStatus, "ready"),
+        notExists(db.select({ one: sql`1` }).from(sourcePassages).where(eq(sourcePassages.sourceId, blogSources.id))),
+      ),
+    );
+  let indexed = 0;
+  for (const { id } of missing) {
+    await db.transaction(async (tx) => {
+      const [source] = await tx
+        .select({ id: blogSources.id, tenantId: blogSources.tenantId, blogId: blogSources.blogId, text: blogSources.extractedText, status: blogSources.extractionStatus })
+        .from(blogSources)
+        .where(eq(blogSources.id, id))
+        .for("update");
+      if (!source || source.status !== "ready") return;
+      const [already] = await tx.select({ id: sourcePassages.id }).from(sourcePassages).where(eq(sourcePassages.sourceId, id)).limit(1);
+      if (already) return;
+      if ((await writePassages(tx, source, source.text)) > 0) indexed += 1;
+    });
+  }
+  return indexed;
+}
+
+export interface FoundPassage {
+  sourceId: string;
+  kind: string;
+  sourcePosition: number;
+  url: string | null;
+  fileName: string | null;
+  position: number;
+  heading: string;
+  body: string;
+}
+
+/**
+ * Lexemes for to_tsquery: only letters and digits reach it (anything else splits a word), joined with ' | ' so a
+ * passage matching any of the question's words is a candidate and ts_rank_cd orders them.
+ */
+export function searchQueryOf(question: string): string {
+  const lexemes = new Set<string>();
+  for (const word of questionSearchWords(question)) {
+    for (const part of word.match(/[\p{L}\p{N}]+/gu) ?? []) if (part.length <= 100) lexemes.add(part);
+  }
+  return [...lexemes].join(" | ");
+}
+
+/**
+ * The passages of a blog's ready sources that best match a question (ts_rank_cd over an OR of its words), each with
+ * its neighbours (position - 1 and + 1), in reading order by source: one statement, on the GIN index.
+ */
+export async function passagesForQuestion(blogId: string, question: string, limit = QUESTION_PASSAGES): Promise<FoundPassage[]> {
+  const query = searchQueryOf(question);
+  if (!query) return [];
+  const db = await getDb();
+  const result = await db.execute(sql`
+    with q as (select to_tsquery(${PASSAGE_LANGUAGE}::regconfig, ${query}) as query),
+    hits as (
+      select p.source_id, p.position
+      from ${sourcePassages} p, q
+      where p.blog_id = ${blogId} and p.search @@ q.query
+      order by ts_rank_cd(p.search, q.query) desc, p.source_id, p.position
+      limit ${limit}
+    ),
+    wanted as (
+      select distinct h.source_id, h.position + n.d as position from hits h, (values (-1), (0), (1)) as n(d)
+    )
+    select p.source_id as "sourceId", s.kind::text as "kind", s.position as "sourcePosition", s.url, f.original_name as "fileName",
+           p.position, p.heading, p.body
+    from wanted w
+    join ${sourcePassages} p on p.source_id = w.source_id and p.position = w.position
+    join blog_sources s on s.id = p.source_id and s.extraction_status = 'ready'
+    left join files f on f.id = s.file_id
+    order by s.kind, s.position, p.source_id, p.position`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FoundPassage[];
+  return rows;
+}
