@@ -1,5 +1,6 @@
-// `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright, system Chromium) against a
-// production build. With DATABASE_URL set, every part runs on fresh PostgreSQL databases that are dropped after.
+// `npm test`: unit and API tests (vitest), then the end-to-end tests (Playwright, system Chromium) and the resilience
+// suite (vitest project 'resilience': hostile inputs, faults, two processes; issue 20) against a production build.
+// With DATABASE_URL set, every part runs on fresh PostgreSQL databases that are dropped after.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,21 +66,30 @@ function vitestFailureDetails(output, report) {
 
 const failures = [];
 
-// 1. Unit and API tests.
+// 1. Unit and API tests (the resilience project needs the build: it runs in step 4).
 const vitestReport = path.join(results, "vitest.json");
 rmSync(vitestReport, { force: true });
-const vitestRun = await runKept("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+const vitestRun = await runKept("npx", [
+  "vitest",
+  "run",
+  "--project=unit",
+  "--project=api",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
 if (vitestRun.status !== 0) failures.push("vitest");
 
-// 2. End-to-end tests against the production server.
+// 2. The production build (it needs no database; the server gets its configuration when it starts).
+const built = process.env.SKIP_BUILD === "1" || run("npx", ["next", "build"], { DATABASE_URL: "" }) === 0;
+if (!built) failures.push("build");
+
+// 3. End-to-end tests against the production server.
 const playwrightReport = path.join(results, "playwright.json");
 rmSync(playwrightReport, { force: true });
 if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
   failures.push("chromium");
-} else if (process.env.SKIP_BUILD !== "1" && run("npx", ["next", "build"], { DATABASE_URL: "" }) !== 0) {
-  // The build needs no database; the server gets its configuration when it starts.
-  failures.push("build");
-} else {
+} else if (built) {
   const e2eEnv = { E2E_DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-data-")), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport };
   let e2eDatabase;
   if (process.env.DATABASE_URL) {
@@ -94,18 +104,47 @@ if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
   }
 }
 
-// 3. One closing line for the whole suite.
+// 4. The resilience suite against the same build: each file starts production servers of its own (ports from
+// RESILIENCE_PORT, default 3450) on databases it makes next to DATABASE_URL's, one file at a time.
+const resilienceReport = path.join(results, "resilience.json");
+rmSync(resilienceReport, { force: true });
+let resilienceRun;
+if (built) {
+  resilienceRun = await runKept("npx", [
+    "vitest",
+    "run",
+    "--project=resilience",
+    "--no-file-parallelism",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${resilienceReport}`,
+  ]);
+  if (resilienceRun.status !== 0) failures.push("resilience");
+}
+
+// 5. One closing line for the whole suite.
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const resilience = readJson(resilienceReport);
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0) + (resilience?.numPassedTests ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (resilience?.numFailedTests ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) +
+  (vitest?.numTodoTests ?? 0) +
+  (playwright?.stats?.skipped ?? 0) +
+  (resilience?.numPendingTests ?? 0) +
+  (resilience?.numTodoTests ?? 0);
 console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
 console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
+console.log(`resilience: ${resilience?.numPassedTests ?? 0} passed, ${resilience?.numFailedTests ?? 0} failed, ${(resilience?.numPendingTests ?? 0) + (resilience?.numTodoTests ?? 0)} skipped`);
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failures.includes("vitest")) {
   console.error(`vitest exited with ${vitestRun.status}; what it reported:`);
   for (const line of vitestFailureDetails(vitestRun.output, vitest)) console.error(`  ${line}`);
+}
+if (failures.includes("resilience")) {
+  console.error(`the resilience suite exited with ${resilienceRun?.status}; what it reported:`);
+  for (const line of vitestFailureDetails(resilienceRun?.output ?? "", resilience)) console.error(`  ${line}`);
 }
 if (failures.length > 0) {
   console.error(`Failed: ${failures.join(", ")}`);
