@@ -1,11 +1,9 @@
-// Slide images (PNG) placed into a PDF as image XObjects with Node's own zlib. pdf-lib's embedPng decodes and
-// re-deflates every pixel in JavaScript (about 400 ms per 1920x1080 slide here); this path takes a few tens of ms.
+// Slide images (PNG) as PDF image XObjects with Node's own zlib, one image at a time (the PDF export streams).
 // Opaque 8-bit images keep their compressed data as it is (PDF reads PNG's row filters through /Predictor 15);
 // images with alpha are unfiltered once, split into colour and a soft mask, and deflated on the thread pool.
-// Anything else (16-bit, interlaced, palette) returns null and goes to pdf-lib.
+// Anything else (16-bit, interlaced, palette) returns null: the export has resvg redraw it as 8-bit RGBA first.
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { PDFDocument, PDFRef } from "pdf-lib";
 
 const inflate = promisify(zlib.inflate);
 const deflate = promisify(zlib.deflate);
@@ -98,35 +96,32 @@ export function unfilterRows(raw: Buffer, width: number, height: number, bytesPe
   return out;
 }
 
+/** A PNG as a PDF image: its data (FlateDecode) and dictionary entries, and a soft mask when it has transparency. */
+export interface PdfImageData {
+  width: number;
+  height: number;
+  colorSpace: "DeviceGray" | "DeviceRGB";
+  /** Deflated samples: PNG's own IDAT data (read through /Predictor 15) or unfiltered rows deflated again. */
+  data: Buffer;
+  /** /DecodeParms for `data` when it is PNG's filtered rows. */
+  predictor: boolean;
+  /** The alpha channel, deflated, when some pixel is not opaque. */
+  alpha: Buffer | null;
+}
+
 /**
- * Adds a PNG to `pdf` as an image XObject, or returns null when its format is left to pdf-lib. Throws when the data
- * is damaged (bad zlib stream, rows missing) or the image has more than MAX_IMAGE_PIXELS.
+ * A PNG's samples as a PDF image XObject needs them, or null when its format needs a full decoder (16-bit,
+ * interlaced, palette, a tRNS chunk). Opaque 8-bit grey and RGB keep their compressed data as it is; images with
+ * alpha are unfiltered once, split into colour and mask, and deflated on the thread pool. Throws when the data is
+ * damaged (bad zlib stream, rows missing) or the image has more than MAX_IMAGE_PIXELS.
  */
-export async function embedPngFast(
-  pdf: PDFDocument,
-  bytes: Uint8Array,
-): Promise<{ ref: PDFRef; width: number; height: number } | null> {
+export async function pdfImageData(bytes: Uint8Array): Promise<PdfImageData | null> {
   const png = pngParts(bytes);
   if (!png || png.bitDepth !== 8 || png.interlaced || png.transparencyChunk) return null;
   const { width, height } = png;
   if (width * height > MAX_IMAGE_PIXELS) throw new Error(`image of ${width}x${height} pixels is too large`);
-  const context = pdf.context;
-
   if (png.colorType === 0 || png.colorType === 2) {
-    const colors = png.colorType === 0 ? 1 : 3;
-    const ref = context.register(
-      context.stream(png.data, {
-        Type: "XObject",
-        Subtype: "Image",
-        Width: width,
-        Height: height,
-        BitsPerComponent: 8,
-        ColorSpace: colors === 1 ? "DeviceGray" : "DeviceRGB",
-        Filter: "FlateDecode",
-        DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: 8, Columns: width },
-      }),
-    );
-    return { ref, width, height };
+    return { width, height, colorSpace: png.colorType === 0 ? "DeviceGray" : "DeviceRGB", data: png.data, predictor: true, alpha: null };
   }
   if (png.colorType !== 4 && png.colorType !== 6) return null;
 
@@ -145,12 +140,6 @@ export async function embedPngFast(
     alpha[pixel] = a;
     if (a !== 255) opaque = false;
   }
-  const colorSpace = colors === 1 ? "DeviceGray" : "DeviceRGB";
   const [colourData, alphaData] = await Promise.all([deflate(colour), opaque ? null : deflate(alpha)]);
-  const image = { Type: "XObject", Subtype: "Image", Width: width, Height: height, BitsPerComponent: 8, Filter: "FlateDecode" };
-  const mask = alphaData ? context.register(context.stream(alphaData, { ...image, ColorSpace: "DeviceGray" })) : null;
-  const ref = context.register(
-    context.stream(colourData, { ...image, ColorSpace: colorSpace, ...(mask ? { SMask: mask } : {}) }),
-  );
-  return { ref, width, height };
+  return { width, height, colorSpace: colors === 1 ? "DeviceGray" : "DeviceRGB", data: colourData, predictor: false, alpha: alphaData };
 }
