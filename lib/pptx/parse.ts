@@ -85,11 +85,19 @@ async function readPresentation(archive: Archive): Promise<ParsedPresentation> {
   const presentationRelationships = await relationshipsOf(presentationPart);
 
   const slides: ParsedSlide[] = [];
+  // Each slide and notes page is a part of its own. One listed twice (no writer does that) would be read again
+  // for every mention, so the work would grow with the list instead of with the file.
+  const partsRead = new Set<string>();
+  const readOnce = (part: string) => {
+    if (partsRead.has(part)) throw new NoSlidesFound(`${part} is used by more than one slide`);
+    partsRead.add(part);
+    return archive.read(part, PPTX_LIMITS.partBytes);
+  };
   for (const [index, slideId] of presentation.slideIds.entries()) {
     const position = index + 1;
     const rel = presentationRelationships.get(slideId ?? "");
     if (!rel || rel.kind !== "slide" || !rel.target) throw new NoSlidesFound(`slide id without a slide part`);
-    const slideXml = await archive.read(rel.target, PPTX_LIMITS.partBytes);
+    const slideXml = await readOnce(rel.target);
     if (slideXml === TOO_LARGE) throw new PowerPointSlideTooLarge("part", position);
     const budget = { left: PPTX_LIMITS.slideTextChars, position };
     const slide = slideXml === null ? null : slideText(slideXml, presentation.slideHeight, budget);
@@ -99,7 +107,7 @@ async function readPresentation(archive: Archive): Promise<ParsedPresentation> {
     if (slides.length === PPTX_LIMITS.slides) throw new PowerPointSlideTooLarge("slides", 0);
 
     const notesRel = [...(await relationshipsOf(rel.target)).values()].find((r) => r.kind === "notesSlide" && r.target);
-    const notesXml = notesRel?.target ? await archive.read(notesRel.target, PPTX_LIMITS.partBytes) : null;
+    const notesXml = notesRel?.target ? await readOnce(notesRel.target) : null;
     if (notesXml === TOO_LARGE) throw new PowerPointSlideTooLarge("part", position);
     slides.push({
       slideNumber: slides.length + 1,

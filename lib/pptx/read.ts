@@ -1,7 +1,8 @@
 // PowerPoint files read in a worker thread (lib/pptx/parse-worker.ts), one per file, never on the thread that
 // answers requests: however a file is made, what reading it costs comes out of the worker's own capped heap
-// (PPTX_WORKER_HEAP_MB, default 96: a 100-slide deck needs a few megabytes, the largest slide the limits let
-// through about 50), within its deadline (PPTX_PARSE_TIMEOUT_MS, default 30 s). A worker stopped at its cap
+// (PPTX_WORKER_HEAP_MB, default 64: the reader keeps no tree, so a 50-slide deck and a slide just under the part
+// bound both read within a 16 MB cap), within its deadline (PPTX_PARSE_TIMEOUT_MS, default 30 s: the largest
+// archive the guard lets through scans in well under that). A worker stopped at its cap
 // answers 413 'too large', at its deadline 422 'took too long' (the file is what takes the time; the same answer
 // as a LibreOffice conversion that times out); the server goes on, and everything the worker held goes back.
 //
@@ -19,7 +20,7 @@ const workerUrl = new URL("./parse-worker.ts", import.meta.url);
 
 /** The worker's heap cap in MB. */
 export function pptxWorkerHeapMb(): number {
-  return heapCapMb(process.env.PPTX_WORKER_HEAP_MB, 96);
+  return heapCapMb(process.env.PPTX_WORKER_HEAP_MB, 64);
 }
 
 export function pptxParseTimeoutMs(): number {
