@@ -4,13 +4,13 @@
 // test, never the machine's shared server): every write acknowledged with 2xx exists afterwards, and the app
 // recovers without a restart.
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDocx } from "../fixtures/docx";
 import { prose } from "../fixtures/hostile";
 import { completion, startOpenAIStandIn, type OpenAIStandIn } from "../support/openai-standin";
 import { callApi, newBlog, newDeck, newProject, newTenant, ok, until, upload } from "./support/client";
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from "./support/private-postgres";
-import { buildExists, createAppDatabase, port, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
+import { buildExists, createAppDatabase, port, printOutputOnFailure, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
 
 const STALE = { STALE_JOB_SECONDS: "3" };
 const canUsePostgres = Boolean(process.env.DATABASE_URL);
@@ -20,7 +20,7 @@ function outline(count: number) {
     slides: Array.from({ length: count }, (_, index) => ({
       title: `Harbour part ${index + 1}`,
       bullets: ["First point", "Second point", "Third point"],
-      script: `Part ${index + 1} of the harbour story, told in a few plain sentences. The boats leave early.`,
+      script: prose(600, 60 + index),
       imagePrompt: null,
     })),
   };
@@ -55,6 +55,8 @@ describe.skipIf(!buildExists() || !canUsePostgres)("the server killed with SIGKI
     standIn = await startOpenAIStandIn();
     await start();
   });
+
+  afterEach((context) => printOutputOnFailure(context, [server]));
 
   afterAll(async () => {
     await server?.stop();
@@ -108,17 +110,17 @@ describe.skipIf(!buildExists() || !canUsePostgres)("the server killed with SIGKI
     const deck = await ok(server.base, "GET", `/presentations/${id}`, { token: tenant.token });
     expect((deck.slides as { slide_title: string }[]).map((slide) => slide.slide_title)).toEqual(outline(6).slides.map((slide) => slide.title));
     console.log(`generation killed mid-request: completed once after the restart; provider requests: ${standIn.requests.length}`);
-  });
+  }, 300_000);
 
   it("mid-narration: every slide's audio made once, no duplicate audio files", async () => {
     const tenant = await newTenant(server.base, "Killed narration");
     const projectId = await newProject(server.base, tenant.token, "Kill tests");
     const blogId = await newBlog(server.base, tenant.token, projectId, { blog_title: "Narrated" });
-    const count = 8;
+    const count = 6;
     const slides = Array.from({ length: count }, (_, index) => ({
       slide_title: `Part ${index + 1}`,
       body: "The harbour",
-      slide_content: prose(1_200, 300 + index),
+      slide_content: prose(700, 300 + index),
     }));
     const id = await newDeck(server.base, tenant.token, blogId, slides);
     // Killed once some slides have their audio and others not yet.
@@ -148,7 +150,7 @@ describe.skipIf(!buildExists() || !canUsePostgres)("the server killed with SIGKI
     );
     expect(audio, "audio files of the tenant: one per slide").toEqual({ files: count, distinct: count });
     console.log(`narration killed with ${before}/${count} slides narrated: completed after the restart, ${audio!.files} audio files`);
-  });
+  }, 300_000);
 });
 
 describe.skipIf(!buildExists() || !postgresBinaries())("PostgreSQL restarted under write load", () => {
@@ -163,6 +165,8 @@ describe.skipIf(!buildExists() || !postgresBinaries())("PostgreSQL restarted und
     data = tempDataDir("pg-restart");
     server = await startApp({ port: port(11), databaseUrl: database.url, dataDir: data.dir });
   });
+
+  afterEach((context) => printOutputOnFailure(context, [server]));
 
   afterAll(async () => {
     await server?.stop();

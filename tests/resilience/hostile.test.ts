@@ -4,12 +4,12 @@
 // job with its reason, or success where the work fits. The 2x variants send the same input twice at once.
 import http from "node:http";
 import postgres from "postgres";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bigDocx, bigTextPptx, doctypeEntityPptx, nestedGroupsPptx, NUL_QUESTION, oversizedImage, photoPng } from "../fixtures/hostile";
 import { buildDocx } from "../fixtures/docx";
 import { callApi, newBlog, newDeck, newProject, newTenant, ok, until, upload, uploadReply, type Reply, type Tenant } from "./support/client";
 import { expectClearRefusal, results, underWatch } from "./support/hostile-run";
-import { buildExists, createAppDatabase, port, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
+import { buildExists, createAppDatabase, port, printOutputOnFailure, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
 
 const NO_SLIDES = "No slides found in PowerPoint file or invalid response format";
 
@@ -38,6 +38,8 @@ beforeEach(async () => {
     await start();
   }
 });
+
+afterEach((context) => printOutputOnFailure(context, [server]));
 
 afterAll(async () => {
   console.log(`\nHostile inputs (RSS limit 400 MB, health within 1 s):\n${results.join("\n")}`);

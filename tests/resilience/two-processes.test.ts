@@ -2,17 +2,27 @@
 // load balancer: a generation runs once (both processes work the job queue), a share link revoked through one stops
 // at once on the other (share page and Q&A), and an edit through one shows in the other's next list page and share
 // page (each process keeps list pages and share pages of its own, checked against versions in the database).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildDocx } from "../fixtures/docx";
 import { prose } from "../fixtures/hostile";
 import { completion, startOpenAIStandIn, type OpenAIStandIn } from "../support/openai-standin";
 import { callApi, newBlog, newDeck, newProject, newTenant, ok, until, upload, type Tenant } from "./support/client";
-import { buildExists, createAppDatabase, port, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
+import { buildExists, createAppDatabase, port, printOutputOnFailure, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
 
 const SLIDES = [
   { slide_title: "The harbour", body: "Boats at dawn", slide_content: "The harbour wakes before the town does." },
   { slide_title: "The market", body: "Fish and bread", slide_content: "The market opens at seven every morning." },
 ];
+
+/** A manual deck, once its narration is done (sharing needs a ready deck). */
+async function readyDeck(server: AppServer, token: string, blogId: string): Promise<string> {
+  const id = await newDeck(server.base, token, blogId, SLIDES);
+  await until("the deck's narration", async () => {
+    const deck = await ok(server.base, "GET", `/presentations/${id}`, { token });
+    return deck.webhook_status === "completed" ? deck : undefined;
+  });
+  return id;
+}
 
 describe.skipIf(!buildExists() || !process.env.DATABASE_URL)("two app processes on one database and one file store", () => {
   let database: AppDatabase;
@@ -42,6 +52,8 @@ describe.skipIf(!buildExists() || !process.env.DATABASE_URL)("two app processes 
     });
   }, 240_000);
 
+  afterEach((context) => printOutputOnFailure(context, [one, two]));
+
   afterAll(async () => {
     await Promise.all([one?.stop(), two?.stop()]);
     await standIn?.close();
@@ -51,7 +63,7 @@ describe.skipIf(!buildExists() || !process.env.DATABASE_URL)("two app processes 
 
   it("a generation runs once", async () => {
     standIn.reset();
-    const outline = { slides: [1, 2, 3, 4].map((n) => ({ title: `Part ${n}`, bullets: ["One", "Two"], script: `Part ${n} in a sentence or two.`, imagePrompt: null })) };
+    const outline = { slides: [1, 2, 3, 4].map((n) => ({ title: `Part ${n}`, bullets: ["One", "Two", "Three"], script: prose(600, 40 + n), imagePrompt: null })) };
     standIn.route("/chat/completions", () => completion(JSON.stringify(outline)));
     const created = await ok(one.base, "POST", "/presentations/", { token: tenant.token, body: { blog_id: blogId, template: "minimal" } });
     const id = String(created.presentation_id ?? created.id);
@@ -70,7 +82,7 @@ describe.skipIf(!buildExists() || !process.env.DATABASE_URL)("two app processes 
   });
 
   it("a link revoked through one process stops at once on the other: share page and Q&A", async () => {
-    const id = await newDeck(one.base, tenant.token, blogId, SLIDES);
+    const id = await readyDeck(one, tenant.token, blogId);
     const link = await ok(one.base, "POST", `/presentations/${id}/share`, { token: tenant.token });
     const token = String(link.token);
     const page = () => fetch(`${two.base}/share/presentation/${token}`, { redirect: "manual" });
@@ -88,13 +100,14 @@ describe.skipIf(!buildExists() || !process.env.DATABASE_URL)("two app processes 
 
   it("an edit through one process shows in the other's next list page and share page", async () => {
     // The list page, read (and kept) by the second process before the edit.
-    const listed = async () => ((await ok(two.base, "GET", "/projects/", { token: tenant.token })).items as { id: string; name: string }[]).find((item) => item.id === projectId);
+    // The list is a JSON array (the total in X-Total-Count).
+    const listed = async () => ((await callApi(two.base, "GET", "/projects/", { token: tenant.token })).body as { id: string; name: string }[]).find((item) => item.id === projectId);
     expect((await listed())?.name).toBe("Shared store");
     const renamed = await callApi(one.base, "PUT", `/projects/${projectId}`, { token: tenant.token, body: { name: "Shared store, renamed", description: "Resilience suite" } });
     expect(renamed.status, renamed.text).toBe(200);
     expect((await listed())?.name).toBe("Shared store, renamed");
 
-    const id = await newDeck(one.base, tenant.token, blogId, SLIDES);
+    const id = await readyDeck(one, tenant.token, blogId);
     const token = String((await ok(one.base, "POST", `/presentations/${id}/share`, { token: tenant.token })).token);
     const sharePage = async () => (await fetch(`${two.base}/share/presentation/${token}`)).text();
     expect(await sharePage()).toContain("The harbour");

@@ -169,3 +169,11 @@ export async function startApp(options: AppServerOptions): Promise<AppServer> {
   await server.kill();
   throw new Error(`the server did not answer its health check within 120 s:\n${output.slice(-5000)}`);
 }
+
+/** For an afterEach: the servers' last output when the test failed (why a job did not end, what a crash said). */
+export function printOutputOnFailure(context: { task: { name: string; result?: { state?: string } } }, servers: (AppServer | undefined)[]): void {
+  if (context.task.result?.state !== "fail") return;
+  for (const server of servers) {
+    if (server) console.log(`--- server ${server.port} output, last 4000 characters (after "${context.task.name}"):\n${server.output().slice(-4000)}`);
+  }
+}
