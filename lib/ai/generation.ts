@@ -1,5 +1,13 @@
 // Slide generation behind one small interface: OpenAI (or any OpenAI-compatible server) when configured, otherwise
-// the offline extractive generator, which needs no key and no network.
+// the offline extractive generator, which needs no key and no network. The offline generator's work grows with the
+// sources' text, so it runs in a capped worker thread (lib/ai/generation-worker.ts): a heap of
+// GENERATION_WORKER_HEAP_MB (default 160 MB) and a deadline (GENERATION_WORKER_TIMEOUT_MS, default 120 s); past either, the generation fails with its
+// reason ('too large', 'took too long') and the server goes on. Where the worker cannot start from its source (the
+// TypeScript tests), the same function runs on the calling thread.
+import { AppError } from "@/lib/errors";
+import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { heapCapMb, runCapped, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
+import type { GenerationTask, GenerationTaskReply } from "./generation-task";
 import { generateOfflineOutline } from "./offline-generator";
 import { openAISettings, providerName, type OpenAISettings } from "./openai";
 import { generateWithOpenAI } from "./openai-generator";
@@ -15,11 +23,44 @@ export interface GenerationProvider {
   generateOutline(input: OutlineInput): Promise<Outline>;
 }
 
+const workerUrl = new URL("./generation-worker.ts", import.meta.url);
+
+/**
+ * The offline generator's deadline (GENERATION_WORKER_TIMEOUT_MS, default 120 s): many times what the largest
+ * accepted material takes (about 7 s for 4 million characters on a quiet machine).
+ */
+export function generationTimeoutMs(): number {
+  const configured = Number(process.env.GENERATION_WORKER_TIMEOUT_MS);
+  return Number.isInteger(configured) && configured >= 1_000 ? configured : 120_000;
+}
+
+/** The offline outline, written in a capped worker thread; a worker past its limits is the generation's own failure. */
+async function offlineOutline(input: OutlineInput): Promise<Outline> {
+  if (!workerAvailable(workerUrl)) return generateOfflineOutline(input);
+  let reply: GenerationTaskReply;
+  try {
+    reply = await runCapped<GenerationTask, GenerationTaskReply>(workerUrl, input, {
+      name: "generation",
+      heapMb: heapCapMb(process.env.GENERATION_WORKER_HEAP_MB, 160),
+      timeoutMs: generationTimeoutMs(),
+      // A generation waits its turn for a slot for as long as it may run: it is a background job.
+      waitMs: 10 * 60_000,
+    });
+  } catch (error) {
+    // Lasting: the same material would need the same memory and time again. 'crashed' and 'busy' may pass.
+    if (error instanceof WorkerFailed && error.reason === "too-large") throw new AppError(422, PRESENTATION_MESSAGES.generationTooLarge);
+    if (error instanceof WorkerFailed && error.reason === "took-too-long") throw new AppError(422, PRESENTATION_MESSAGES.generationTookTooLong);
+    throw error;
+  }
+  if (reply.ok) return reply.outline;
+  if (reply.kind === "app") throw new AppError(reply.status, reply.message);
+  throw new Error(`generation worker: ${reply.message}`);
+}
+
 export const offlineGenerationProvider: GenerationProvider = {
   id: "offline",
   name: "Offline generator",
-  // Synchronous work, but the same promise-returning shape as the network providers.
-  generateOutline: async (input) => generateOfflineOutline(input),
+  generateOutline: offlineOutline,
 };
 
 export function openAIGenerationProvider(settings: OpenAISettings): GenerationProvider {

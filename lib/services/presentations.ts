@@ -34,7 +34,7 @@ import { recordActivity } from "./activity";
 import { assertPermission, discardStoredObjects } from "./blogs";
 import { fileUrl, removeUnreferencedFiles } from "./presentation-files";
 import { markNarrationNeeded, narrationText, startNarration } from "./narration";
-import { sendGenerationJob } from "./presentation-generation";
+import { checkSourceText, sendGenerationJob } from "./presentation-generation";
 import { renderDigest, renderTemplateOf, sendRenderJob } from "./presentation-render";
 import { listTenantFilter } from "./tenancy";
 
@@ -651,6 +651,8 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
   const presentation = await db.transaction(async (tx) => {
     const blog = await blogInReach(tx, actor, input.blog_id, "no key update");
     const options = ai ? await generationOptionsFor(tx, blog.id, input) : null;
+    // The text the generation would read, counted by the database: over the limit, refused before anything is written.
+    if (options) await checkSourceText(tx, blog.id, options);
     const imageIds = await slideImages(tx, blog.tenantId, input.slides, ["body", "slides"]);
     const sourceFileId = input.source_file_path ? await pptxFile(tx, blog.tenantId, input.source_file_path) : null;
     const [latest] = await tx.select({ value: max(presentations.versionNumber) }).from(presentations).where(eq(presentations.blogId, blog.id));

@@ -25,7 +25,27 @@ export const PRESENTATION_MESSAGES = {
   stillGenerating: "This presentation is still being generated. Try again when it is ready.",
   aiWithSlides: "An AI presentation is generated from the blog's sources: send no slides",
   notASource: "Not a source of this blog",
+  generationTooLarge:
+    "The chosen sources are too large to generate a presentation from: the generator needed more memory than it is given. Choose fewer supporting sources, or use the main document only.",
+  generationTookTooLong:
+    "Generating the presentation took too long and was stopped. Choose fewer supporting sources, or use the main document only.",
 } as const;
+
+/** A number of characters as said in a message: "4 million", "8.4 million", "350,000". */
+function characters(count: number): string {
+  if (count < 1_000_000) return count.toLocaleString("en-US");
+  return `${Number((count / 1_000_000).toFixed(1)).toLocaleString("en-US")} million`;
+}
+
+/** The refusal of a generation whose chosen sources hold more text than PRESENTATION_LIMITS.sourceCharacters. */
+export function sourceTextTooLongMessage(total: number, limit: number = PRESENTATION_LIMITS.sourceCharacters): string {
+  return `The chosen sources hold ${characters(total)} characters of text; a presentation can be generated from at most ${characters(limit)}. Choose fewer supporting sources, or use the main document only.`;
+}
+
+/** Why a generation or narration was given up after its last attempt. */
+export function attemptsExhaustedMessage(attempts: number, reason: string): string {
+  return `Stopped after ${attempts} attempts: ${reason}`;
+}
 
 /** Template ids of spec section 3; lib/slides renders each. */
 export const TEMPLATE_IDS = ["professional", "creative", "minimal", "academic", "startup"] as const;
@@ -57,6 +77,12 @@ export const PRESENTATION_LIMITS = {
   manualImageBytes: 5 * MB,
   editorImageBytes: 10 * MB,
   pptBytes: 50 * MB,
+  /**
+   * Text an AI generation reads, in characters, across the main document and the chosen supporting sources. The
+   * offline generator writes an outline of 4 million characters in about 7 s within its worker's heap (160 MB);
+   * twice that still fits but takes twice as long and more, so 4 million leaves room on a busy machine.
+   */
+  sourceCharacters: 4_000_000,
 } as const;
 
 /** A storage key as the upload calls answer it; whether it exists and is the tenant's is the service's check. */
