@@ -13,6 +13,7 @@ import {
 import { ABANDONED_FILES_JOB, removeAbandonedUploads } from "@/lib/services/presentation-files";
 import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker, resumePendingRenders } from "@/lib/services/presentation-render";
 import { NARRATION_JOB, NARRATION_QUEUE_OPTIONS, NARRATION_SWEEP_JOB, narrationWorker, sweepNarrations } from "@/lib/services/narration";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
 
@@ -32,7 +33,8 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   rememberWorker(EXTRACTION_JOB, extractionWorker);
 
   // AI generation of presentations: one job per presentation, retried by pg-boss; generations a stopped process
-  // left unfinished are re-queued now and every five minutes (presentation-generation.ts).
+  // left unfinished are re-queued now, once more when they would be stale, and every five minutes; each has
+  // MAX_GENERATION_ATTEMPTS runs at most (presentation-generation.ts).
   await boss.createQueue(GENERATION_JOB, GENERATION_QUEUE_OPTIONS);
   const generationWorkerId = await boss.work<{ presentationId: string }>(
     GENERATION_JOB,
@@ -75,4 +77,14 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
   await resumePendingRenders().catch((error: unknown) => logger.error({ err: error }, "the render sweep failed at start"));
   await sweepNarrations(boss).catch((error: unknown) => logger.error({ err: error }, "the narration sweep failed at start"));
+  // A process restarted right after another stopped finds that one's work not yet stale: once it would be (when
+  // STALE_JOB_SECONDS is shorter than the schedule's five minutes), the generation and narration sweeps run again.
+  const staleMs = env().STALE_JOB_SECONDS * 1000;
+  if (staleMs < 5 * 60_000) {
+    const again = setTimeout(() => {
+      void resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed"));
+      void sweepNarrations(boss).catch((error: unknown) => logger.error({ err: error }, "the narration sweep failed"));
+    }, staleMs + 1_000);
+    again.unref?.();
+  }
 }

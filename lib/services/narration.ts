@@ -6,18 +6,23 @@
 // Like generation, a run claims the presentation with a new attempt number and only the latest run may write; a
 // slide whose narration text changed while its audio was made keeps no stale audio (the text is compared before
 // the write), and the audio a write replaces is removed.
+//
+// Attempts are counted when a run claims the presentation, before any work, so a run whose process dies counts too:
+// past MAX_NARRATION_ATTEMPTS runs of one request for audio, the claim (or the sweep) sets 'timeout' with the reason
+// instead of working, and the narration is never re-queued until someone asks again (retry, or an edit).
 import { Readable } from "node:stream";
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, slides, type AudioSentence } from "@/db/schema";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { AppError, Forbidden, NotFound } from "@/lib/errors";
+import { env } from "@/lib/env";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 import { textToSpeechFor, type SynthesizedSpeech, type TextToSpeech } from "@/lib/speech/tts";
 import { newObjectKey, storage } from "@/lib/storage";
-import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { attemptsExhaustedMessage, PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { discardStoredObjects } from "./blogs";
 
 /** The pg-boss queue of narration; a job's data is {presentationId}. */
@@ -42,10 +47,25 @@ export const NARRATION_SWEEP_JOB = "sweep-presentation-narrations";
 export const NARRATION_TIMEOUT_MS = 30 * 60_000;
 
 /**
- * A narration pending this long without finishing is re-queued by the sweep (its job was lost with a stopped
- * process, or could not be sent). A run that is merely slow loses nothing: slides it finished keep their audio.
+ * A narration pending this long (STALE_JOB_SECONDS, default 300) without moving is re-queued by the sweep (its job
+ * was lost with a stopped process, or could not be sent). A running narration moves updated_at every few seconds
+ * (heartbeat), and slides it finished keep their audio.
  */
-export const NARRATION_STALE_MS = 5 * 60_000;
+export function narrationStaleMs(): number {
+  return env().STALE_JOB_SECONDS * 1000;
+}
+
+/** Runs that may claim one request for audio; the one after the last sets 'timeout' with the reason instead. */
+export const MAX_NARRATION_ATTEMPTS = 3;
+
+/**
+ * narration_attempt only ever grows (a run's writes are held by its number), and each request for audio (the
+ * deck completed or edited, a retry) moves it up to the next multiple of this: its remainder counts the runs of
+ * the current request.
+ */
+const ATTEMPT_BLOCK = 1000;
+const nextRequest = sql`(${presentations.narrationAttempt} / ${ATTEMPT_BLOCK} + 1) * ${ATTEMPT_BLOCK}`;
+const runsOfRequest = sql`${presentations.narrationAttempt} % ${ATTEMPT_BLOCK}`;
 
 /** Spec section 3: a script is narrated only when longer than this; else the slide's title and text are. */
 export const SCRIPT_MIN_LENGTH = 10;
@@ -101,7 +121,7 @@ export async function markNarrationNeeded(executor: Db | Tx, presentationId: str
   const now = new Date();
   const marked = await executor
     .update(presentations)
-    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, updatedAt: now })
+    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, narrationAttempt: nextRequest, updatedAt: now })
     .where(
       and(
         eq(presentations.id, presentationId),
@@ -131,7 +151,7 @@ export async function retryNarration(actor: Actor, presentationId: string): Prom
   if (row.status !== "completed") throw new AppError(409, "This presentation is not completed yet; its audio is made once it is.");
   await db
     .update(presentations)
-    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, updatedAt: now })
+    .set({ webhookStatus: "pending", audioStartedAt: now, error: null, narrationAttempt: nextRequest, updatedAt: now })
     .where(and(eq(presentations.id, row.id), eq(presentations.status, "completed")));
   await sendNarrationJob(row.id);
   return { presentation_id: row.id, webhook_status: "pending" };
@@ -149,15 +169,53 @@ interface Claim {
   ttsProvider: string | null;
 }
 
-/** Takes a completed presentation whose audio is pending for this run; null when there is nothing to do. */
+const audioPending = and(eq(presentations.status, "completed"), eq(presentations.webhookStatus, "pending"));
+
+/**
+ * Sets 'timeout' with the reason on the pending narrations (among `where`) whose attempts are used up; answers
+ * their ids. A claim and a sweep may both try: one writes, the other finds it no longer pending.
+ */
+async function failExhausted(db: Db, where: SQL | undefined): Promise<string[]> {
+  const rows = await db
+    .update(presentations)
+    .set({
+      webhookStatus: "timeout",
+      error: attemptsExhaustedMessage(MAX_NARRATION_ATTEMPTS, "the audio could not be made; its last attempt never finished. Please retry."),
+      updatedAt: new Date(),
+    })
+    .where(and(where, audioPending, sql`${runsOfRequest} >= ${MAX_NARRATION_ATTEMPTS}`))
+    .returning({ id: presentations.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes a completed presentation whose audio is pending for this run, counting the attempt before any work; null
+ * when there is nothing to do. A request whose attempts are used up is set to 'timeout' with the reason instead.
+ */
 async function claim(presentationId: string): Promise<Claim | null> {
   const db = await getDb();
   const [row] = await db
     .update(presentations)
     .set({ narrationAttempt: sql`${presentations.narrationAttempt} + 1` })
-    .where(and(eq(presentations.id, presentationId), eq(presentations.status, "completed"), eq(presentations.webhookStatus, "pending")))
+    .where(and(eq(presentations.id, presentationId), audioPending, sql`${runsOfRequest} < ${MAX_NARRATION_ATTEMPTS}`))
     .returning({ id: presentations.id, attempt: presentations.narrationAttempt, tenantId: presentations.tenantId, ttsProvider: presentations.ttsProvider });
-  return row ?? null;
+  if (row) return row;
+  if ((await failExhausted(db, eq(presentations.id, presentationId))).length > 0) {
+    logger.warn({ presentationId, attempts: MAX_NARRATION_ATTEMPTS }, "narration given up after its last attempt");
+  }
+  return null;
+}
+
+/** While a run works, updated_at moves every few seconds, so a sweep never takes a slow run for one left behind. */
+function heartbeat(run: Claim): () => void {
+  const every = Math.max(1_000, Math.floor(narrationStaleMs() / 3));
+  const timer = setInterval(() => {
+    void getDb()
+      .then((db) => db.update(presentations).set({ updatedAt: new Date() }).where(heldBy(run)))
+      .catch((error: unknown) => logger.warn({ presentationId: run.id, reason: error instanceof Error ? error.message : typeof error }, "narration heartbeat failed"));
+  }, every);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 /** The condition of every write of a run: the presentation is still this run's and its audio still pending. */
@@ -263,6 +321,9 @@ export type NarrationOutcome = "completed" | "timeout" | "superseded" | "nothing
 export async function narratePresentation(presentationId: string, options: { finalTry: boolean } = { finalTry: true }): Promise<NarrationOutcome> {
   const run = await claim(presentationId);
   if (!run) return "nothing-to-do";
+  // The run holding the last attempt does not leave the failure to a retry that would not run.
+  const finalTry = options.finalTry || run.attempt % ATTEMPT_BLOCK >= MAX_NARRATION_ATTEMPTS;
+  const stopHeartbeat = heartbeat(run);
   try {
     const pending = await slidesWithoutAudio(run.id);
     if (pending.length > 0) {
@@ -275,13 +336,15 @@ export async function narratePresentation(presentationId: string, options: { fin
   } catch (error) {
     if (error instanceof Superseded) return "superseded";
     const message = error instanceof AppError && typeof error.detail === "string" ? error.detail : NARRATION_MESSAGES.failed;
-    if (!options.finalTry) {
+    if (!finalTry) {
       logger.warn({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "narration will be retried");
       throw error;
     }
     if (!(error instanceof AppError)) logger.error({ err: error, presentationId }, "narration failed");
     await timeOut(run, message);
     return "timeout";
+  } finally {
+    stopHeartbeat();
   }
 }
 
@@ -295,7 +358,8 @@ const pendingSince = sql`coalesce(${presentations.audioStartedAt}, ${presentatio
 
 /**
  * The sweep, run when a process starts its workers and every few minutes: audio pending for over 30 minutes times
- * out (spec section 4); audio pending without progress for NARRATION_STALE_MS is re-queued (its job was lost).
+ * out (spec section 4); audio pending without progress for STALE_JOB_SECONDS is re-queued (its job was lost),
+ * unless its attempts are used up (its runs kept stopping their process): then it times out with that reason.
  * Answers the ids of both.
  */
 export async function sweepNarrations(boss?: PgBoss, now: Date = new Date()): Promise<{ timedOut: string[]; requeued: string[] }> {
@@ -311,16 +375,12 @@ export async function sweepNarrations(boss?: PgBoss, now: Date = new Date()): Pr
       ),
     )
     .returning({ id: presentations.id });
+  const staleBefore = new Date(now.getTime() - narrationStaleMs());
+  timedOut.push(...(await failExhausted(db, lt(presentations.updatedAt, staleBefore))).map((id) => ({ id })));
   const stale = await db
     .update(presentations)
     .set({ updatedAt: now })
-    .where(
-      and(
-        eq(presentations.webhookStatus, "pending"),
-        eq(presentations.status, "completed"),
-        lt(presentations.updatedAt, new Date(now.getTime() - NARRATION_STALE_MS)),
-      ),
-    )
+    .where(and(audioPending, sql`${runsOfRequest} < ${MAX_NARRATION_ATTEMPTS}`, lt(presentations.updatedAt, staleBefore)))
     .returning({ id: presentations.id });
   for (const { id } of stale) {
     try {

@@ -4,16 +4,23 @@
 // from the blog's extracted sources; the slides are written in one transaction when it is done and rendered before
 // the presentation completes, so a completed deck has its images. A run re-queued after a restart claims the presentation with a new attempt number,
 // and only the holder of the latest attempt may write: a stalled old run that wakes up changes nothing.
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+//
+// Attempts are counted when a run claims the presentation, before any work, so a run whose process dies (a crash,
+// an out-of-memory abort) counts too: the run after the MAX_GENERATION_ATTEMPTS-th fails the presentation with the
+// reason instead of working, and the sweep fails such a presentation instead of re-queueing it. The material read
+// is only the chosen sources', at most PRESENTATION_LIMITS.sourceCharacters in all (checked by POST /presentations/
+// and again here, as the sources may change between).
+import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type PgBoss from "pg-boss";
-import { getDb } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { blogSources, files, presentations, slides, type GenerationOptions } from "@/db/schema";
 import { ProviderError } from "@/lib/ai/errors";
 import { generationProviderFor, type OutlineSource } from "@/lib/ai/generation";
-import { AppError, BadRequest } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { AppError, BadRequest, PayloadTooLarge } from "@/lib/errors";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
-import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
+import { attemptsExhaustedMessage, PRESENTATION_LIMITS, PRESENTATION_MESSAGES, sourceTextTooLongMessage } from "@/lib/validation/presentations";
 import { discardStoredObjects } from "./blogs";
 import { extractBlogSources } from "./extraction";
 import { markNarrationNeeded, startNarration } from "./narration";
@@ -39,10 +46,16 @@ export const GENERATION_QUEUE_OPTIONS: PgBoss.Queue = {
 export const GENERATION_SWEEP_JOB = "resume-presentation-generations";
 
 /**
- * A generation that has not moved for this long is taken as orphaned by a stopped process. Each step moves
- * updated_at; the longest step (a provider's answer, retried) stays well within it.
+ * A generation that has not moved for this long (STALE_JOB_SECONDS, default 300) is taken as orphaned by a stopped
+ * process. Each step moves updated_at, and a running generation moves it every few seconds whatever its step
+ * (heartbeat below), so only a run whose process stopped looks stale.
  */
-export const GENERATION_STALE_MS = 5 * 60_000;
+export function generationStaleMs(): number {
+  return env().STALE_JOB_SECONDS * 1000;
+}
+
+/** Runs that may claim one presentation; the one after the last fails it with the reason instead of working. */
+export const MAX_GENERATION_ATTEMPTS = 3;
 
 /** The percentages of the spec's progress steps (sections 2 and 9). */
 export const STEP_PROGRESS: Record<"starting" | "analyzing" | "generating" | "finalizing" | "completed", number> = {
@@ -80,7 +93,44 @@ interface Claim {
   options: GenerationOptions;
 }
 
-/** Takes a pending (or orphaned processing) AI presentation for this run; null when there is nothing to do. */
+/** Why a generation that used up its attempts stopped, from what its last run left (its step, or a retry). */
+function exhaustedReason(step: string | null): string {
+  const last =
+    step === "retrying"
+      ? "its last attempt failed with an error of the AI provider or the server"
+      : `its last attempt never finished (its process stopped while ${step && step !== "queued" ? step : "starting"})`;
+  return attemptsExhaustedMessage(MAX_GENERATION_ATTEMPTS, `the presentation could not be generated; ${last}. Try fewer or smaller sources.`);
+}
+
+/**
+ * Fails the unfinished AI presentations (among `where`) whose attempts are used up, each with the reason its last
+ * run left; answers their ids. A claim and a sweep may both try: one writes, the other finds it failed.
+ */
+async function failExhausted(db: Db, where: SQL | undefined): Promise<string[]> {
+  const exhausted = and(
+    where,
+    inArray(presentations.status, ["pending", "processing"]),
+    eq(presentations.generationMethod, "ai_template"),
+    sql`${presentations.generationAttempt} >= ${MAX_GENERATION_ATTEMPTS}`,
+  );
+  const rows = await db.select({ id: presentations.id, step: presentations.progressStep }).from(presentations).where(exhausted);
+  const failed: string[] = [];
+  for (const row of rows) {
+    const [done] = await db
+      .update(presentations)
+      // Audio is never made for a failed deck: its audio processing ends with it.
+      .set({ status: "failed", progressStep: "failed", error: exhaustedReason(row.step), webhookStatus: "failed", updatedAt: new Date() })
+      .where(and(eq(presentations.id, row.id), exhausted))
+      .returning({ id: presentations.id });
+    if (done) failed.push(done.id);
+  }
+  return failed;
+}
+
+/**
+ * Takes a pending (or orphaned processing) AI presentation for this run, counting the attempt before any work;
+ * null when there is nothing to do. A presentation whose attempts are used up is failed with the reason instead.
+ */
 async function claim(presentationId: string): Promise<Claim | null> {
   const db = await getDb();
   const [row] = await db
@@ -98,6 +148,7 @@ async function claim(presentationId: string): Promise<Claim | null> {
         eq(presentations.id, presentationId),
         inArray(presentations.status, ["pending", "processing"]),
         eq(presentations.generationMethod, "ai_template"),
+        lt(presentations.generationAttempt, MAX_GENERATION_ATTEMPTS),
       ),
     )
     .returning({
@@ -108,7 +159,11 @@ async function claim(presentationId: string): Promise<Claim | null> {
       template: presentations.template,
       options: presentations.generationOptions,
     });
-  if (!row) return null;
+  if (!row) {
+    const failed = await failExhausted(db, eq(presentations.id, presentationId));
+    if (failed.length > 0) logger.warn({ presentationId, attempts: MAX_GENERATION_ATTEMPTS }, "presentation generation given up after its last attempt");
+    return null;
+  }
   return { ...row, options: row.options ?? { useMainSourceOnly: true, instructions: null, supportingSourceIds: null } };
 }
 
@@ -137,6 +192,35 @@ interface SourceRow {
   error: string | null;
 }
 
+/** The blog's sources a generation with these options reads: the main document and the chosen supporting ones. */
+function chosenSourcesWhere(blogId: string, options: GenerationOptions): SQL | undefined {
+  const main = eq(blogSources.kind, "main_document");
+  const ofBlog = eq(blogSources.blogId, blogId);
+  if (options.useMainSourceOnly) return and(ofBlog, main);
+  if (options.supportingSourceIds === null) return ofBlog;
+  if (options.supportingSourceIds.length === 0) return and(ofBlog, main);
+  return and(ofBlog, or(main, inArray(blogSources.id, options.supportingSourceIds)));
+}
+
+/** Characters of extracted text the chosen sources hold now (counted by the database; no text is loaded). */
+export async function chosenSourceCharacters(executor: Db | Tx, blogId: string, options: GenerationOptions): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`coalesce(sum(char_length(${blogSources.extractedText})), 0)`.mapWith(Number) })
+    .from(blogSources)
+    .where(and(chosenSourcesWhere(blogId, options), eq(blogSources.extractionStatus, "ready")));
+  return row?.total ?? 0;
+}
+
+/**
+ * Refuses (413, the sizes in the message) a generation whose chosen sources hold more text than a generation
+ * reads: POST /presentations/ before it writes anything, and the job before it loads any text.
+ */
+export async function checkSourceText(executor: Db | Tx, blogId: string, options: GenerationOptions): Promise<void> {
+  const total = await chosenSourceCharacters(executor, blogId, options);
+  if (total > PRESENTATION_LIMITS.sourceCharacters) throw new PayloadTooLarge(sourceTextTooLongMessage(total));
+}
+
+/** The chosen sources with their text: only theirs is read (the others' may be large). */
 async function chosenSources(run: Claim): Promise<SourceRow[]> {
   const db = await getDb();
   const rows = await db
@@ -152,14 +236,9 @@ async function chosenSources(run: Claim): Promise<SourceRow[]> {
     })
     .from(blogSources)
     .leftJoin(files, eq(files.id, blogSources.fileId))
-    .where(eq(blogSources.blogId, run.blogId))
+    .where(chosenSourcesWhere(run.blogId, run.options))
     .orderBy(blogSources.kind, blogSources.position);
-  const { useMainSourceOnly, supportingSourceIds } = run.options;
-  return rows.filter((row) => {
-    if (row.kind === "main_document") return true;
-    if (useMainSourceOnly) return false;
-    return supportingSourceIds === null || supportingSourceIds.includes(row.id);
-  });
+  return rows;
 }
 
 function sourceName(row: SourceRow): string {
@@ -174,11 +253,16 @@ function sourceName(row: SourceRow): string {
  * a main source without text fails the generation with the reason, supporting sources without text are left out.
  */
 async function material(run: Claim): Promise<OutlineSource[]> {
-  let rows = await chosenSources(run);
-  if (rows.some((row) => row.status === "pending")) {
-    await extractBlogSources(run.blogId);
-    rows = await chosenSources(run);
-  }
+  const db = await getDb();
+  const pending = await db
+    .select({ id: blogSources.id })
+    .from(blogSources)
+    .where(and(chosenSourcesWhere(run.blogId, run.options), eq(blogSources.extractionStatus, "pending")))
+    .limit(1);
+  if (pending.length > 0) await extractBlogSources(run.blogId);
+  // The sources may have changed since the request was checked (or were extracted just now).
+  await checkSourceText(db, run.blogId, run.options);
+  const rows = await chosenSources(run);
   const main = rows.find((row) => row.kind === "main_document");
   if (!main) throw new BadRequest(PRESENTATION_MESSAGES.noMainSource);
   if (main.status !== "ready" || !main.text?.trim()) {
@@ -224,9 +308,28 @@ async function complete(run: Claim): Promise<void> {
   if (done.length === 0) throw new Superseded();
 }
 
+/** Fails the presentation with the reason; its audio processing ends too (a failed deck has none to make). */
 async function fail(run: Claim, message: string): Promise<void> {
   const db = await getDb();
-  await db.update(presentations).set({ status: "failed", progressStep: "failed", error: message, updatedAt: new Date() }).where(heldBy(run));
+  await db
+    .update(presentations)
+    .set({ status: "failed", progressStep: "failed", error: message, webhookStatus: "failed", updatedAt: new Date() })
+    .where(heldBy(run));
+}
+
+/**
+ * While a run works, updated_at moves every few seconds (a third of STALE_JOB_SECONDS), so a sweep never takes a
+ * run that is alive, only slow (a long generation in the worker, a long render), for one left behind.
+ */
+function heartbeat(run: Claim): () => void {
+  const every = Math.max(1_000, Math.floor(generationStaleMs() / 3));
+  const timer = setInterval(() => {
+    void getDb()
+      .then((db) => db.update(presentations).set({ updatedAt: new Date() }).where(heldBy(run)))
+      .catch((error: unknown) => logger.warn({ presentationId: run.id, reason: error instanceof Error ? error.message : typeof error }, "generation heartbeat failed"));
+  }, every);
+  timer.unref?.();
+  return () => clearInterval(timer);
 }
 
 async function noteRetry(run: Claim): Promise<void> {
@@ -245,6 +348,9 @@ export type GenerationOutcome = "completed" | "failed" | "superseded" | "nothing
 export async function runGeneration(presentationId: string, options: { finalTry: boolean } = { finalTry: true }): Promise<GenerationOutcome> {
   const run = await claim(presentationId);
   if (!run) return "nothing-to-do";
+  // The run holding the last attempt does not leave the failure to a retry that would not run.
+  const finalTry = options.finalTry || run.attempt >= MAX_GENERATION_ATTEMPTS;
+  const stopHeartbeat = heartbeat(run);
   try {
     await step(run, "analyzing");
     const sources = await material(run);
@@ -267,14 +373,17 @@ export async function runGeneration(presentationId: string, options: { finalTry:
     // A refused key or replies that never fit the outline stay so on a retry; an outage or a bug may pass.
     const lasting = error instanceof ProviderError && (error.kind === "auth" || error.kind === "malformed");
     const passing = !lasting && (!(error instanceof AppError) || error.status >= 500);
-    if (passing && !options.finalTry) {
+    if (passing && !finalTry) {
       logger.warn({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "presentation generation will be retried");
       await noteRetry(run);
       throw error;
     }
     if (!meantForUsers) logger.error({ err: error, presentationId }, "presentation generation failed");
-    await fail(run, meantForUsers ? (error.detail as string) : GENERATION_FAILED_MESSAGE);
+    const message = meantForUsers ? (error.detail as string) : GENERATION_FAILED_MESSAGE;
+    await fail(run, run.attempt >= MAX_GENERATION_ATTEMPTS && passing ? attemptsExhaustedMessage(MAX_GENERATION_ATTEMPTS, message) : message);
     return "failed";
+  } finally {
+    stopHeartbeat();
   }
 }
 
@@ -289,12 +398,16 @@ export async function generationWorker(jobs: PgBoss.JobWithMetadata<{ presentati
 }
 
 /**
- * Sends a new job for every AI generation that has not moved for GENERATION_STALE_MS (its process stopped, or
- * its job could not be sent): run when a process starts its workers (with that process's queue, which is still
- * starting) and every few minutes by a pg-boss schedule. Answers the presentations' ids.
+ * Sends a new job for every AI generation that has not moved for STALE_JOB_SECONDS (its process stopped, or its
+ * job could not be sent): run when a process starts its workers (with that process's queue, which is still
+ * starting) and every few minutes by a pg-boss schedule. One whose attempts are used up (its runs kept stopping
+ * their process) is failed with the reason instead, never re-queued. Answers the re-queued presentations' ids.
  */
 export async function resumeUnfinishedGenerations(boss?: PgBoss, now: Date = new Date()): Promise<string[]> {
   const db = await getDb();
+  const staleBefore = new Date(now.getTime() - generationStaleMs());
+  const given = await failExhausted(db, lt(presentations.updatedAt, staleBefore));
+  if (given.length > 0) logger.warn({ count: given.length, attempts: MAX_GENERATION_ATTEMPTS }, "unfinished generations given up after their last attempt");
   const stale = await db
     .update(presentations)
     .set({ updatedAt: now })
@@ -302,7 +415,8 @@ export async function resumeUnfinishedGenerations(boss?: PgBoss, now: Date = new
       and(
         inArray(presentations.status, ["pending", "processing"]),
         eq(presentations.generationMethod, "ai_template"),
-        lt(presentations.updatedAt, new Date(now.getTime() - GENERATION_STALE_MS)),
+        lt(presentations.generationAttempt, MAX_GENERATION_ATTEMPTS),
+        lt(presentations.updatedAt, staleBefore),
       ),
     )
     .returning({ id: presentations.id });

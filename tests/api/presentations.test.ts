@@ -25,7 +25,7 @@ import { TEMPLATE_IDS } from "@/lib/validation/presentations";
 import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
 import type { UploadResult } from "@/lib/services/files";
-import { GENERATION_JOB, GENERATION_STALE_MS } from "@/lib/services/presentation-generation";
+import { GENERATION_JOB, generationStaleMs } from "@/lib/services/presentation-generation";
 import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
 import type { SlideImageOut } from "@/lib/services/presentation-images";
@@ -533,7 +533,7 @@ describe("AI generation", NARRATION_WAIT_TIMEOUT, () => {
     expect(taken?.data.presentationId).toBe(created.id);
     // What the dying process had written: the run claimed and analysing, minutes ago.
     const db = await getDb();
-    const longAgo = new Date(Date.now() - GENERATION_STALE_MS - 60_000);
+    const longAgo = new Date(Date.now() - generationStaleMs() - 60_000);
     await db
       .update(presentations)
       .set({ status: "processing", progress: 20, progressStep: "analyzing", generationAttempt: 1, updatedAt: longAgo })
