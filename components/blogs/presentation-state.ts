@@ -54,6 +54,9 @@ export type AudioState = "processing" | "timeout" | "done" | "none";
 
 /** 'Audio Processing...' for a pending webhook, or a completed presentation whose webhook has not finished. */
 export function audioState(presentation: PresentationSummary, now: number): AudioState {
+  // A deck whose generation failed has no audio to make, whatever its webhook status says (rows failed before
+  // failing ended the audio processing too still say 'pending').
+  if (presentation.status === "failed") return "none";
   if (isTimedOut(presentation, now)) return "timeout";
   if (presentation.webhook_status === "completed") return presentation.status === "completed" ? "done" : "none";
   if (presentation.webhook_status === "pending" || presentation.status === "completed") return "processing";
@@ -62,6 +65,7 @@ export function audioState(presentation: PresentationSummary, now: number): Audi
 
 /** A refresh button for pending, processing, webhook-pending or timed-out presentations. */
 export function offersRefresh(presentation: PresentationSummary, now: number): boolean {
+  if (presentation.status === "failed") return false;
   return (
     presentation.status === "pending" ||
     presentation.status === "processing" ||
@@ -90,6 +94,13 @@ export function audioTimedOutSince(before: PresentationSummary, after: Presentat
   if (after.status !== "completed" || after.webhook_status === "completed") return false;
   if (isTimedOut(before, now)) return false;
   return isTimedOut(after, now) || (isInProgress(before, now) && !isInProgress(after, now));
+}
+
+/** Why the generation failed or the audio timed out, when the presentation is in either state and a reason is kept. */
+export function failureReason(presentation: PresentationSummary, now: number): string | null {
+  if (presentation.status === "failed") return presentation.error ?? "Presentation generation failed. Please try again.";
+  if (isTimedOut(presentation, now)) return presentation.error;
+  return null;
 }
 
 /** Section 8, retry audio: the failure's words by status. */

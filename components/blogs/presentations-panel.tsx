@@ -14,7 +14,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { PresentationSummary } from "@/lib/services/blogs";
 import { formatDateTime } from "./format";
-import { audioState, isViewable, methodLabel, offersRefresh, offersRetry, retryFailureMessage, statusLabel } from "./presentation-state";
+import { audioState, failureReason, isViewable, methodLabel, offersRefresh, offersRetry, retryFailureMessage, statusLabel } from "./presentation-state";
 import { Panel } from "./panel";
 
 const STATUS_LOOK: Record<string, BadgeVariant> = {
@@ -103,6 +103,7 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
   const [retrying, setRetrying] = useState(false);
   const viewable = isViewable(presentation, now);
   const audio = audioState(presentation, now);
+  const reason = failureReason(presentation, now);
   const label = `Presentation version ${presentation.version_number}`;
   /** POST /presentations/{id}/retry-webhook: the narration job runs again; the page polls until it finishes. */
   async function retry() {
@@ -153,6 +154,11 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
         <p className="mt-3 flex items-center gap-1.5 text-xs font-semibold text-red-700">
           <TriangleAlert className="h-3.5 w-3.5" aria-hidden />
           Processing Timeout
+        </p>
+      ) : null}
+      {reason ? (
+        <p className="mt-2 text-xs text-red-700" role="status">
+          {reason}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">

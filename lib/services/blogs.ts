@@ -119,6 +119,8 @@ export interface PresentationSummary {
   id: string;
   status: string;
   webhook_status: string;
+  /** Why generation or audio processing failed (shown with the failed or timed-out status), else null. */
+  error: string | null;
   template: string;
   generation_method: string;
   version_number: number;
@@ -204,7 +206,7 @@ const sourcesOf = (blogId: SQL) =>
 const presentationsOf = (blogId: SQL) =>
   jsonOf<PresentationSummary[]>(sql`(select coalesce(json_agg(json_build_object(
       'id', ${presentations.id}, 'status', ${presentations.status}, 'webhook_status', ${presentations.webhookStatus},
-      'template', ${presentations.template}, 'generation_method', ${presentations.generationMethod},
+      'error', ${presentations.error}, 'template', ${presentations.template}, 'generation_method', ${presentations.generationMethod},
       'version_number', ${presentations.versionNumber}, 'created_at', ${iso(presentations.createdAt)},
       'updated_at', ${iso(presentations.updatedAt)}
     ) order by ${presentations.createdAt}, ${presentations.id}), '[]'::json)

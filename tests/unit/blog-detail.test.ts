@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { fileErrorMessage, FILE_MESSAGES } from "@/components/blogs/file-access";
 import { blockPreview, fileUrls, formatBytes, formatDateTime, previewKind } from "@/components/blogs/format";
-import { AUDIO_TIMEOUT_MS, audioState, isInProgress, isTimedOut, isViewable, offersRefresh, statusLabel } from "@/components/blogs/presentation-state";
+import { AUDIO_TIMEOUT_MS, audioState, failureReason, isInProgress, isTimedOut, isViewable, offersRefresh, statusLabel } from "@/components/blogs/presentation-state";
 import { absoluteShareUrl, embedCode } from "@/components/blogs/share-dialog";
 import { needsPolling } from "@/components/blogs/use-blog-data";
 import type { BlogOut, BlogSourceOut, PresentationSummary } from "@/lib/services/blogs";
@@ -16,6 +16,7 @@ function presentation(overrides: Partial<PresentationSummary> = {}): Presentatio
     id: "p1",
     status: "completed",
     webhook_status: "completed",
+    error: null,
     template: "professional",
     generation_method: "ai_template",
     version_number: 1,
@@ -131,6 +132,21 @@ describe("presentation states (spec section 4)", () => {
     expect(audioState(presentation({ webhook_status: "failed" }), NOW)).toBe("processing");
     expect(audioState(presentation(), NOW)).toBe("done");
     expect(offersRefresh(presentation(), NOW)).toBe(false);
+  });
+
+  it("shows a failed generation's reason, never 'Audio Processing...' nor a refresh, whatever its webhook status", () => {
+    const reason = "Stopped after 3 attempts: the presentation could not be generated.";
+    for (const webhook of ["pending", "failed"]) {
+      const failed = presentation({ status: "failed", webhook_status: webhook, error: reason, updated_at: minutesAgo(1) });
+      expect(audioState(failed, NOW)).toBe("none");
+      expect(offersRefresh(failed, NOW)).toBe(false);
+      expect(isInProgress(failed, NOW)).toBe(false);
+      expect(failureReason(failed, NOW)).toBe(reason);
+    }
+    expect(failureReason(presentation({ status: "failed" }), NOW)).toBe("Presentation generation failed. Please try again.");
+    const timedOut = presentation({ webhook_status: "timeout", error: "Stopped after 3 attempts: the audio could not be made." });
+    expect(failureReason(timedOut, NOW)).toBe("Stopped after 3 attempts: the audio could not be made.");
+    expect(failureReason(presentation(), NOW)).toBeNull();
   });
 });
 
