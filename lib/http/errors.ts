@@ -25,9 +25,42 @@ export interface MappedError {
   unexpected: boolean;
 }
 
+/** What a request that lost its database connection is told: the database is restarting or out of reach. */
+export const DATABASE_UNAVAILABLE = "The database is unavailable. Please try again in a moment.";
+
+// postgres.js's codes for a connection that closed or could not be made, the system's for a refused connection, and
+// PostgreSQL's SQLSTATEs for a server shutting down or starting (57P01-03) or a lost connection (class 08).
+const CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+/**
+ * True when the error (or one of its causes: Drizzle wraps the driver's) is the database connection going away,
+ * as while PostgreSQL restarts: the request did not complete and was not acknowledged (a transaction whose
+ * connection closes before its commit is rolled back), so it is a 503 to try again, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function mapError(error: unknown): MappedError {
   if (error instanceof AppError) {
     return { status: error.status, body: { detail: error.detail }, headers: error.headers, unexpected: error.status >= 500 };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: { detail: DATABASE_UNAVAILABLE }, headers: { "Retry-After": "1" }, unexpected: true };
   }
   return { status: 500, body: { detail: "Internal Server Error" }, headers: {}, unexpected: true };
 }
