@@ -2,8 +2,9 @@
 // checked from its bytes (JPG, PNG or GIF), within the editor's limit (5MB manual, 10MB import and AI: spec sections 5
 // and 9), and within a pixel budget read from its header before anything decodes it (a small file can declare a
 // huge canvas that would take gigabytes to render). Stored as a file of folder 'images' under the tenant.
-import { Readable, Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import busboy from "busboy";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -73,20 +74,12 @@ export function imageDimensions(bytes: Uint8Array, kind: ImageKind): { width: nu
 /** Multipart framing around the file: boundaries, part headers and the small fields. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** Counts the request's bytes and stops it once more than `limit` arrived (a body without a declared length). */
-class BodyLimit extends Transform {
-  bytes = 0;
-  constructor(private readonly limit: number) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bytes += chunk.length;
-    if (this.bytes > this.limit) callback(new BodyTooLarge());
-    else callback(null, chunk);
-  }
-}
-
-class BodyTooLarge extends Error {}
+/**
+ * How much of a body past the limit is still read (and thrown away) so the client hears the 413: a client that is
+ * still sending when the server closes the connection sees a reset (or, keeping the connection, the rest of its
+ * body read as the next request: an empty 400), never the answer. Past this much the connection is cut.
+ */
+export const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
 
 interface Received {
   fields: Record<string, string>;
@@ -97,7 +90,8 @@ interface Received {
 
 /**
  * Reads the multipart request: its fields, and its `file` part kept in memory up to the largest editor limit. A
- * body past that limit stops being read; its fields so far still say which editor's message to answer with.
+ * body past that limit is no longer parsed; its fields so far still say which editor's message to answer with, and
+ * the rest of it is read and discarded (up to MAX_DISCARDED_BYTES) so the answer reaches the client.
  */
 async function receive(request: Request): Promise<Received> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -114,6 +108,8 @@ async function receive(request: Request): Promise<Received> {
     received.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
+    // A part left unparsed (the body went past the limit) ends its stream with an error nobody needs.
+    stream.on("error", () => undefined);
     if (name !== "file" || received.file) {
       stream.resume();
       return;
@@ -131,13 +127,45 @@ async function receive(request: Request): Promise<Received> {
       received.file = { bytes: Buffer.concat(chunks), size, name: info.filename ?? "" };
     });
   });
-  const body = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  let parseError: unknown = null;
+  parser.on("error", (error: unknown) => {
+    parseError ??= error;
+  });
+  const parsed = finished(parser).catch((error: unknown) => {
+    parseError ??= error;
+  });
+
+  const reader = request.body.getReader();
+  const parseLimit = largest + MULTIPART_OVERHEAD;
+  let bytes = 0;
+  let parsing = true;
   try {
-    await pipeline(body, new BodyLimit(largest + MULTIPART_OVERHEAD), parser);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return { ...received, tooLarge: true };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (parsing && bytes > parseLimit) {
+        // Past the largest limit: stop parsing, keep reading.
+        parsing = false;
+        received.tooLarge = true;
+      }
+      if (parsing && parseError === null) {
+        if (!parser.write(Buffer.from(value.buffer, value.byteOffset, value.byteLength))) {
+          await Promise.race([once(parser, "drain"), parsed]);
+        }
+      } else if (bytes > parseLimit + MAX_DISCARDED_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // The client went away mid-body: nobody is left to answer.
     throw new BadRequest("The upload could not be read as multipart form data.");
   }
+  if (received.tooLarge) return { ...received, tooLarge: true };
+  parser.end();
+  await parsed;
+  if (parseError !== null) throw new BadRequest("The upload could not be read as multipart form data.");
   return received;
 }
 

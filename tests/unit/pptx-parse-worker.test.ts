@@ -60,7 +60,7 @@ describe("readPptx", { timeout: 120_000 }, () => {
       const xml = await zip.file("ppt/_rels/presentation.xml.rels")!.async("string");
       zip.file("ppt/_rels/presentation.xml.rels", xml.replace(/slides\/slide2\.xml/, "slides/slide1.xml"));
     });
-    const cases: [string, string, typeof AppError, number, string][] = [
+    const cases: [string, string, abstract new (...args: never[]) => AppError, number, string][] = [
       ["a DOCTYPE with entities", await saved(await doctypeEntityPptx()), NoSlidesFound, 422, NO_SLIDES_MESSAGE],
       ["30,000 nested groups", await saved(await nestedGroupsPptx(30_000)), NoSlidesFound, 422, NO_SLIDES_MESSAGE],
       ["one slide part listed twice", await saved(shared), NoSlidesFound, 422, NO_SLIDES_MESSAGE],
