@@ -13,7 +13,10 @@ export interface AnswerInput extends RetrievalInput {
   /** The slide the viewer is on: its script is searched first. */
   currentSlide?: number;
   slides: AnswerSlide[];
-  /** The blog's sources with their extracted text. */
+  /**
+   * The blog's sources, each with the text of its passages that the passage index found for the question (and their
+   * neighbours), put back together in order: a few pages at most, never a whole long source.
+   */
   sources: AnswerSource[];
 }
 
