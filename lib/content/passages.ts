@@ -70,28 +70,39 @@ function byWords(part: string): string[] {
   return pieces;
 }
 
+/** Where a long paragraph may be cut: after a sentence's end, or at a line break. */
+const PART_BREAK = /(?<=[.!?…]["'”’)]*)\s+|\n/g;
+
+/** The parts of a long paragraph between its breaks, found as they are read (a 2 MB paragraph is not split at once). */
+function* partsOf(block: string): Generator<string> {
+  const breaks = new RegExp(PART_BREAK.source, "g");
+  let start = 0;
+  for (let found = breaks.exec(block); found; found = breaks.exec(block)) {
+    const part = block.slice(start, found.index);
+    if (part.trim()) yield part;
+    start = found.index + found[0].length;
+    if (found[0].length === 0) breaks.lastIndex += 1;
+  }
+  const rest = block.slice(start);
+  if (rest.trim()) yield rest;
+}
+
 /** Pieces of one long paragraph: at sentence ends (or line breaks) where it has them, else at spaces, else anywhere. */
-function piecesOf(block: string): string[] {
-  const parts = block.split(/(?<=[.!?…]["'”’)]*)\s+|\n/).filter((part) => part.trim());
-  const pieces: string[] = [];
+function* piecesOf(block: string): Generator<string> {
   let current = "";
   let words = 0;
-  const push = (part: string) => {
-    if (part.length > PASSAGE_MAX_CHARS || countWords(part) > PASSAGE_MAX_WORDS) pieces.push(...byWords(part));
-    else pieces.push(part);
-  };
-  for (const part of parts) {
+  const finish = (part: string): string[] => (part.length > PASSAGE_MAX_CHARS || countWords(part) > PASSAGE_MAX_WORDS ? byWords(part) : [part]);
+  for (const part of partsOf(block)) {
     const count = countWords(part);
     if (current && (words + count > PASSAGE_MAX_WORDS || current.length + part.length + 1 > PASSAGE_MAX_CHARS)) {
-      push(current);
+      yield* finish(current);
       current = "";
       words = 0;
     }
     current = current ? `${current} ${part.trim()}` : part.trim();
     words += count;
   }
-  if (current) push(current);
-  return pieces;
+  if (current) yield* finish(current);
 }
 
 /**
@@ -137,7 +148,7 @@ export function* passagesOf(text: string, headings: readonly (string | null)[] =
       heading = title;
       continue;
     }
-    const pieces = block.length > PASSAGE_MAX_CHARS || countWords(block) > PASSAGE_MAX_WORDS ? piecesOf(block) : [block];
+    const pieces: Iterable<string> = block.length > PASSAGE_MAX_CHARS || countWords(block) > PASSAGE_MAX_WORDS ? piecesOf(block) : [block];
     for (const piece of pieces) {
       const closed = add(piece);
       if (closed) yield closed;
