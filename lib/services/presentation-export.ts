@@ -16,6 +16,11 @@ import { getPresentation } from "./presentations";
 
 export const IMAGES_NOT_READY_MESSAGE = "The slide images are still being drawn. Try the download again in a moment.";
 
+/** A PDF is made of the slides' images: a slide given up by the renderer has none. */
+export function imageMissingMessage(slideNumber: number): string {
+  return `Slide ${slideNumber} could not be drawn, so there is no PDF of this presentation. Download it as PowerPoint instead, or edit the slide to draw it again.`;
+}
+
 export interface ExportedFile extends ExportStream {
   filename: string;
   contentType: string;
@@ -75,7 +80,9 @@ export async function exportPresentation(actor: Actor, presentationId: string, f
   let filename: string;
   let contentType: string;
   if (format === "pdf") {
-    if (images.some((image) => image === null)) throw new Conflict(IMAGES_NOT_READY_MESSAGE);
+    if (presentation.slides.some((slide) => slide.image_status === "pending")) throw new Conflict(IMAGES_NOT_READY_MESSAGE);
+    const missing = images.findIndex((image) => image === null);
+    if (missing !== -1) throw new Conflict(imageMissingMessage(missing + 1));
     file = pdfStream(images as ExportImage[]);
     filename = fileNameOf(presentation.blog_title, presentation.version_number, "pdf");
     contentType = "application/pdf";

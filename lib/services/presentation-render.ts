@@ -3,21 +3,39 @@
 // digest of what its images show; it is null while they do not show the slide as it is (new or changed), and the
 // 'render-slides' job renders exactly those slides, once per slide version. An imported slide's own picture (its
 // real rendering from PowerPoint) is the whole slide, letterboxed to each size instead of drawn on a template.
+//
+// Drawing grows with the slide's text and picture, so each slide is drawn in a capped worker thread
+// (lib/slides/render-worker.ts; RENDER_WORKER_HEAP_MB, default 192), one slide per worker: a slide that needs more
+// memory or time than its worker has fails alone and the server goes on. Each slide's attempts are counted in the
+// statement that takes it, before it is drawn (so an attempt that kills the process counts too); after
+// RENDER_ATTEMPTS the slide is given up: it keeps no rendered images, its render_key says it is settled (so no
+// sweep sends it again), its image_status is 'failed', and the player shows its picture or its text instead.
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { renderAsync } from "@resvg/resvg-js";
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
 import { files, presentations, slides, type Presentation } from "@/db/schema";
+import { env } from "@/lib/env";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
-import { imageDataUrl, slideImageInfo } from "@/lib/slides/image";
-import { renderSlideSet, SLIDE_SIZES, type SlideSize } from "@/lib/slides/render";
+import { bulletsOf, drawSlide, SLIDE_IMAGE_SIZES, type SlideToDraw } from "@/lib/slides/draw";
+import type { SlideSize } from "@/lib/slides/render";
+import type { RenderTaskReply } from "@/lib/slides/render-worker";
 import { newObjectKey, storage } from "@/lib/storage";
 import { DEFAULT_TEMPLATE, isKnownTemplate, PRESENTATION_LIMITS, type TemplateId } from "@/lib/validation/presentations";
+import { heapCapMb, runCapped, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
 import { discardStoredObjects } from "./blogs";
 import { removeUnreferencedFiles } from "./presentation-files";
+
+export { bulletsOf, drawSlide };
+
+const renderWorkerUrl = new URL("../slides/render-worker.ts", import.meta.url);
+
+/** Times a slide is taken by a render job before it is given up. */
+export const RENDER_ATTEMPTS = 3;
+/** Time one slide's drawing may take in its worker. */
+const RENDER_TIMEOUT_MS = 60_000;
 
 /** The template a slide is drawn with: a manual or imported deck without a template id looks professional. */
 export function renderTemplateOf(template: string): TemplateId {
@@ -47,14 +65,6 @@ export function renderDigest(input: RenderInput): string {
     .slice(0, 32);
 }
 
-/** The bullets of a slide's text: one per line, blank lines left out. */
-export function bulletsOf(body: string): string[] {
-  return body
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-}
-
 // ---- the job ----
 
 /** The pg-boss queue of slide rendering; a job's data is {presentationId}. */
@@ -74,14 +84,20 @@ export async function sendRenderJob(presentationId: string): Promise<void> {
   await enqueue(RENDER_JOB, { presentationId });
 }
 
-/** Slides waiting this long for their images have lost their job (a restart, a failed send); younger ones are in hand. */
-export const RENDER_STALE_MS = 5 * 60_000;
+/**
+ * Slides waiting this long (STALE_JOB_SECONDS) since they were changed or last taken have lost their job (a restart,
+ * a failed send, a process that died drawing them); younger ones are in hand.
+ */
+export function renderStaleMs(): number {
+  return env().STALE_JOB_SECONDS * 1000;
+}
 /** Slides that still could not be drawn after a day are left alone (each failure was logged) rather than retried forever. */
 const RENDER_GIVE_UP_MS = 24 * 60 * 60_000;
 
 /**
- * Sends the render job again for presentations with slides left undrawn for RENDER_STALE_MS (run at start and with
- * the generation sweep); answers their ids. Rendering is idempotent per slide version, so a job sent twice is harmless.
+ * Sends the render job again for presentations with slides left undrawn for renderStaleMs() (run at start and with
+ * the generation sweep); answers their ids. Rendering is idempotent per slide version, so a job sent twice is
+ * harmless; a slide out of attempts is given up by the job this sends.
  */
 export async function resumePendingRenders(now: Date = new Date()): Promise<string[]> {
   const db = await getDb();
@@ -92,7 +108,7 @@ export async function resumePendingRenders(now: Date = new Date()): Promise<stri
     .where(
       and(
         isNull(slides.renderKey),
-        lt(slides.updatedAt, new Date(now.getTime() - RENDER_STALE_MS)),
+        lt(slides.updatedAt, new Date(now.getTime() - renderStaleMs())),
         gt(slides.updatedAt, new Date(now.getTime() - RENDER_GIVE_UP_MS)),
         eq(presentations.status, "completed"),
       ),
@@ -108,59 +124,23 @@ export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[
 
 // ---- drawing ----
 
-/**
- * A picture letterboxed on black to a size (resvg scales it; its header was checked before it is decoded). Drawn
- * with renderAsync, like lib/slides: off the event loop, and its pixel buffers are freed at once (the synchronous
- * render's linger until finalisers run).
- */
-async function letterboxed(picture: Uint8Array, size: SlideSize): Promise<Uint8Array> {
-  const { width, height } = SLIDE_SIZES[size];
-  const info = slideImageInfo(picture);
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}">` +
-    `<rect width="${width}" height="${height}" fill="#000000"/>` +
-    `<image x="0" y="0" width="${width}" height="${height}" preserveAspectRatio="xMidYMid meet" xlink:href="${imageDataUrl(picture, info.mime)}"/>` +
-    `</svg>`;
-  const rendered = await renderAsync(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } });
-  return new Uint8Array(rendered.asPng());
-}
-
-const SIZES: readonly SlideSize[] = ["web", "mobile", "thumbnail"];
-
-interface SlideToDraw {
-  slideNumber: number;
-  totalSlides: number;
-  slideTitle: string;
-  body: string;
-  picture: Uint8Array | null;
-  wholeSlide: boolean;
-  template: TemplateId;
-}
-
-/** The three images of a slide. A picture that cannot be drawn is left out rather than leaving the slide bare. */
-export async function drawSlide(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
-  const draw = async (picture: Uint8Array | null): Promise<Record<SlideSize, Uint8Array>> => {
-    if (picture && slide.wholeSlide) {
-      const [web, mobile, thumbnail] = await Promise.all([
-        letterboxed(picture, "web"),
-        letterboxed(picture, "mobile"),
-        letterboxed(picture, "thumbnail"),
-      ]);
-      return { web, mobile, thumbnail };
-    }
-    // One layout serves the web image and its thumbnail.
-    return renderSlideSet(
-      { title: slide.slideTitle, bullets: bulletsOf(slide.body), image: picture, slideNumber: slide.slideNumber, totalSlides: slide.totalSlides },
-      { template: slide.template, sizes: SIZES },
-    );
-  };
-  if (!slide.picture) return draw(null);
-  try {
-    return await draw(slide.picture);
-  } catch (error) {
-    logger.warn({ slideNumber: slide.slideNumber, reason: error instanceof Error ? error.message : typeof error }, "a slide's picture could not be drawn; drawn without it");
-    return draw(null);
-  }
+/** A slide's three images, drawn in a capped worker (or on this thread where the worker cannot start: the tests). */
+async function drawInWorker(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
+  if (!workerAvailable(renderWorkerUrl)) return drawSlide(slide);
+  // The picture is moved to the worker, not copied.
+  const picture = slide.picture ? new Uint8Array(slide.picture) : null;
+  const reply = await runCapped<SlideToDraw, RenderTaskReply>(
+    renderWorkerUrl,
+    { ...slide, picture },
+    {
+      name: "slide rendering",
+      heapMb: heapCapMb(process.env.RENDER_WORKER_HEAP_MB, 192),
+      timeoutMs: RENDER_TIMEOUT_MS,
+      transfer: picture ? [picture.buffer as ArrayBuffer] : [],
+    },
+  );
+  if (!reply.ok) throw new Error(reply.message);
+  return reply.images;
 }
 
 /** A picture's bytes from storage (bounded by the editors' largest limit), or null when it is gone. */
@@ -190,10 +170,12 @@ async function putPng(tenantId: string, bytes: Uint8Array, name: string): Promis
 }
 
 /**
- * Renders every slide of the presentation whose images are not current (render_key null), one at a time. Each
- * slide's images are stored, then taken in a transaction only if the slide still shows what was drawn (an edit
- * meanwhile leaves it for the job that edit sent); the images they replace are removed. A slide that fails is
- * logged and left for the next run. Answers how many slides were rendered.
+ * Renders every slide of the presentation whose images are not current (render_key null), one at a time, each in
+ * its own worker. A slide is taken by the statement that counts its attempt; its images are stored, then taken in
+ * a transaction only if the slide still shows what was drawn (an edit meanwhile leaves it for the job that edit
+ * sent); the images they replace are removed. A slide that fails is logged and left for a later run (the sweep sends
+ * one once it has waited STALE_JOB_SECONDS), until its attempts are spent: then it is given up. Answers how many
+ * slides were rendered.
  */
 export async function renderPendingSlides(presentationId: string): Promise<number> {
   const db = await getDb();
@@ -203,38 +185,120 @@ export async function renderPendingSlides(presentationId: string): Promise<numbe
     .where(eq(presentations.id, presentationId))
     .limit(1);
   if (!presentation) return 0;
-  const all = await db
-    .select({
-      id: slides.id,
-      slideNumber: slides.slideNumber,
-      slideTitle: slides.slideTitle,
-      body: slides.body,
-      imageFileId: slides.imageFileId,
-      renderKey: slides.renderKey,
-      pictureKey: files.storageKey,
-    })
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
     .from(slides)
-    .leftJoin(files, eq(files.id, slides.imageFileId))
-    .where(eq(slides.presentationId, presentationId))
-    .orderBy(asc(slides.slideNumber));
+    .where(eq(slides.presentationId, presentationId));
+  // Slides whose last attempt ended with their process: given up now.
+  const spent = await db
+    .select({ id: slides.id })
+    .from(slides)
+    .where(and(eq(slides.presentationId, presentationId), isNull(slides.renderKey), gte(slides.renderAttempts, RENDER_ATTEMPTS)));
+  for (const slide of spent) await giveUp(presentation, slide.id, "its process stopped while it was being drawn");
+
+  const tried: string[] = [];
   let rendered = 0;
-  for (const slide of all.filter((row) => row.renderKey === null)) {
+  for (;;) {
+    const slide = await takeSlide(presentationId, tried);
+    if (!slide) break;
+    tried.push(slide.id);
     try {
-      if (await renderOne(presentation, slide, all.length)) rendered += 1;
+      if (await renderOne(presentation, slide, total)) rendered += 1;
     } catch (error) {
-      logger.error({ err: error, presentationId, slideId: slide.id }, "a slide could not be rendered");
+      const reason = error instanceof WorkerFailed ? error.reason : "failed";
+      logger.error({ err: error, presentationId, slideId: slide.id, attempt: slide.renderAttempts }, "a slide could not be rendered");
+      if (slide.renderAttempts >= RENDER_ATTEMPTS) await giveUp(presentation, slide.id, reason);
     }
   }
   return rendered;
 }
 
+/**
+ * Takes the first slide of the presentation still to be drawn (not yet tried by this job, attempts left), counting
+ * the attempt in the same statement; null when there is none. A slide another job holds is skipped.
+ */
+async function takeSlide(presentationId: string, tried: string[]): Promise<SlideRow | null> {
+  const db = await getDb();
+  const next = db
+    .select({ id: slides.id })
+    .from(slides)
+    .where(
+      and(
+        eq(slides.presentationId, presentationId),
+        isNull(slides.renderKey),
+        lt(slides.renderAttempts, RENDER_ATTEMPTS),
+        tried.length > 0 ? notInArray(slides.id, tried) : undefined,
+      ),
+    )
+    .orderBy(asc(slides.slideNumber))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [taken] = await db
+    .update(slides)
+    .set({ renderAttempts: sql`${slides.renderAttempts} + 1` })
+    .where(inArray(slides.id, next))
+    .returning({
+      id: slides.id,
+      slideNumber: slides.slideNumber,
+      slideTitle: slides.slideTitle,
+      body: slides.body,
+      imageFileId: slides.imageFileId,
+      renderAttempts: slides.renderAttempts,
+    });
+  if (!taken) return null;
+  const [picture] = taken.imageFileId
+    ? await db.select({ key: files.storageKey }).from(files).where(eq(files.id, taken.imageFileId)).limit(1)
+    : [];
+  return { ...taken, pictureKey: picture?.key ?? null };
+}
+
+/**
+ * Gives a slide up after its last attempt: it keeps no rendered images (old ones would show another version of it),
+ * and its render_key is set to what it shows, so no sweep sends it again and its image_status is 'failed'. Its
+ * attempts start again from nothing when it is next changed.
+ */
+async function giveUp(presentation: PresentationToDraw, slideId: string, reason: string): Promise<void> {
+  const db = await getDb();
+  const discard = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ slide: slides, template: presentations.template, method: presentations.generationMethod })
+      .from(slides)
+      .innerJoin(presentations, eq(presentations.id, slides.presentationId))
+      .where(and(eq(slides.id, slideId), isNull(slides.renderKey)))
+      .for("update", { of: slides });
+    if (!current) return [];
+    await tx
+      .update(slides)
+      .set({
+        renderKey: renderDigest({ ...current.slide, template: current.template, method: current.method }),
+        renderAttempts: 0,
+        webImageFileId: null,
+        mobileImageFileId: null,
+        thumbnailFileId: null,
+      })
+      .where(eq(slides.id, slideId));
+    const replaced = [current.slide.webImageFileId, current.slide.mobileImageFileId, current.slide.thumbnailFileId].filter((id): id is string => id !== null);
+    return removeUnreferencedFiles(tx, replaced);
+  });
+  await discardStoredObjects(discard);
+  logger.error({ presentationId: presentation.id, slideId, attempts: RENDER_ATTEMPTS, reason }, "a slide was given up after its last render attempt; it is shown without its rendered images");
+}
+
 type PresentationToDraw = { id: string; tenantId: string; template: string; method: Presentation["generationMethod"] };
-type SlideRow = { id: string; slideNumber: number; slideTitle: string; body: string; imageFileId: string | null; pictureKey: string | null };
+type SlideRow = {
+  id: string;
+  slideNumber: number;
+  slideTitle: string;
+  body: string;
+  imageFileId: string | null;
+  pictureKey: string | null;
+  renderAttempts: number;
+};
 
 async function renderOne(presentation: PresentationToDraw, slide: SlideRow, totalSlides: number): Promise<boolean> {
   const digest = renderDigest({ ...presentation, ...slide });
   const picture = slide.pictureKey ? await pictureBytes(slide.pictureKey) : null;
-  const images = await drawSlide({
+  const images = await drawInWorker({
     slideNumber: slide.slideNumber,
     totalSlides,
     slideTitle: slide.slideTitle,
@@ -260,7 +324,7 @@ async function renderOne(presentation: PresentationToDraw, slide: SlideRow, tota
       return { taken: false, discard: [] as string[] };
     }
     const ids = {} as Record<SlideSize, string>;
-    for (const size of SIZES) {
+    for (const size of SLIDE_IMAGE_SIZES) {
       const file = stored[size];
       const [row] = await tx
         .insert(files)
@@ -279,11 +343,11 @@ async function renderOne(presentation: PresentationToDraw, slide: SlideRow, tota
     }
     await tx
       .update(slides)
-      .set({ webImageFileId: ids.web, mobileImageFileId: ids.mobile, thumbnailFileId: ids.thumbnail, renderKey: digest })
+      .set({ webImageFileId: ids.web, mobileImageFileId: ids.mobile, thumbnailFileId: ids.thumbnail, renderKey: digest, renderAttempts: 0 })
       .where(eq(slides.id, slide.id));
     const replaced = [current.slide.webImageFileId, current.slide.mobileImageFileId, current.slide.thumbnailFileId].filter((id): id is string => id !== null);
     return { taken: true, discard: await removeUnreferencedFiles(tx, replaced) };
   });
-  await discardStoredObjects(taken ? discard : SIZES.map((size) => stored[size].key));
+  await discardStoredObjects(taken ? discard : SLIDE_IMAGE_SIZES.map((size) => stored[size].key));
   return taken;
 }

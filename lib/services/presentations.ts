@@ -64,8 +64,11 @@ export interface SlideOut {
   mobile_image_url: string | null;
   thumbnail_path: string | null;
   thumbnail_url: string | null;
-  /** 'ready' when the images show the slide as it is; 'pending' while they are (re)rendered. */
-  image_status: "ready" | "pending";
+  /**
+   * 'ready' when the images show the slide as it is; 'pending' while they are (re)rendered; 'failed' when drawing
+   * was given up after its attempts (no rendered images: the player shows the slide's picture or text).
+   */
+  image_status: "ready" | "pending" | "failed";
   audio_path: string | null;
   audio_url: string | null;
   audio_duration_ms: number | null;
@@ -126,7 +129,7 @@ export interface ThumbnailOut {
   thumbnail_url: string | null;
   web_image_url: string | null;
   mobile_image_url: string | null;
-  image_status: "ready" | "pending";
+  image_status: "ready" | "pending" | "failed";
 }
 
 export interface CheckExistsOut {
@@ -231,7 +234,8 @@ function slideOut(row: SlideRow, presentation: Pick<Presentation, "template" | "
     mobile_image_url: fileUrl(row.mobile_image_path),
     thumbnail_path: row.thumbnail_path,
     thumbnail_url: fileUrl(row.thumbnail_path),
-    image_status: row.render_key === current && row.web_image_path !== null ? "ready" : "pending",
+    // 'failed': the slide was given up after its render attempts (presentation-render.ts) and has no rendered images.
+    image_status: row.render_key === current ? (row.web_image_path !== null ? "ready" : "failed") : "pending",
     audio_path: row.audio_path,
     audio_url: fileUrl(row.audio_path),
     audio_duration_ms: row.audio_duration_ms,

@@ -1,12 +1,16 @@
 // Slides whose render job was lost (a restart between the commit and the job's send) are drawn after the sweep
 // sends the job again; slides waiting only a moment (their job is in hand) or given up after a day are left alone.
+// Each slide's attempts are counted when a job takes it: a slide whose attempts ran out (its process died drawing
+// it each time) is given up, shown as 'failed', and never sent again until it is edited. Slides are drawn in a
+// capped worker thread.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import { getDb } from "@/db/client";
 import { slides } from "@/db/schema";
-import { RENDER_STALE_MS, resumePendingRenders } from "@/lib/services/presentation-render";
+import { RENDER_ATTEMPTS, renderPendingSlides, renderStaleMs, resumePendingRenders } from "@/lib/services/presentation-render";
+import { useTypeScriptWorkers } from "@/lib/workers/capped";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
@@ -16,6 +20,10 @@ import { eventually } from "../support/wait";
 
 let alpha: Organisation;
 let blogId: string;
+
+// The slides are drawn in their worker thread, as in production (started from the TypeScript source).
+beforeAll(() => useTypeScriptWorkers(true));
+afterAll(() => useTypeScriptWorkers(false));
 
 beforeAll(async () => {
   alpha = await organisation("RenderSweep");
@@ -51,7 +59,7 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     expect(await resumePendingRenders(now)).toEqual([]);
     expect((await read(deck.id)).slides[1]!.image_status).toBe("pending");
 
-    await db.update(slides).set({ updatedAt: new Date(now.getTime() - RENDER_STALE_MS - 60_000) }).where(eq(slides.id, lost.id));
+    await db.update(slides).set({ updatedAt: new Date(now.getTime() - renderStaleMs() - 60_000) }).where(eq(slides.id, lost.id));
     expect(await resumePendingRenders(now)).toEqual([deck.id]);
     const redrawn = await drawn(deck.id);
     expect(redrawn.slides[1]!.web_image_path).not.toBe(lost.web_image_path);
@@ -59,5 +67,53 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     // A slide that could not be drawn for a day is not retried for ever.
     await db.update(slides).set({ renderKey: null, updatedAt: new Date(now.getTime() - 25 * 60 * 60_000) }).where(eq(slides.id, lost.id));
     expect(await resumePendingRenders(now)).toEqual([]);
+  });
+
+  it("uses STALE_JOB_SECONDS for how long a slide may wait before its job counts as lost", () => {
+    expect(renderStaleMs()).toBe(Number(process.env.STALE_JOB_SECONDS ?? 300) * 1000);
+  });
+
+  it(`counts each slide's attempts when a job takes it; after ${RENDER_ATTEMPTS} the slide is given up, shown as failed and not sent again`, async () => {
+    const created = await call(presentationsRoute.POST, "POST", {
+      token: alpha.admin.access_token,
+      body: { blog_id: blogId, template: "manual", slides: [{ slide_title: "Kept" }, { slide_title: "Poison" }, { slide_title: "Retried" }] },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await drawn((await json<PresentationOut>(created)).id);
+    const db = await getDb();
+    const attemptsOf = async (id: string) => (await db.select({ attempts: slides.renderAttempts }).from(slides).where(eq(slides.id, id)))[0]!.attempts;
+    expect(await attemptsOf(deck.slides[0]!.id)).toBe(0);
+
+    // As after processes that died drawing them: the second slide used every attempt, the third one fewer.
+    const now = new Date();
+    const stale = new Date(now.getTime() - renderStaleMs() - 60_000);
+    await db.update(slides).set({ renderKey: null, renderAttempts: RENDER_ATTEMPTS, updatedAt: stale }).where(eq(slides.id, deck.slides[1]!.id));
+    await db.update(slides).set({ renderKey: null, renderAttempts: RENDER_ATTEMPTS - 1, updatedAt: stale }).where(eq(slides.id, deck.slides[2]!.id));
+    expect(await resumePendingRenders(now)).toEqual([deck.id]);
+    const settled = await eventually(async () => {
+      const current = await read(deck.id);
+      return current.slides.every((slide) => slide.image_status !== "pending") ? current : undefined;
+    }, "the render job to settle the slides", 30_000);
+    expect(settled.slides.map((slide) => slide.image_status)).toEqual(["ready", "failed", "ready"]);
+    // The given-up slide keeps no rendered image of another version of it: the player shows its text.
+    expect(settled.slides[1]!).toMatchObject({ web_image_path: null, mobile_image_path: null, thumbnail_path: null });
+    expect(await attemptsOf(deck.slides[2]!.id)).toBe(0);
+    // Never sent again, however long it waits.
+    expect(await resumePendingRenders(new Date(now.getTime() + 2 * renderStaleMs()))).toEqual([]);
+    expect(await renderPendingSlides(deck.id)).toBe(0);
+    expect((await read(deck.id)).slides[1]!.image_status).toBe("failed");
+
+    // Edited, it is a new version of the slide, with its attempts from nothing: drawn again.
+    const edited = await call(presentationRoute.PUT, "PUT", {
+      token: alpha.admin.access_token,
+      params: { id: deck.id },
+      body: {
+        version: settled.version,
+        slides: settled.slides.map((slide) => ({ id: slide.id, slide_title: slide.slide_number === 2 ? "Poison, fixed" : slide.slide_title, body: slide.body, slide_content: slide.slide_content })),
+      },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const redrawn = await drawn(deck.id);
+    expect(redrawn.slides[1]!.web_image_path).not.toBeNull();
   });
 });
