@@ -4,9 +4,11 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import JSZip from "jszip";
 import { PDFDocument } from "pdf-lib";
+import { Readable } from "node:stream";
+import { extractImages, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
-import { buildPdf, buildPptx, type ExportSlide } from "@/lib/pptx/export";
+import { buildPdf, buildPptx, pdfStream, pptxStream, type ExportImage, type ExportSlide } from "@/lib/pptx/export";
 import { popplerAvailable } from "@/lib/pptx/office";
 import { parsePptx } from "@/lib/pptx/parse";
 import { unfilterRows } from "@/lib/pptx/png";
@@ -222,5 +224,99 @@ describe("buildPdf", () => {
     expectColour(pages[4]!, 860, 270, [0, 0, 0], "letterbox bar");
     expectColour(pages[5]!, 480, 270, [0xfb, 0xbf, 0x24], "resvg render");
     expectColour(pages[5]!, 20, 20, [0x1e, 0x3a, 0x8a], "resvg render");
+  });
+});
+
+/**
+ * Pictures that say when they are opened and how many are open at once; each is `size` bytes of its own value,
+ * handed out in pieces of 64 KB as storage does.
+ */
+function watchedPictures(count: number, size: number, png?: Uint8Array) {
+  const log = { opened: 0, open: 0, mostOpen: 0, openedBeforeFirstByte: -1 };
+  const pictures: ExportImage[] = Array.from({ length: count }, (_, index) => ({
+    width: 1920,
+    height: 1080,
+    size: png ? png.length : size,
+    identity: `picture-${index}`,
+    open: async () => {
+      log.opened += 1;
+      log.open += 1;
+      log.mostOpen = Math.max(log.mostOpen, log.open);
+      const bytes = png ? Buffer.from(png) : Buffer.alloc(size, index);
+      const stream = Readable.from((function* () {
+        for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+      })());
+      stream.once("close", () => (log.open -= 1));
+      return stream;
+    },
+  }));
+  return { pictures, log };
+}
+
+async function drain(stream: Readable, log: { opened: number; openedBeforeFirstByte: number }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    if (chunks.length === 0) log.openedBeforeFirstByte = log.opened;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+describe("streamed export", () => {
+  it("the .pptx reads each picture when its entry is written, one at a time, stores a repeated picture once, and announces its size", async () => {
+    const { pictures, log } = watchedPictures(10, 300_000);
+    // Twelve slides: ten pictures, the first and the second shown twice.
+    const shown = [...pictures, pictures[0]!, pictures[1]!];
+    const { stream, size } = await pptxStream({
+      title: "Photographs",
+      slides: shown.map((picture, index) => ({ title: `Photo ${index + 1}`, content: "", script: `Photo ${index + 1}.`, picture })),
+    });
+    const bytes = await drain(stream, log);
+    expect(size).toBe(bytes.length);
+    // Bytes are on their way before more than the first picture is opened.
+    expect(log.openedBeforeFirstByte).toBeLessThanOrEqual(1);
+    expect(log).toMatchObject({ opened: 10, mostOpen: 1, open: 0 });
+
+    const zip = await JSZip.loadAsync(bytes);
+    const media = Object.keys(zip.files).filter((name) => name.startsWith("ppt/media/") && !zip.files[name]!.dir);
+    expect(media).toHaveLength(10);
+    const targetOf = async (slide: number) =>
+      /Target="\.\.\/media\/([^"]+)"/.exec(await zip.file(`ppt/slides/_rels/slide${slide}.xml.rels`)!.async("string"))![1];
+    expect(await targetOf(11)).toBe(await targetOf(1));
+    expect(await targetOf(12)).toBe(await targetOf(2));
+    for (let slide = 1; slide <= 10; slide += 1) {
+      const picture = await zip.file(`ppt/media/${await targetOf(slide)}`)!.async("nodebuffer");
+      expect(picture.equals(Buffer.alloc(300_000, slide - 1))).toBe(true);
+    }
+  });
+
+  it("the PDF reads one picture at a time and writes each picture once, however many pages show it", async () => {
+    const { pictures, log } = watchedPictures(3, 0, wideSlide);
+    const { stream, size } = pdfStream([...pictures, pictures[0]!]);
+    expect(size).toBeNull();
+    const bytes = await drain(stream, log);
+    expect(log).toMatchObject({ opened: 3, mostOpen: 1, open: 0 });
+    const pdf = await PDFDocument.load(new Uint8Array(bytes));
+    expect(pdf.getPageCount()).toBe(4);
+    expect(bytes.toString("latin1").match(/\/Subtype \/Image/g)).toHaveLength(3);
+  });
+
+  it("the PDF's images are the slides' pixels, alpha as a soft mask (read back by pdf.js)", async () => {
+    const document = await getDocumentProxy(new Uint8Array(await buildPdf([rgbaBlocks, rgbBlocks, palettePng])));
+    const [rgba] = await extractImages(document, 1);
+    expect(rgba).toMatchObject({ width: 960, height: 540, channels: 4 });
+    const [rgb] = await extractImages(document, 2);
+    expect(rgb).toMatchObject({ width: 960, height: 540, channels: 3 });
+    for (const [x, y] of [[10, 30], [475, 290], [950, 530], [333, 77]] as const) {
+      const expected = blockColour(x, y);
+      expect(Array.from(rgba!.data.subarray((y * 960 + x) * 4, (y * 960 + x) * 4 + 4))).toEqual(expected);
+      expect(Array.from(rgb!.data.subarray((y * 960 + x) * 3, (y * 960 + x) * 3 + 3))).toEqual(expected.slice(0, 3));
+    }
+    // A palette image is redrawn as RGBA by resvg first.
+    const [palette] = await extractImages(document, 3);
+    expect(palette).toMatchObject({ width: 16, height: 9 });
+    const channels = palette!.channels;
+    expect(Array.from(palette!.data.subarray(0, 3))).toEqual([0, 200, 0]);
+    expect(Array.from(palette!.data.subarray(15 * channels, 15 * channels + 3))).toEqual([250, 220, 0]);
   });
 });
