@@ -19,6 +19,8 @@ export interface CallOptions {
   form?: FormData;
   query?: Record<string, string | number>;
   timeoutMs?: number;
+  /** Read the body as bytes (a file download): `text` then says how many. */
+  binary?: boolean;
 }
 
 export async function callApi(base: string, method: string, pathname: string, options: CallOptions = {}): Promise<Reply> {
@@ -33,7 +35,7 @@ export async function callApi(base: string, method: string, pathname: string, op
     body = JSON.stringify(options.body);
   }
   const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 180_000) });
-  const text = await response.text();
+  const text = options.binary && response.ok ? `${(await response.arrayBuffer()).byteLength} bytes` : await response.text();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

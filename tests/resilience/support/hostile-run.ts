@@ -13,6 +13,7 @@ export const results: string[] = [];
 /** Runs `work` while the server is watched; checks the watch; answers work's value. */
 export async function underWatch<T>(server: AppServer, label: string, work: () => Promise<T>, outcome?: (value: T) => string): Promise<T> {
   const watch = watchServer(server.base, server.pid);
+  await watch.ready;
   let value: T;
   let report: WatchReport;
   try {

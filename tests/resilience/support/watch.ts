@@ -20,6 +20,8 @@ export interface WatchReport {
 }
 
 export interface Watch {
+  /** Resolves once the watch polls (its thread started and its HTTP client warmed by one uncounted poll). */
+  ready: Promise<void>;
   /** Ends the watch and reports. */
   stop(): Promise<WatchReport>;
 }
@@ -70,10 +72,19 @@ async function poll() {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, intervalMs - latency)));
   }
 }
-const polling = poll();
+// One poll first, not counted: a new thread's first fetch loads and connects its HTTP client. Then "ready".
+let polling;
+fetch(base + "/api/v1/health", { signal: AbortSignal.timeout(10_000) })
+  .then((response) => response.text())
+  .catch(() => undefined)
+  .then(() => {
+    parentPort.postMessage("ready");
+    polling = poll();
+  });
 
 parentPort.on("message", async () => {
   stopping = true;
+  while (!polling) await new Promise((resolve) => setTimeout(resolve, 10));
   // The poll in flight gets until it would count as slow to answer; still unanswered then, it is a problem.
   await Promise.race([polling, new Promise((resolve) => setTimeout(resolve, slowMs))]);
   if (inFlightSince !== null) {
@@ -95,13 +106,20 @@ export function watchServer(base: string, pid: number, options: { intervalMs?: n
     eval: true,
     workerData: { base, pid, intervalMs: options.intervalMs ?? 150, slowMs: options.slowMs ?? 1_000 },
   });
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once("message", () => resolve());
+    worker.once("error", reject);
+  });
   return {
+    ready,
     stop: () =>
       new Promise<WatchReport>((resolve, reject) => {
-        worker.once("message", (report: WatchReport) => {
-          void worker.terminate();
-          resolve(report);
-        });
+        void ready.then(() =>
+          worker.once("message", (report: WatchReport) => {
+            void worker.terminate();
+            resolve(report);
+          }),
+        );
         worker.once("error", reject);
         worker.postMessage("stop");
       }),
