@@ -10,13 +10,17 @@ import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as questionRoute from "@/app/api/v1/qa/question/route";
 import * as streamRoute from "@/app/api/v1/qa/stream-response/route";
 import { getDb } from "@/db/client";
+import { NOT_COVERED_REPLY } from "@/lib/ai/answers";
+import { generateOfflineOutline } from "@/lib/ai/offline-generator";
+import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { blogSources, sourcePassages } from "@/db/schema";
 import { cutPassages, joinPassages, PASSAGE_MAX_CHARS, PASSAGE_MAX_WORDS } from "@/lib/content/passages";
 import { extractBlogSources } from "@/lib/services/extraction";
 import type { UploadResult } from "@/lib/services/files";
-import { searchQueryOf } from "@/lib/services/passages";
+import { passagesForQuestion, searchQueryOf, writePassages } from "@/lib/services/passages";
 import type { PresentationOut } from "@/lib/services/presentations";
 import type { QuestionOut } from "@/lib/services/qa";
+import { loadArticle, type ArticleName } from "../fixtures/articles";
 import { buildDocx } from "../fixtures/docx";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
@@ -140,4 +144,63 @@ describe("the index follows the sources' text", () => {
     expect(Buffer.from(spoken.headers.get("Response-Text") ?? "", "base64").toString("utf8")).toMatch(/forty apple trees/);
     expect((await passagesOf(block!.id)).map((passage) => passage.body)).toEqual(["The community orchard grows forty apple trees of twelve kinds."]);
   });
+});
+
+describe("answers from the index", () => {
+  /** A blog whose one source holds the article, indexed as extraction indexes it; the deck made from the article. */
+  async function indexedArticle(name: ArticleName) {
+    const article = loadArticle(name);
+    const blog = await newBlog(alpha.admin.access_token, projectId, { content_blocks: ["placeholder"] });
+    const block = (await sourcesOf(blog.id)).find((source) => source.kind === "content_block");
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      await tx.update(blogSources).set({ extractedText: article.text }).where(eq(blogSources.id, block!.id));
+      await writePassages(tx, { id: block!.id, tenantId: alpha.tenantId, blogId: blog.id }, article.text);
+    });
+    const outline = generateOfflineOutline({ sources: [{ name: "article", kind: "main_document", text: article.text, isMain: true }], useMainSourceOnly: true, template: "professional" });
+    const slides = outline.slides.map((slide, index) => ({ number: index + 1, title: slide.title, script: slide.script }));
+    return { blogId: blog.id, text: article.text, slides };
+  }
+
+  // The offline answerer's own cases (tests/unit/ai-offline-answers.test.ts): the passages found for a question
+  // answer it as the whole article does.
+  const CASES: Record<ArticleName, { question: string; sentence: string | null }[]> = {
+    "home-composting-guide": [
+      { question: "How do I know when my compost is ready?", sentence: "Compost is ready when it is dark, crumbly and smells like forest soil" },
+      { question: "Can I put meat in the compost bin?", sentence: "Meat, fish and dairy products should stay out of an ordinary home bin." },
+      { question: "How moist should a compost heap be?", sentence: "should feel about as damp as a wrung-out sponge" },
+      { question: "What temperature does a hot pile reach?", sentence: "A hot pile can reach temperatures between 55 and 65 degrees Celsius" },
+      { question: "How often should I turn the pile?", sentence: "Turning every two to three weeks is enough for a hot pile" },
+      { question: "What size kitchen caddy do I need?", sentence: "A container of five to seven litres with a tight lid" },
+      { question: "Is lime good for compost?", sentence: "In most cases lime does more harm than good" },
+      { question: "What is the capital of France?", sentence: null },
+      { question: "How do I bake sourdough bread?", sentence: null },
+    ],
+    "city-heat-pumps": [
+      { question: "What does a COP of three mean?", sentence: "A COP of three means that the heat pump delivers three kilowatt-hours of heat for every kilowatt-hour of electricity it uses." },
+      { question: "How much does a heat pump cost for a public building?", sentence: "around 85,000 euros" },
+      { question: "How many installers has the college course qualified?", sentence: "which has so far qualified 64 installers" },
+      { question: "Why were residents near the swimming pool unhappy?", sentence: "residents near the Riverside swimming pool complained" },
+      { question: "How cold can it get outside before an air-source heat pump stops working?", sentence: "Modern air-source models are designed to work at outdoor temperatures down to minus 20 degrees Celsius" },
+      { question: "What did the deputy mayor say?", sentence: "the cheapest time to start was ten years ago" },
+      { question: "Which composer wrote the Moonlight Sonata?", sentence: null },
+    ],
+  };
+
+  for (const name of Object.keys(CASES) as ArticleName[]) {
+    it(`answers the questions about ${name} from the passages found as from the whole text`, async () => {
+      const { blogId, text, slides } = await indexedArticle(name);
+      for (const { question, sentence } of CASES[name]) {
+        const found = await passagesForQuestion(blogId, question);
+        const fromIndex = composeOfflineAnswer({ question, currentSlide: 2, slides, sources: found.length > 0 ? [{ name: "article", text: joinPassages(found) }] : [] });
+        const fromWhole = composeOfflineAnswer({ question, currentSlide: 2, slides, sources: [{ name: "article", text }] });
+        if (sentence === null) {
+          expect(fromIndex.text, question).toBe(NOT_COVERED_REPLY);
+        } else {
+          expect(fromWhole.text, question).toContain(sentence);
+          expect(fromIndex.text, question).toContain(sentence);
+        }
+      }
+    });
+  }
 });
