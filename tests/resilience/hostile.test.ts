@@ -60,7 +60,7 @@ async function uploadAndParse(bytes: Uint8Array, name: string): Promise<Reply> {
 }
 
 function said(reply: Reply): string {
-  return `${reply.status} ${reply.status >= 300 ? reply.text.slice(0, 160) : `(${reply.text.length} bytes)`}`;
+  return `${reply.status} ${reply.status >= 300 || reply.text.endsWith(" bytes") ? reply.text.slice(0, 200) : `(${reply.text.length} characters)`}`;
 }
 
 /** A parse that fits answers slides; one that does not, a clear 4xx. Never a 5xx. */
@@ -225,32 +225,54 @@ describe.skipIf(!buildExists())("hostile inputs against the production server", 
       }
     });
 
-    async function generate(): Promise<Record<string, unknown>> {
-      const created = await ok(server.base, "POST", "/presentations/", {
+    /**
+     * POST /presentations/ for an AI deck from the chosen sources, then its task status until it ends. A refusal
+     * before work starts (a documented limit) is an answer too: its reply is returned as `refused`.
+     */
+    async function generate(choice: Record<string, unknown>): Promise<{ refused?: Reply; status?: Record<string, unknown> }> {
+      const created = await callApi(server.base, "POST", "/presentations/", {
         token: tenant.token,
-        body: { blog_id: blogId, template: "professional", use_main_source_only: false },
+        body: { blog_id: blogId, template: "professional", use_main_source_only: false, ...choice },
       });
-      const id = String(created.presentation_id ?? created.id);
-      return until(
+      if (created.status !== 201) return { refused: created };
+      const id = String(created.json.presentation_id ?? created.json.id);
+      const status = await until(
         "the generation's end",
         async () => {
-          const status = await ok(server.base, "GET", `/presentations/${id}/task-status`, { token: tenant.token });
-          return status.status === "completed" || status.status === "failed" ? status : undefined;
+          const now = await ok(server.base, "GET", `/presentations/${id}/task-status`, { token: tenant.token });
+          return now.status === "completed" || now.status === "failed" ? now : undefined;
         },
-        150_000,
+        200_000,
       );
+      return { status };
     }
 
-    const generationSaid = (status: Record<string, unknown>) => `${String(status.status)}${status.error ? ` (${String(status.error)})` : ""}`;
+    const generationSaid = (result: { refused?: Reply; status?: Record<string, unknown> }) =>
+      result.refused ? `refused: ${said(result.refused)}` : `${String(result.status!.status)}${result.status!.error ? ` (${String(result.status!.error)})` : ""}`;
 
-    it("one AI generation from every source: completed, or failed with its reason", async () => {
-      const status = await underWatch(server, "AI generation, use_main_source_only false", generate, generationSaid);
-      if (status.status === "failed") expect(status.error, "the failure's reason").toBeTruthy();
+    function expectGeneratedOrRefused(result: { refused?: Reply; status?: Record<string, unknown> }, label: string): void {
+      if (result.refused) return expectClearRefusal(result.refused, label);
+      if (result.status!.status === "failed") expect(result.status!.error, `${label}: the failure's reason`).toBeTruthy();
+    }
+
+    it("one AI generation from every source (8 million characters): a clear 4xx, or completed, or failed with its reason", async () => {
+      const result = await underWatch(server, "AI generation from all four sources", () => generate({}), generationSaid);
+      expectGeneratedOrRefused(result, "generation from every source");
     });
 
-    it("2x: two generations at once", async () => {
-      const both = await underWatch(server, "AI generation x2 at once", () => Promise.all([generate(), generate()]), (pair) => pair.map(generationSaid).join(" | "));
-      for (const status of both) if (status.status === "failed") expect(status.error, "the failure's reason").toBeTruthy();
+    it("one AI generation from the main document and one 2,000,000-character source", async () => {
+      const result = await underWatch(server, "AI generation from one big source", () => generate({ supporting_files: [sources[0]] }), generationSaid);
+      expectGeneratedOrRefused(result, "generation from one big source");
+    });
+
+    it("2x: two such generations at once", async () => {
+      const both = await underWatch(
+        server,
+        "AI generation from one big source x2 at once",
+        () => Promise.all([generate({ supporting_files: [sources[1]] }), generate({ supporting_files: [sources[2]] })]),
+        (pair) => pair.map(generationSaid).join(" | "),
+      );
+      for (const result of both) expectGeneratedOrRefused(result, "generation, 2x");
     });
   });
 
