@@ -11,12 +11,19 @@
 import { ArchiveRefused } from "@/lib/content/errors";
 import { AppError, ServiceUnavailable } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { heapCapMb, runCapped, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
+import { Worker } from "node:worker_threads";
+import { heapCapMb, runCapped, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
 import { NoSlidesFound, PowerPointReadFailed, PowerPointSlideTooLarge } from "./errors";
 import { parsePptx, type ParsedPresentation } from "./parse";
 import type { PptxParseReply, PptxParseTask } from "./parse-task";
 
 const workerUrl = new URL("./parse-worker.ts", import.meta.url);
+/**
+ * The production build's worker. Turbopack bundles the entry (with what it imports) as a chunk of its own only for
+ * this exact form: `new Worker(new URL("./x.ts", import.meta.url), { ...object literal })` (options passed as a
+ * variable, or the URL made elsewhere, leave the TypeScript source copied as an asset that Node cannot start).
+ */
+const startWorker: StartWorker = (options) => new Worker(new URL("./parse-worker.ts", import.meta.url), { ...options });
 
 /** The worker's heap cap in MB. */
 export function pptxWorkerHeapMb(): number {
@@ -55,13 +62,14 @@ function errorOf(reply: Extract<PptxParseReply, { ok: false }>): Error {
  * ServiceUnavailable (503) when no worker slot freed in time.
  */
 export async function readPptx(filePath: string, options: { heapMb?: number; timeoutMs?: number } = {}): Promise<ParsedPresentation> {
-  if (!workerAvailable(workerUrl)) return parsePptx(filePath);
+  if (!workerAvailable(workerUrl, startWorker)) return parsePptx(filePath);
   let reply: PptxParseReply;
   try {
     reply = await runCapped<PptxParseTask, PptxParseReply>(workerUrl, { filePath }, {
       name: "PowerPoint parse",
       heapMb: options.heapMb ?? pptxWorkerHeapMb(),
       timeoutMs: options.timeoutMs ?? pptxParseTimeoutMs(),
+      start: startWorker,
     });
   } catch (error) {
     if (!(error instanceof WorkerFailed)) throw error;

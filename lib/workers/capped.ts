@@ -12,7 +12,7 @@
 // as `new URL("./x-worker.ts", import.meta.url)`, which the production build bundles as an entry of its own. Where
 // the entry cannot be started (the TypeScript sources under vitest, unless a test asks for workers with
 // `useTypeScriptWorkers`), `workerAvailable` says so and the caller runs the same function on its own thread.
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 
 import { availableParallelism } from "node:os";
 
@@ -42,7 +42,19 @@ export interface CappedTaskOptions {
   transfer?: ArrayBuffer[];
   /** How long the task may wait for a free slot before it fails as 'busy' (default 60 s). */
   waitMs?: number;
+  /**
+   * Starts the worker in the production build: `(options) => new Worker(new URL("./x-worker.ts", import.meta.url),
+   * { ...options })`, written in the calling module. That whole expression, with the options as an object literal, is
+   * the form Turbopack bundles as an entry of its own (checked with next 16.4): a `new URL(...)` alone, passed on to
+   * be started here, or options passed as a variable, leave only the TypeScript source copied as an asset.
+   */
+  start?: StartWorker;
 }
+
+export type StartWorker = (options: WorkerOptions) => Worker;
+
+/** Whether this code runs in Next.js's bundle (the build replaces NEXT_RUNTIME), not from its TypeScript sources. */
+const bundled = process.env.NEXT_RUNTIME === "nodejs";
 
 const DEFAULT_WAIT_MS = 60_000;
 
@@ -103,9 +115,12 @@ export function useTypeScriptWorkers(on: boolean): void {
   typeScriptWorkers = on;
 }
 
-/** Whether the entry can run in a worker: bundled to JavaScript, or TypeScript when a test asked for it. */
-export function workerAvailable(entry: URL): boolean {
-  return !entry.pathname.endsWith(".ts") || typeScriptWorkers;
+/**
+ * Whether the entry can run in a worker: bundled (by the caller's `start`, inside Next.js's build), JavaScript, or
+ * TypeScript when a test asked for it.
+ */
+export function workerAvailable(entry: URL, start?: StartWorker): boolean {
+  return !entry.pathname.endsWith(".ts") || typeScriptWorkers || (bundled && start !== undefined);
 }
 
 /** A heap cap from the environment (a whole number of MB, at least 64), else the default. */
@@ -114,8 +129,9 @@ export function heapCapMb(variable: string | undefined, fallback: number): numbe
   return Number.isInteger(configured) && configured >= 64 ? configured : fallback;
 }
 
-function startWorker(entry: URL, heapMb: number): Worker {
+function startWorker(entry: URL, heapMb: number, start?: StartWorker): Worker {
   const resourceLimits = { maxOldGenerationSizeMb: heapMb };
+  if (bundled && start) return start({ resourceLimits });
   if (entry.pathname.endsWith(".ts")) {
     const load = `import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(entry.href)}))`;
     return new Worker(load, { eval: true, resourceLimits });
@@ -141,7 +157,7 @@ export async function runCapped<Task, Reply>(entry: URL, task: Task, options: Ca
 
 function runInWorker<Task, Reply>(entry: URL, task: Task, options: CappedTaskOptions): Promise<Reply> {
   return new Promise<Reply>((resolve, reject) => {
-    const worker = startWorker(entry, options.heapMb);
+    const worker = startWorker(entry, options.heapMb, options.start);
     let done = false;
     const finish = (error: Error | null, reply?: Reply) => {
       if (done) return;
