@@ -8,10 +8,13 @@
 // at once (by default one per core beyond the first, at least one, at most four), the others wait their turn in
 // order; a task that cannot start within its wait limit fails as 'busy' (the server answers 503, try again).
 //
-// The worker's entry is a module that calls `serveTask` (lib/workers/serve.ts). Its URL is made at the call site
-// as `new URL("./x-worker.ts", import.meta.url)`, which the production build bundles as an entry of its own. Where
-// the entry cannot be started (the TypeScript sources under vitest, unless a test asks for workers with
-// `useTypeScriptWorkers`), `workerAvailable` says so and the caller runs the same function on its own thread.
+// The worker's entry is a module that calls `serveTask` (lib/workers/serve.ts). The call site gives its URL,
+// `new URL("./x-worker.ts", import.meta.url)`, and a starter, `(options) => new Worker(new URL("./x-worker.ts",
+// import.meta.url), { ...options })`: only that whole expression makes the production build (Turbopack) bundle the
+// entry as a chunk of its own; a URL alone is copied as the TypeScript source, which Node cannot start, and without
+// a starter `workerAvailable` is false in the build. Where the entry cannot be started (the TypeScript sources under
+// vitest, unless a test asks for workers with `useTypeScriptWorkers`), `workerAvailable` says so and the caller runs
+// the same function on its own thread.
 import { Worker, type WorkerOptions } from "node:worker_threads";
 
 import { availableParallelism } from "node:os";
