@@ -8,7 +8,8 @@
 // Where the worker cannot be started from its source (the TypeScript tests; the production build bundles it), the
 // same functions run on the calling thread.
 import { AppError } from "@/lib/errors";
-import { heapCapMb, runCapped, useTypeScriptWorkers, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
+import { Worker } from "node:worker_threads";
+import { heapCapMb, runCapped, useTypeScriptWorkers, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
 import type { DocumentTask, DocumentTaskReply } from "./document-task";
 import { ArchiveRefused, ExtractionFailed } from "./errors";
 import {
@@ -28,6 +29,8 @@ export function useDocumentWorker(next: { typescript?: boolean }): void {
 }
 
 const workerUrl = new URL("./document-worker.ts", import.meta.url);
+/** The production build's worker: this exact form is what Turbopack bundles as an entry of its own (lib/workers/capped.ts). */
+const startWorker: StartWorker = (options) => new Worker(new URL("./document-worker.ts", import.meta.url), { ...options });
 
 function errorOf(reply: Extract<DocumentTaskReply, { ok: false }>): Error {
   switch (reply.kind) {
@@ -50,6 +53,7 @@ async function run(task: DocumentTask): Promise<DocumentTaskReply> {
       name: "document",
       heapMb: heapCapMb(process.env.DOCUMENT_WORKER_HEAP_MB, 512),
       timeoutMs,
+      start: startWorker,
     });
   } catch (error) {
     // 'busy' (no worker slot freed in time) stays as it is: the extraction job is tried again later.
@@ -64,7 +68,7 @@ async function run(task: DocumentTask): Promise<DocumentTaskReply> {
 
 /** The text of a PDF or DOCX with its headings (see extractDocument), read in a worker thread. */
 export async function readDocument(kind: "pdf" | "docx", source: DocumentSource, options: ExtractOptions = {}): Promise<ExtractedContent> {
-  if (!workerAvailable(workerUrl)) return extractDocument(kind, source, options);
+  if (!workerAvailable(workerUrl, startWorker)) return extractDocument(kind, source, options);
   const reply = await run({ op: "extract", kind, source, options });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;
@@ -72,7 +76,7 @@ export async function readDocument(kind: "pdf" | "docx", source: DocumentSource,
 
 /** A DOCX's sanitised preview HTML (see docxPreviewHtml), made in a worker thread. */
 export async function previewDocx(source: DocumentSource, options: PreviewOptions = {}): Promise<string> {
-  if (!workerAvailable(workerUrl)) return docxPreviewHtml(source, options);
+  if (!workerAvailable(workerUrl, startWorker)) return docxPreviewHtml(source, options);
   const reply = await run({ op: "preview", source, options });
   if (!("html" in reply)) throw new Error("the document worker answered without the preview");
   return reply.html;
@@ -80,7 +84,7 @@ export async function previewDocx(source: DocumentSource, options: PreviewOption
 
 /** A fetched web page's text (see pageContent), read in a worker thread: its markup can make a document tree many times its size. */
 export async function readPage(text: string, isHtml: boolean, maxLength: number): Promise<ExtractedContent> {
-  if (!workerAvailable(workerUrl)) return pageContent(text, isHtml, maxLength);
+  if (!workerAvailable(workerUrl, startWorker)) return pageContent(text, isHtml, maxLength);
   const reply = await run({ op: "page", text, isHtml, maxLength });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;
