@@ -1,9 +1,10 @@
 // Slide generation behind one small interface: OpenAI (or any OpenAI-compatible server) when configured, otherwise
 // the offline extractive generator, which needs no key and no network. The offline generator's work grows with the
 // sources' text, so it runs in a capped worker thread (lib/ai/generation-worker.ts): a heap of
-// GENERATION_WORKER_HEAP_MB (default 160 MB) and a deadline (GENERATION_WORKER_TIMEOUT_MS, default 120 s); past either, the generation fails with its
-// reason ('too large', 'took too long') and the server goes on. Where the worker cannot start from its source (the
-// TypeScript tests), the same function runs on the calling thread.
+// GENERATION_WORKER_HEAP_MB (default 160 MB) and a deadline (GENERATION_WORKER_TIMEOUT_MS, default 120 s); past
+// either, the generation fails with its reason ('too large', 'took too long') and the server goes on. Where the
+// worker cannot start from its source (the TypeScript tests), the same function runs on the calling thread.
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { AppError } from "@/lib/errors";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { heapCapMb, runCapped, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
@@ -24,6 +25,8 @@ export interface GenerationProvider {
 }
 
 const workerUrl = new URL("./generation-worker.ts", import.meta.url);
+/** The worker as the production build starts it: this whole expression is what Turbopack bundles as an entry of its own. */
+const startWorker = (options: WorkerOptions) => new Worker(new URL("./generation-worker.ts", import.meta.url), { ...options });
 
 /**
  * The offline generator's deadline (GENERATION_WORKER_TIMEOUT_MS, default 120 s): many times what the largest
@@ -36,11 +39,12 @@ export function generationTimeoutMs(): number {
 
 /** The offline outline, written in a capped worker thread; a worker past its limits is the generation's own failure. */
 async function offlineOutline(input: OutlineInput): Promise<Outline> {
-  if (!workerAvailable(workerUrl)) return generateOfflineOutline(input);
+  if (!workerAvailable(workerUrl, startWorker)) return generateOfflineOutline(input);
   let reply: GenerationTaskReply;
   try {
     reply = await runCapped<GenerationTask, GenerationTaskReply>(workerUrl, input, {
       name: "generation",
+      start: startWorker,
       heapMb: heapCapMb(process.env.GENERATION_WORKER_HEAP_MB, 160),
       timeoutMs: generationTimeoutMs(),
       // A generation waits its turn for a slot for as long as it may run: it is a background job.
