@@ -12,6 +12,7 @@
 // sweep sends it again), its image_status is 'failed', and the player shows its picture or its text instead.
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { getDb } from "@/db/client";
@@ -24,13 +25,15 @@ import type { SlideSize } from "@/lib/slides/render";
 import type { RenderTaskReply } from "@/lib/slides/render-worker";
 import { newObjectKey, storage } from "@/lib/storage";
 import { DEFAULT_TEMPLATE, isKnownTemplate, PRESENTATION_LIMITS, type TemplateId } from "@/lib/validation/presentations";
-import { heapCapMb, runCapped, workerAvailable, WorkerFailed } from "@/lib/workers/capped";
+import { heapCapMb, runCapped, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
 import { discardStoredObjects } from "./blogs";
 import { removeUnreferencedFiles } from "./presentation-files";
 
 export { bulletsOf, drawSlide };
 
 const renderWorkerUrl = new URL("../slides/render-worker.ts", import.meta.url);
+/** The production build's worker: this exact form is what Turbopack bundles as an entry of its own (lib/workers/capped.ts). */
+const startRenderWorker: StartWorker = (options) => new Worker(new URL("../slides/render-worker.ts", import.meta.url), { ...options });
 
 /** Times a slide is taken by a render job before it is given up. */
 export const RENDER_ATTEMPTS = 3;
@@ -126,7 +129,7 @@ export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[
 
 /** A slide's three images, drawn in a capped worker (or on this thread where the worker cannot start: the tests). */
 async function drawInWorker(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
-  if (!workerAvailable(renderWorkerUrl)) return drawSlide(slide);
+  if (!workerAvailable(renderWorkerUrl, startRenderWorker)) return drawSlide(slide);
   // The picture is moved to the worker, not copied.
   const picture = slide.picture ? new Uint8Array(slide.picture) : null;
   const reply = await runCapped<SlideToDraw, RenderTaskReply>(
@@ -137,6 +140,7 @@ async function drawInWorker(slide: SlideToDraw): Promise<Record<SlideSize, Uint8
       heapMb: heapCapMb(process.env.RENDER_WORKER_HEAP_MB, 192),
       timeoutMs: RENDER_TIMEOUT_MS,
       transfer: picture ? [picture.buffer as ArrayBuffer] : [],
+      start: startRenderWorker,
     },
   );
   if (!reply.ok) throw new Error(reply.message);
