@@ -56,12 +56,23 @@ function sourcesText(main: OutlineSource, supporting: OutlineSource[]): string {
   return parts.join("\n\n---\n\n");
 }
 
+/**
+ * Words of a source, counted without building the list of them: the material may hold millions of characters (up to
+ * PRESENTATION_LIMITS.sourceCharacters) though only MAX_SOURCE_CHARACTERS of it are sent.
+ */
+function countWords(text: string): number {
+  const word = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+  let count = 0;
+  while (word.exec(text) !== null) count += 1;
+  return count;
+}
+
 export function outlineMessages(input: OutlineInput): ChatCompletionMessageParam[] {
   const withText = input.sources.filter((source) => source.text.trim());
   const main = withText.find((source) => source.isMain);
   if (!main) throw new BadRequest(NO_MAIN_SOURCE_MESSAGE);
   const supporting = input.useMainSourceOnly ? [] : withText.filter((source) => source !== main);
-  const words = [main, ...supporting].reduce((total, source) => total + wordCount(source.text), 0);
+  const words = [main, ...supporting].reduce((total, source) => total + countWords(source.text), 0);
   const count = input.targetSlides !== undefined ? `exactly ${slideCountFor(words, input.targetSlides)}` : `about ${slideCountFor(words)}`;
   const system = [
     "You turn written source material into a narrated slide presentation. Reply with JSON only, following the schema.",

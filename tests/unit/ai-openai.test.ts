@@ -7,7 +7,7 @@ import { answerProviderFor, answerText, NOT_COVERED_REPLY } from "@/lib/ai/answe
 import { ProviderError } from "@/lib/ai/errors";
 import { generationProviderFor, offlineGenerationProvider, type OutlineInput } from "@/lib/ai/generation";
 import { openAISettings, type OpenAISettings } from "@/lib/ai/openai";
-import { OUTLINE_ATTEMPTS } from "@/lib/ai/openai-generator";
+import { OUTLINE_ATTEMPTS, outlineMessages } from "@/lib/ai/openai-generator";
 import { loadEnv } from "@/lib/env";
 import { loadArticle } from "../fixtures/articles";
 import { apiError, completion, completionStream, delayed, startOpenAIStandIn, type OpenAIStandIn } from "../support/openai-standin";
@@ -321,5 +321,23 @@ describe("answers through an OpenAI-compatible server", () => {
     expect(error.message).toBe("OpenAI-compatible server did not answer within 0.3 s.");
     expect(received.join("")).toBe("A COP of three means three units ");
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("the OpenAI prompt over large material", () => {
+  it("sends at most 60,000 characters of source text whatever the material holds, and sizes the deck from all of it", async () => {
+    const paragraph = "Heat pumps move warm air from outside into the house, even on cold winter days in the city. ";
+    const huge = (count: number) => Array.from({ length: count }, (_, index) => `${paragraph}Part ${index}.`).join("\n\n");
+    const messages = outlineMessages({
+      sources: [
+        { name: "main.docx", kind: "main_document", text: huge(20_000), isMain: true },
+        { name: "notes.docx", kind: "file", text: huge(20_000), isMain: false },
+      ],
+      useMainSourceOnly: false,
+      template: "professional",
+    });
+    const sent = messages.map((message) => (typeof message.content === "string" ? message.content : "")).join("");
+    expect(sent.length).toBeLessThan(70_000);
+    expect(sent).toContain("about 20 slides");
   });
 });
