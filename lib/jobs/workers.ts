@@ -47,7 +47,7 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.work(GENERATION_SWEEP_JOB, { pollingIntervalSeconds: 30 }, async () => {
     await resumeUnfinishedGenerations();
     // Slides whose render job was lost (a restart between the commit and the send) are picked up here too.
-    await resumePendingRenders();
+    await resumePendingRenders(new Date(), boss);
   });
   // Slide images of new and edited slides (presentation-render.ts).
   await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
@@ -75,7 +75,8 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
 
   // A failed sweep must not keep the queue from starting: the schedule tries again.
   await resumeUnfinishedGenerations(boss).catch((error: unknown) => logger.error({ err: error }, "the generation sweep failed at start"));
-  await resumePendingRenders().catch((error: unknown) => logger.error({ err: error }, "the render sweep failed at start"));
+  // Given the queue being started: waiting for jobQueue() here would wait for this very start, for ever.
+  await resumePendingRenders(new Date(), boss).catch((error: unknown) => logger.error({ err: error }, "the render sweep failed at start"));
   await sweepNarrations(boss).catch((error: unknown) => logger.error({ err: error }, "the narration sweep failed at start"));
   // A process restarted right after another stopped finds that one's work not yet stale: once it would be (when
   // STALE_JOB_SECONDS is shorter than the schedule's five minutes), the generation and narration sweeps run again.

@@ -77,14 +77,18 @@ export const RENDER_QUEUE_OPTIONS: PgBoss.Queue = { name: RENDER_JOB, retryLimit
 
 const queuesMade = new WeakSet<PgBoss>();
 
-/** Sends the render job of a presentation, making the queue first if no worker has made it yet. */
-export async function sendRenderJob(presentationId: string): Promise<void> {
-  const boss = await jobQueue();
-  if (!queuesMade.has(boss)) {
-    await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
-    queuesMade.add(boss);
+/**
+ * Sends the render job of a presentation, making the queue first if no worker has made it yet. `boss` is given by
+ * the queue's own start (lib/jobs/workers.ts), which must not wait for jobQueue(): that is the start it is part of.
+ */
+export async function sendRenderJob(presentationId: string, boss?: PgBoss): Promise<void> {
+  const queue = boss ?? (await jobQueue());
+  if (!queuesMade.has(queue)) {
+    await queue.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
+    queuesMade.add(queue);
   }
-  await enqueue(RENDER_JOB, { presentationId });
+  if (boss) await boss.send(RENDER_JOB, { presentationId });
+  else await enqueue(RENDER_JOB, { presentationId });
 }
 
 /**
@@ -100,9 +104,9 @@ const RENDER_GIVE_UP_MS = 24 * 60 * 60_000;
 /**
  * Sends the render job again for presentations with slides left undrawn for renderStaleMs() (run at start and with
  * the generation sweep); answers their ids. Rendering is idempotent per slide version, so a job sent twice is
- * harmless; a slide out of attempts is given up by the job this sends.
+ * harmless; a slide out of attempts is given up by the job this sends. The queue's start passes its `boss`.
  */
-export async function resumePendingRenders(now: Date = new Date()): Promise<string[]> {
+export async function resumePendingRenders(now: Date = new Date(), boss?: PgBoss): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .selectDistinct({ presentationId: slides.presentationId })
@@ -117,7 +121,7 @@ export async function resumePendingRenders(now: Date = new Date()): Promise<stri
       ),
     )
     .limit(500);
-  for (const row of rows) await sendRenderJob(row.presentationId);
+  for (const row of rows) await sendRenderJob(row.presentationId, boss);
   return rows.map((row) => row.presentationId);
 }
 

@@ -10,6 +10,7 @@ import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import { getDb } from "@/db/client";
 import { slides } from "@/db/schema";
 import { RENDER_ATTEMPTS, renderPendingSlides, renderStaleMs, resumePendingRenders } from "@/lib/services/presentation-render";
+import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import { useTypeScriptWorkers } from "@/lib/workers/capped";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { call, json } from "../support/api";
@@ -115,5 +116,27 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     expect(edited.status, await edited.clone().text()).toBe(200);
     const redrawn = await drawn(deck.id);
     expect(redrawn.slides[1]!.web_image_path).not.toBeNull();
+  });
+
+  it("a process that starts while a slide waits undrawn (its last process died drawing it) starts, and draws the slide", async () => {
+    const created = await call(presentationsRoute.POST, "POST", {
+      token: alpha.admin.access_token,
+      body: { blog_id: blogId, template: "manual", slides: [{ slide_title: "Left behind" }] },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await drawn((await json<PresentationOut>(created)).id);
+    const db = await getDb();
+    await db
+      .update(slides)
+      .set({ renderKey: null, renderAttempts: 1, updatedAt: new Date(Date.now() - renderStaleMs() - 60_000) })
+      .where(eq(slides.id, deck.slides[0]!.id));
+    await stopJobQueue();
+    // The start's sweep sends the slide's job through the queue being started (waiting for that start would never end).
+    const start = await Promise.race([
+      jobQueue().then(() => "started"),
+      new Promise((resolve) => setTimeout(() => resolve("still starting after 60 s"), 60_000).unref()),
+    ]);
+    expect(start).toBe("started");
+    expect((await drawn(deck.id)).slides[0]!.image_status).toBe("ready");
   });
 });
