@@ -21,8 +21,12 @@ export const ESPEAK_DEFAULT_WORDS_PER_MINUTE = 165;
  * LAME header telling players to skip them, so every sentence is heard this much later than it was made.
  */
 const DECODER_DELAY_SAMPLES = 1105;
-/** The worker is stopped after this long without work. */
-const IDLE_STOP_MS = 60_000;
+/**
+ * The worker is stopped after this long without work: it holds about 120 MB (the WebAssembly module's memory and
+ * its own heap) in the server's process, and starting one again takes about half a second. A deck's slides and a
+ * viewer's questions come closer together than this.
+ */
+const IDLE_STOP_MS = 10_000;
 
 interface SynthesisRequest {
   id: number;
