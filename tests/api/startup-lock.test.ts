@@ -14,6 +14,7 @@ function startProcess(databaseUrl: string): Promise<{ code: number | null; outpu
       cwd: root,
       env: {
         PATH: process.env.PATH ?? "",
+        NODE_ENV: "test",
         DATABASE_URL: databaseUrl,
         LOG_LEVEL: "silent",
         APP_SECRET: "startup-lock-secret-of-at-least-32-characters",
