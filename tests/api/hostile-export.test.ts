@@ -9,19 +9,17 @@ import { runInNewContext } from "node:vm";
 import JSZip from "jszip";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as uploadRoute from "@/app/api/v1/files/upload/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as downloadRoute from "@/app/api/v1/presentations/download/[id]/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import type { BlogCreated } from "@/lib/services/blogs";
-import type { UploadResult } from "@/lib/services/files";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { photoPng } from "../fixtures/hostile";
 import { makeTempDir } from "../fixtures/temp";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
-import { newBlog, newProject } from "../support/projects-blogs";
+import { newBlog, newProject, uploaded } from "../support/projects-blogs";
 import { eventually } from "../support/wait";
 
 const SLIDES = 12;
@@ -30,19 +28,6 @@ let alpha: Organisation;
 let blog: BlogCreated;
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
 
-async function upload(token: string, bytes: Uint8Array, name: string): Promise<UploadResult> {
-  const form = new FormData();
-  form.set("folder", "images");
-  form.set("file", new Blob([Buffer.from(bytes)], { type: "image/png" }), name);
-  const request = new Request("http://app.test/api/v1/files/upload", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
-    body: form,
-  });
-  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return json<UploadResult>(response);
-}
 
 async function renderedDeck(token: string, pictureKeys: string[]): Promise<PresentationOut> {
   const created = await call(presentationsRoute.POST, "POST", {
@@ -103,7 +88,7 @@ describe("GET /presentations/download/{id} of a deck of photographs", { timeout:
   let deck: PresentationOut;
 
   it(`a .pptx of ${SLIDES} slides showing one 2 MB photo-like picture: stored once, streamed with its length announced`, async () => {
-    const photo = await upload(alpha.admin.access_token, photoPng(2_000_000), "photo.png");
+    const photo = await uploaded(alpha.admin.access_token, "images", photoPng(2_000_000), "photo.png", "image/png");
     deck = await renderedDeck(alpha.admin.access_token, Array.from({ length: SLIDES }, () => photo.s3_path));
     const { response, bytes, peakMb } = await downloadToFile(
       () => call(downloadRoute.GET, "GET", { token: alpha.admin.access_token, params: { id: deck.id } }),
@@ -132,7 +117,7 @@ describe("GET /presentations/download/{id} of a deck of photographs", { timeout:
 
   it("pictures that differ are each read when their turn comes, and the memory held stays below the deck's size", async () => {
     const photos: string[] = [];
-    for (let seed = 1; seed <= 4; seed += 1) photos.push((await upload(alpha.admin.access_token, photoPng(4_000_000, seed), `photo-${seed}.png`)).s3_path);
+    for (let seed = 1; seed <= 4; seed += 1) photos.push((await uploaded(alpha.admin.access_token, "images", photoPng(4_000_000, seed), `photo-${seed}.png`, "image/png")).s3_path);
     const distinct = await renderedDeck(alpha.admin.access_token, Array.from({ length: SLIDES }, (_, index) => photos[index % photos.length]!));
     const { response, bytes, peakMb } = await downloadToFile(
       () => call(downloadRoute.GET, "GET", { token: alpha.admin.access_token, params: { id: distinct.id } }),

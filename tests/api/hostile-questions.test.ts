@@ -6,7 +6,6 @@
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
-import * as uploadRoute from "@/app/api/v1/files/upload/route";
 import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
 import * as pluginsRoute from "@/app/api/v1/plugins/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
@@ -19,7 +18,6 @@ import { blogSources, files, qaMessages, qaSessions, sourcePassages } from "@/db
 import { withStatementLog } from "@/db/statement-log";
 import type { BlogCreated } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
-import type { UploadResult } from "@/lib/services/files";
 import type { PluginOut } from "@/lib/services/plugins";
 import type { PresentationOut } from "@/lib/services/presentations";
 import type { QuestionOut } from "@/lib/services/qa";
@@ -29,7 +27,7 @@ import { buildDocx, type DocxBlock } from "../fixtures/docx";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
-import { newBlog, newProject } from "../support/projects-blogs";
+import { newBlog, newProject, uploaded } from "../support/projects-blogs";
 import { eventually } from "../support/wait";
 
 let alpha: Organisation;
@@ -68,19 +66,6 @@ function longDocument(chars: number, needle: string): DocxBlock[] {
   return blocks;
 }
 
-async function uploaded(token: string, folder: string, bytes: Uint8Array, name: string): Promise<UploadResult> {
-  const form = new FormData();
-  form.set("folder", folder);
-  form.set("file", new Blob([Buffer.from(bytes)]), name);
-  const request = new Request("http://app.test/api/v1/files/upload", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
-    body: form,
-  });
-  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return json<UploadResult>(response);
-}
 
 const decode = (value: string | null) => Buffer.from(value ?? "", "base64").toString("utf8");
 

@@ -5,7 +5,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
-import * as uploadRoute from "@/app/api/v1/files/upload/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as questionRoute from "@/app/api/v1/qa/question/route";
 import * as streamRoute from "@/app/api/v1/qa/stream-response/route";
@@ -16,7 +15,6 @@ import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { blogSources, sourcePassages } from "@/db/schema";
 import { cutPassages, joinPassages, PASSAGE_MAX_CHARS, PASSAGE_MAX_WORDS } from "@/lib/content/passages";
 import { extractBlogSources } from "@/lib/services/extraction";
-import type { UploadResult } from "@/lib/services/files";
 import { passagesForQuestion, searchQueryOf, writePassages } from "@/lib/services/passages";
 import type { PresentationOut } from "@/lib/services/presentations";
 import type { QuestionOut } from "@/lib/services/qa";
@@ -25,24 +23,11 @@ import { buildDocx } from "../fixtures/docx";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
-import { newBlog, newProject } from "../support/projects-blogs";
+import { newBlog, newProject, uploaded } from "../support/projects-blogs";
 
 let alpha: Organisation;
 let projectId: string;
 
-async function uploaded(token: string, folder: string, bytes: Uint8Array, name: string): Promise<UploadResult> {
-  const form = new FormData();
-  form.set("folder", folder);
-  form.set("file", new Blob([Buffer.from(bytes)]), name);
-  const request = new Request("http://app.test/api/v1/files/upload", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
-    body: form,
-  });
-  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return json<UploadResult>(response);
-}
 
 async function passagesOf(sourceId: string) {
   const db = await getDb();

@@ -5,12 +5,14 @@ import { Readable } from "node:stream";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import * as blogsRoute from "@/app/api/v1/blogs/route";
+import * as uploadRoute from "@/app/api/v1/files/upload/route";
 import * as projectsRoute from "@/app/api/v1/projects/route";
 import * as revokeRoute from "@/app/api/v1/users/[id]/permissions/revoke/route";
 import { getDb } from "@/db/client";
 import { activityEvents, blogSources, blogs, files, projects } from "@/db/schema";
 import { newObjectKey, storage, type ObjectFolder } from "@/lib/storage";
 import type { BlogCreated } from "@/lib/services/blogs";
+import type { UploadResult } from "@/lib/services/files";
 import type { ProjectOut } from "@/lib/services/projects";
 import { call, json } from "./api";
 
@@ -106,4 +108,19 @@ export async function contentSnapshot(tenantId: string) {
     db.select().from(activityEvents).where(eq(activityEvents.tenantId, tenantId)).orderBy(asc(activityEvents.id)),
   ]);
   return { projects: projectRows, blogs: blogRows, sources: sourceRows, files: fileRows, activity: activityRows };
+}
+
+/** POST /files/upload of `bytes` as `name` into `folder` (multipart, as the browser sends it); expects 201. */
+export async function uploaded(token: string, folder: string, bytes: Uint8Array, name: string, type?: string): Promise<UploadResult> {
+  const form = new FormData();
+  form.set("folder", folder);
+  form.set("file", new Blob([Buffer.from(bytes)], type ? { type } : {}), name);
+  const request = new Request("http://app.test/api/v1/files/upload", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
+    body: form,
+  });
+  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<UploadResult>(response);
 }
