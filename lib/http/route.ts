@@ -14,11 +14,11 @@ import type { PermissionName } from "@/lib/auth/permissions";
 import { readJsonBody, refuseNonJsonBody } from "./body";
 import { refuseCrossSiteRequest } from "./csrf";
 import { errorResponse, mapError, zodIssuesToDetail, type InputLocation } from "./errors";
+import { describeRoute, type AuthMode } from "./openapi-meta";
 import type { PageResult } from "./pagination";
 
 type AnySchema = z.ZodType;
 type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
-type AuthMode = "required" | "optional" | "public";
 
 export interface RouteOptions<B, Q, P, A extends AuthMode> {
   /**
@@ -34,6 +34,8 @@ export interface RouteOptions<B, Q, P, A extends AuthMode> {
   query?: Q;
   params?: P;
   maxBodyBytes?: number;
+  /** A short name for the operation in the API reference (derived from the method and path when absent). */
+  summary?: string;
 }
 
 export interface RouteContext<B, Q, P, A extends AuthMode> {
@@ -112,7 +114,18 @@ export function route<
   A extends AuthMode = "required",
 >(options: RouteOptions<B, Q, P, A>, handler: Handler<B, Q, P, A>) {
   const required = options.permission === undefined ? [] : [options.permission].flat();
-  return async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
+  return describeRoute(handle, {
+    auth: options.auth ?? "required",
+    permissions: required,
+    requireAll: options.requireAll ?? false,
+    body: options.body,
+    query: options.query,
+    params: options.params,
+    maxBodyBytes: options.maxBodyBytes,
+    summary: options.summary,
+  });
+
+  async function handle(request: Request, context?: NextRouteContext): Promise<Response> {
     const requestId = requestIdOf(request);
     const started = performance.now();
     const url = new URL(request.url);
@@ -156,7 +169,7 @@ export function route<
       "request",
     );
     return response;
-  };
+  }
 }
 
 export function created(value: unknown): Response {

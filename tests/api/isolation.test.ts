@@ -54,6 +54,7 @@ import * as userPermissionsRoute from "@/app/api/v1/users/[id]/permissions/route
 import * as userSpecificRoute from "@/app/api/v1/users/[id]/permissions/user-specific/route";
 import * as userRoute from "@/app/api/v1/users/[id]/route";
 import * as usersRoute from "@/app/api/v1/users/route";
+import * as openApiRoute from "@/app/api/v1/openapi.json/route";
 import { call, json, type CallOptions } from "../support/api";
 import { invite, roleId, type InvitationOut, type Organisation, type SignedIn } from "../support/accounts";
 import {
@@ -1204,3 +1205,23 @@ describe("presentations: tenant A's admin using tenant B's presentation ids and 
   });
 });
 
+
+// ---- The public API document: one answer for everyone, with nothing of any tenant in it ----
+
+describe("GET /api/v1/openapi.json", () => {
+  it("answers the same document to an anonymous caller, each tenant's admin and a regular user, naming no tenant's data", async () => {
+    const answers = [
+      await call(openApiRoute.GET, "GET"),
+      await call(openApiRoute.GET, "GET", { token: alpha.admin.access_token }),
+      await call(openApiRoute.GET, "GET", { cookie: alpha.admin.cookie }),
+      await call(openApiRoute.GET, "GET", { token: bravo.admin.access_token }),
+      await call(openApiRoute.GET, "GET", { token: alphaUser.access_token }),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    const bodies = await Promise.all(answers.map((response) => response.text()));
+    expect(new Set(bodies).size).toBe(1);
+    for (const secret of [a.tenantId, b.tenantId, a.userId, b.userId, a.invitationId, b.invitationId, "user@alpha.test", "pending@bravo.test", "Alpha Reviewers"]) {
+      expect(bodies[0], secret).not.toContain(secret);
+    }
+  });
+});
