@@ -4,6 +4,7 @@
 // method, what it answers on success (from the handler's TypeScript types) and the errors its code can raise.
 import { z } from "zod";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
+import { PRODUCT_NAME } from "@/lib/brand";
 import { env } from "@/lib/env";
 import { CROSS_SITE_DETAIL } from "./csrf";
 import { DATABASE_UNAVAILABLE } from "./errors";
@@ -297,7 +298,7 @@ function securityOf(description: RouteDescription): Record<string, string[]>[] {
 }
 
 function authText(description: RouteDescription): string {
-  const permissions = description.permissions.map((name) => `\`${name}\``);
+  const permissions = description.permissions;
   const needs = permissions.length === 0 ? "" : ` Needs ${permissions.length === 1 ? permissions[0] : `${description.requireAll ? "all" : "one"} of ${permissions.join(", ")}`}.`;
   if (description.auth === "public") return "Public: no sign-in; a session plays no part.";
   if (description.auth === "optional") return `Signed in or not (a share link's token where the parameters take one).${needs}`;
@@ -377,7 +378,7 @@ export function buildOpenApiDocument(catalogue: RouteCatalogue, info: DocumentIn
   return {
     openapi: "3.1.0",
     info: {
-      title: "Narrated Presentations API",
+      title: `${PRODUCT_NAME} API`,
       version: info.version,
       description:
         "Blogs, projects, presentations, narration, sharing and Q&A, and the administration of tenants, users and roles. " +
