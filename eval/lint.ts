@@ -1,0 +1,274 @@
+// Slide lint: what a reader or listener of a deck would notice as wrong, each finding with the slide and the text it
+// is about. Parts of speech come from wink-nlp with its English model; the rules are written out below.
+//
+//   debris    markup shown as text: '#' heading marks, '**' or '__', '|' table bars, back-ticks, [links](…), bullet
+//             glyphs or '- ' inside a bullet
+//   cut       a bullet or title cut mid-clause: ending on a comma, colon, semicolon or dash, or on a word that
+//             needs a continuation (the, of, and, which…); brackets or quotes left open; a subordinate clause
+//             alone ("Whether the night train becomes a normal way to travel")
+//   verbless  a bullet without a main verb ("For most of the twentieth century", "Operator", "A newcomer who
+//             spends a month hunting for passwords"), unless it is a list item or table row of the source as
+//             written, or a "label: value" line
+//   context   a bullet lifted from its context that opens on a word pointing elsewhere ("It is…", "Its…",
+//             "The second is…", "However…", "This is…")
+//   duplicate a narrated sentence heard again on another slide (or holding one heard before)
+//   filler    a bullet that is only a title: the deck's, a slide's or a heading of the source
+//   reads     narration that reads the bullets: at least two bullets, and half or more of them, said word for word
+//   length    titles over 12 words or 80 characters or ending on a full stop; bullets over 25 words or 180
+//             characters; slides with fewer than 2 or more than 6 bullets; narration under 40 or over 170 words
+//   grammar   a linking phrase that does not fit its heading ("it's time to water and shade…", "let's look at
+//             before the first day"), a name written lower case that the source always capitalises
+//             ("the austrian gamble"), a recap counting "Second," with no "First,"
+import winkNLP from "wink-nlp";
+import model from "wink-eng-lite-web-model";
+import type { DeckSlide } from "./app";
+import type { Article } from "./corpus";
+import { plainText, type Block } from "./markdown";
+import { containsWords, sameWords, sentences, tokens, wordCount } from "./text";
+
+export const LINT_CATEGORIES = ["debris", "cut", "verbless", "context", "duplicate", "filler", "reads", "length", "grammar"] as const;
+export type LintCategory = (typeof LINT_CATEGORIES)[number];
+
+export interface LintFinding {
+  category: LintCategory;
+  slide: number;
+  text: string;
+  why: string;
+}
+
+const nlp = winkNLP(model);
+const its = nlp.its;
+
+interface Tagged {
+  word: string;
+  lower: string;
+  pos: string;
+}
+
+function tagged(text: string): Tagged[] {
+  const doc = nlp.readDoc(text);
+  const words = doc.tokens().out() as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  return words.map((word, index) => ({ word, lower: word.toLowerCase(), pos: tags[index] ?? "X" }));
+}
+
+const DEBRIS: [RegExp, string][] = [
+  [/(^|\s)#{1,6}(\s|$)/, "a '#' heading mark"],
+  [/\*\*|__/, "bold marks"],
+  [/\|/, "a table bar"],
+  [/`/, "a back-tick"],
+  [/\[[^\]]+\]\([^)]*\)/, "a Markdown link"],
+  [/[\u2022\u25cf\u25aa\u2023]/, "a bullet glyph"],
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A heading run into the text after it with no stop between: "What Cities Are Doing Cities have a growing toolkit". */
+function gluedHeading(text: string, headings: readonly string[]): string | null {
+  for (const heading of headings) {
+    const words = heading.match(/[\p{L}\p{N}'\u2019]+/gu);
+    if (!words || words.length < 2) continue;
+    // Case aside for the heading's words; the word after it must start with a capital.
+    const glued = new RegExp(`(?:^|[^\\p{L}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}\\s+(\\p{L})`, "giu");
+    for (const match of text.matchAll(glued)) if (/\p{Lu}/u.test(match[1] ?? "")) return heading;
+  }
+  return null;
+}
+
+const CONTINUES = new Set(
+  "the a an of and or but nor to in on at for from by with as that which who whom whose than because while when if its their his her our your my such this these those into onto about like via".split(
+    " ",
+  ),
+);
+const SUBORDINATE = new Set("whether if when because although though while since unless once until whereas".split(" "));
+const RELATIVE = new Set(["who", "which", "whose", "whom", "that"]);
+const POINTING = new Set("it its it's they their them he she his her him these those such another however but and or so then instead yet also both".split(" "));
+const ORDINALS = new Set("first second third fourth fifth latter former other same next last".split(" "));
+
+function debrisIn(text: string): string | null {
+  for (const [pattern, what] of DEBRIS) if (pattern.test(text)) return what;
+  return null;
+}
+
+function cutReason(text: string, words: Tagged[]): string | null {
+  const trimmed = text.trim();
+  if (/[,;:\u2013\u2014-]$/.test(trimmed)) return `ends on '${trimmed.slice(-1)}'`;
+  const last = tokens(trimmed).at(-1);
+  if (last && CONTINUES.has(last)) return `ends on '${last}'`;
+  const opens = (trimmed.match(/[([{]/g) ?? []).length;
+  const closes = (trimmed.match(/[)\]}]/g) ?? []).length;
+  if (opens !== closes) return "a bracket left open";
+  if (((trimmed.match(/"/g) ?? []).length % 2 === 1) || (trimmed.match(/\u201c/g) ?? []).length !== (trimmed.match(/\u201d/g) ?? []).length) {
+    return "a quotation left open";
+  }
+  const first = words.find((word) => word.pos !== "PUNCT");
+  if (first && SUBORDINATE.has(first.lower) && !trimmed.includes(",")) return `a '${first.word}' clause alone`;
+  return null;
+}
+
+const FINITE_TAGS = new Set(["VERB", "AUX"]);
+
+/** Whether a clause has a verb of its own: one that is not an -ing form, not after 'to', not the verb of a relative clause. */
+function hasMainVerb(words: Tagged[]): boolean {
+  let inRelative = false;
+  let relativeVerbSeen = false;
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    if (word.pos === "PRON" && RELATIVE.has(word.lower)) {
+      inRelative = true;
+      relativeVerbSeen = false;
+      continue;
+    }
+    if (word.lower === "whose") {
+      inRelative = true;
+      relativeVerbSeen = false;
+      continue;
+    }
+    // The tagger reads some verbs after a plural subject as nouns ("parks show", "rules matter"): a bare word tagged
+    // as a noun right after a plural noun counts as that subject's verb.
+    const previous = words[index - 1];
+    const verbAfterPlural =
+      word.pos === "NOUN" && !/s$/.test(word.lower) && previous !== undefined && (previous.pos === "NOUN" || previous.pos === "PROPN") && /[^s]s$/.test(previous.lower) && !inRelative;
+    if (verbAfterPlural) return true;
+    if (!FINITE_TAGS.has(word.pos)) continue;
+    if (word.pos === "VERB" && word.lower.endsWith("ing")) continue;
+    if (words[index - 1]?.lower === "to") continue;
+    if (inRelative && !relativeVerbSeen) {
+      relativeVerbSeen = true;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** List items and table rows of the source as written: bullets may quote them whole without a verb. */
+function quotableLines(blocks: readonly Block[]): string[] {
+  return blocks.flatMap((block) => {
+    if (block.kind === "list") return block.items.map(plainText);
+    if (block.kind === "table") return block.rows.map((row) => row.map(plainText).join(" | "));
+    return [];
+  });
+}
+
+/** Words the source writes capitalised in mid-sentence and never in lower case: names ("Austrian", "Lisbon"). */
+function namesOf(texts: readonly string[]): Set<string> {
+  const capitalised = new Set<string>();
+  const lower = new Set<string>();
+  for (const text of texts) {
+    for (const sentence of sentences(text)) {
+      const words = sentence.match(/[\p{L}][\p{L}'\u2019-]*/gu) ?? [];
+      words.forEach((word, index) => {
+        if (index === 0) return;
+        if (/^\p{Lu}\p{Ll}+$/u.test(word)) capitalised.add(word.toLowerCase());
+        else if (/^\p{Ll}/u.test(word)) lower.add(word.toLowerCase());
+      });
+    }
+  }
+  return new Set([...capitalised].filter((word) => !lower.has(word)));
+}
+
+function linkingProblem(script: string, title: string): string | null {
+  const titleWords = tagged(title).filter((word) => word.pos !== "PUNCT");
+  const head = titleWords[0];
+  if (!head) return null;
+  const want = tokens(title);
+  const said = tokens(script);
+  for (let start = 1; start + want.length <= said.length; start++) {
+    if (want.some((word, offset) => said[start + offset] !== word)) continue;
+    const before = said[start - 1]!;
+    const twoBefore = `${said[start - 2] ?? ""} ${before}`;
+    if ((twoBefore === "time to" || twoBefore === "is to" || twoBefore === "how to") && head.pos !== "VERB") {
+      return `"${twoBefore} ${want.join(" ")}": the heading is not something to do`;
+    }
+    if (["at", "to", "with", "about", "on"].includes(before) && ["ADP", "SCONJ", "AUX", "PART"].includes(head.pos)) {
+      return `"${before} ${want.join(" ")}": a heading starting with '${head.word}' cannot follow '${before}'`;
+    }
+  }
+  return null;
+}
+
+/** Every finding on a deck made from the article. */
+export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const add = (category: LintCategory, slide: number, text: string, why: string) => findings.push({ category, slide, text, why });
+  const sourceBlocks = [...article.blocks, ...article.extras.flatMap((extra) => extra.blocks)];
+  const quotable = quotableLines(sourceBlocks);
+  const headings = sourceBlocks.flatMap((block) => (block.kind === "heading" ? [plainText(block.text)] : []));
+  const titles = [article.title, ...headings, ...slides.map((slide) => slide.title)];
+  const names = namesOf(
+    sourceBlocks.flatMap((block) => (block.kind === "paragraph" ? [plainText(block.text)] : block.kind === "list" ? block.items.map(plainText) : [])),
+  );
+  const heard: { slide: number; sentence: string }[] = [];
+
+  for (const slide of slides) {
+    const n = slide.number;
+    for (const [label, text] of [["title", slide.title], ...slide.bullets.map((bullet) => ["bullet", bullet]), ["narration", slide.script]] as const) {
+      const what = debrisIn(text);
+      if (what) add("debris", n, text, `${label} shows ${what}`);
+      const glued = gluedHeading(text, headings);
+      if (glued) add("debris", n, text, `${label} runs the heading "${glued}" into the text after it`);
+    }
+    // A slide listing two or more headings is an outline of the deck: its bullets quote headings by design.
+    const headingBullets = slide.bullets.filter((bullet) => headings.some((heading) => sameWords(heading, bullet))).length;
+    const outline = headingBullets >= 2;
+    const titleWords = wordCount(slide.title);
+    if (titleWords > 12 || slide.title.length > 80) add("length", n, slide.title, `title of ${titleWords} words, ${slide.title.length} characters`);
+    if (/[.]$/.test(slide.title.trim())) add("length", n, slide.title, "title is a sentence (ends on a full stop)");
+    const titleCut = /[,;:\u2013\u2014-]$/.test(slide.title.trim()) ? `title ends on '${slide.title.trim().slice(-1)}'` : null;
+    if (titleCut) add("cut", n, slide.title, titleCut);
+    if (slide.bullets.length < 2 || slide.bullets.length > 6) add("length", n, slide.bullets.join(" / "), `${slide.bullets.length} bullets`);
+
+    let readAloud = 0;
+    for (const bullet of slide.bullets) {
+      const words = tagged(bullet);
+      const count = wordCount(bullet);
+      const isHeading = headings.some((heading) => sameWords(heading, bullet));
+      const asWritten = isHeading || quotable.some((line) => sameWords(line, bullet));
+      const cut = asWritten ? null : cutReason(bullet, words);
+      if (cut) add("cut", n, bullet, cut);
+      const label = /^[^:]{1,60}:\s*\S/.test(bullet);
+      if (!asWritten && !label && !hasMainVerb(words)) add("verbless", n, bullet, count < 3 ? "a fragment of a bullet" : "no main verb");
+      const opener = words.find((word) => word.pos !== "PUNCT");
+      const second = words.filter((word) => word.pos !== "PUNCT")[1];
+      if (opener && !asWritten) {
+        if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
+        else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
+        else if (opener.lower === "the" && second && ORDINALS.has(second.lower)) add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);
+      }
+      const ownTitle = sameWords(slide.title, bullet) || sameWords(article.title, bullet);
+      if (ownTitle || (!outline && titles.some((title) => sameWords(title, bullet)))) add("filler", n, bullet, "the bullet is only a title");
+      if (count > 25 || bullet.length > 180) add("length", n, bullet, `bullet of ${count} words, ${bullet.length} characters`);
+      if (count >= 4 && containsWords(slide.script, bullet)) readAloud += 1;
+    }
+    if (readAloud >= 2 && readAloud * 2 >= slide.bullets.length) add("reads", n, slide.script, `${readAloud} of ${slide.bullets.length} bullets are read out word for word`);
+
+    const scriptWords = wordCount(slide.script);
+    if (scriptWords < 40 || scriptWords > 170) add("length", n, slide.script, `narration of ${scriptWords} words`);
+
+    for (const sentence of sentences(slide.script)) {
+      if (wordCount(sentence) < 6) continue;
+      const earlier = heard.find((before) => before.slide !== n && (containsWords(before.sentence, sentence) || containsWords(sentence, before.sentence)));
+      if (earlier) add("duplicate", n, sentence, `also narrated on slide ${earlier.slide}`);
+    }
+    for (const sentence of sentences(slide.script)) if (wordCount(sentence) >= 6) heard.push({ slide: n, sentence });
+
+    const linking = linkingProblem(slide.script, slide.title);
+    if (linking) add("grammar", n, slide.script.slice(0, 160), linking);
+    for (const word of slide.script.match(/(?<=[\p{L},;]\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []) {
+      if (names.has(word.toLowerCase())) {
+        add("grammar", n, slide.script.slice(0, 160), `'${word}' is a name the source always capitalises`);
+        break;
+      }
+    }
+    const doubled = /(?:^|[.!?]\s+)Also,[^.!?]*\balso\b/.exec(slide.script);
+    if (doubled) add("grammar", n, doubled[0].trim(), "'Also, … also' in one sentence");
+    const counted = /(?:^|[.!?]\s+)(?:Second|Secondly),/.exec(slide.script);
+    if (counted && !/(?:^|[.!?]\s+)(?:First|Firstly),/.test(slide.script.slice(0, counted.index + 1))) {
+      add("grammar", n, slide.script.slice(counted.index, counted.index + 160).trim(), "counts 'Second,' with no 'First,' before it");
+    }
+  }
+  return findings;
+}

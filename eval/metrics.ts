@@ -1,0 +1,69 @@
+// How a deck and its answers are judged against an article's gold data.
+//
+// Section coverage: a gold section is covered when a slide's title matches its heading. Titles are compared by their
+// topic words (stop words left out, a light suffix stripper joining "matters"/"matter"): the slide title must hold
+// at least 75% of the heading's topic words, and at least half of the slide title's own topic words must be the
+// heading's. "Why Did Night Trains Almost Disappear? (continued)" matches its heading; "Why cities run hot On a still
+// summer evening" does not match "Why Cities Run Hot"; "Day Seven" does not match "Day One". For an article without
+// headings, a part is covered when a slide's bullets or narration hold the first eight words of the part's gold
+// sentence. In order: the first slide of each covered section comes after the first slide of the section before.
+//
+// Answers: right when the answer's words hold one of the gold sentences' words, in order and together (case,
+// punctuation, hyphens and layout marks aside). Refusals: right when the answer is the 'not covered' reply.
+import type { DeckSlide } from "./app";
+import type { Article } from "./corpus";
+import { containsWords, contentWords, sameWords, tokens } from "./text";
+
+export interface Coverage {
+  /** Gold sections (or parts) the deck covers. */
+  covered: number;
+  total: number;
+  inOrder: boolean;
+  /** Per gold section: the numbers of the slides that cover it. */
+  slidesOf: { section: string; slides: number[] }[];
+}
+
+export function titleMatches(heading: string, title: string): boolean {
+  const want = contentWords(heading);
+  const have = contentWords(title);
+  if (want.length === 0 || have.length === 0) return sameWords(heading, title);
+  const haveSet = new Set(have);
+  const wantSet = new Set(want);
+  const found = [...wantSet].filter((word) => haveSet.has(word)).length;
+  const own = [...haveSet].filter((word) => wantSet.has(word)).length;
+  return found / wantSet.size >= 0.75 && own / haveSet.size >= 0.5;
+}
+
+function partCovered(part: string, slide: DeckSlide): boolean {
+  const opening = tokens(part).slice(0, 8).join(" ");
+  return containsWords([slide.title, ...slide.bullets, slide.script].join("\n"), opening);
+}
+
+export function coverageOf(slides: readonly DeckSlide[], article: Article): Coverage {
+  const gold = article.structured ? article.gold.sections : article.gold.parts;
+  const slidesOf = gold.map((section) => ({
+    section,
+    slides: slides
+      .filter((slide) => (article.structured ? titleMatches(section, slide.title) : partCovered(section, slide)))
+      .map((slide) => slide.number),
+  }));
+  const firsts = slidesOf.filter((entry) => entry.slides.length > 0).map((entry) => entry.slides[0]!);
+  const inOrder = firsts.every((first, index) => index === 0 || first > firsts[index - 1]!);
+  return { covered: firsts.length, total: gold.length, inOrder, slidesOf };
+}
+
+export function isRefusal(answer: string, notCovered: string): boolean {
+  return sameWords(answer, notCovered) || containsWords(answer, notCovered);
+}
+
+export function answerIsRight(answer: string, gold: readonly string[]): boolean {
+  return gold.some((sentence) => containsWords(answer, sentence));
+}
+
+/** The value below which `share` of the values lie (nearest rank); NaN for none. */
+export function percentile(values: readonly number[], share: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(share * sorted.length)));
+  return sorted[rank - 1]!;
+}
