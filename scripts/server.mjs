@@ -49,8 +49,23 @@ function withPageCaches(listener) {
 }
 
 /** Starts the app on the port; resolves once it listens. */
+/**
+ * The capped workers' child-process entries (scripts/build-workers.mjs): `npm run build` makes them; a build made by
+ * `next build` alone gets them here. Where they cannot be made (no esbuild: an install without dev dependencies),
+ * the workers run as threads of this process.
+ */
+async function ensureWorkerBundles() {
+  try {
+    const { buildWorkers, workersBuilt } = await import("./build-workers.mjs");
+    if (!workersBuilt()) await buildWorkers();
+  } catch (error) {
+    console.warn(`The workers' process entries could not be built; workers run as threads: ${error instanceof Error ? error.message : error}`);
+  }
+}
+
 export async function startServer({ port, hostname, dir = root }) {
   process.env.NODE_ENV ??= "production";
+  await ensureWorkerBundles();
   const { default: next } = await import("next");
   const app = next({ dev: false, dir, port, hostname: hostname ?? "localhost" });
   // prepare() loads the .env files, so TRUST_PROXY is read after it.

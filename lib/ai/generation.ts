@@ -39,12 +39,13 @@ export function generationTimeoutMs(): number {
 
 /** The offline outline, written in a capped worker thread; a worker past its limits is the generation's own failure. */
 async function offlineOutline(input: OutlineInput): Promise<Outline> {
-  if (!workerAvailable(workerUrl, startWorker)) return generateOfflineOutline(input);
+  if (!workerAvailable(workerUrl, startWorker, "generation-worker")) return generateOfflineOutline(input);
   let reply: GenerationTaskReply;
   try {
     reply = await runCapped<GenerationTask, GenerationTaskReply>(workerUrl, input, {
       name: "generation",
       start: startWorker,
+      bundle: "generation-worker",
       heapMb: heapCapMb(process.env.GENERATION_WORKER_HEAP_MB, 160),
       timeoutMs: generationTimeoutMs(),
       // A generation waits its turn for a slot for as long as it may run: it is a background job.

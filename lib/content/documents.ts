@@ -54,6 +54,7 @@ async function run(task: DocumentTask): Promise<DocumentTaskReply> {
       heapMb: heapCapMb(process.env.DOCUMENT_WORKER_HEAP_MB, 512),
       timeoutMs,
       start: startWorker,
+      bundle: "document-worker",
     });
   } catch (error) {
     // 'busy' (no worker slot freed in time) stays as it is: the extraction job is tried again later.
@@ -68,7 +69,7 @@ async function run(task: DocumentTask): Promise<DocumentTaskReply> {
 
 /** The text of a PDF or DOCX with its headings (see extractDocument), read in a worker thread. */
 export async function readDocument(kind: "pdf" | "docx", source: DocumentSource, options: ExtractOptions = {}): Promise<ExtractedContent> {
-  if (!workerAvailable(workerUrl, startWorker)) return extractDocument(kind, source, options);
+  if (!workerAvailable(workerUrl, startWorker, "document-worker")) return extractDocument(kind, source, options);
   const reply = await run({ op: "extract", kind, source, options });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;
@@ -76,7 +77,7 @@ export async function readDocument(kind: "pdf" | "docx", source: DocumentSource,
 
 /** A DOCX's sanitised preview HTML (see docxPreviewHtml), made in a worker thread. */
 export async function previewDocx(source: DocumentSource, options: PreviewOptions = {}): Promise<string> {
-  if (!workerAvailable(workerUrl, startWorker)) return docxPreviewHtml(source, options);
+  if (!workerAvailable(workerUrl, startWorker, "document-worker")) return docxPreviewHtml(source, options);
   const reply = await run({ op: "preview", source, options });
   if (!("html" in reply)) throw new Error("the document worker answered without the preview");
   return reply.html;
@@ -84,7 +85,7 @@ export async function previewDocx(source: DocumentSource, options: PreviewOption
 
 /** A fetched web page's text (see pageContent), read in a worker thread: its markup can make a document tree many times its size. */
 export async function readPage(text: string, isHtml: boolean, maxLength: number): Promise<ExtractedContent> {
-  if (!workerAvailable(workerUrl, startWorker)) return pageContent(text, isHtml, maxLength);
+  if (!workerAvailable(workerUrl, startWorker, "document-worker")) return pageContent(text, isHtml, maxLength);
   const reply = await run({ op: "page", text, isHtml, maxLength });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;

@@ -62,7 +62,7 @@ function errorOf(reply: Extract<PptxParseReply, { ok: false }>): Error {
  * ServiceUnavailable (503) when no worker slot freed in time.
  */
 export async function readPptx(filePath: string, options: { heapMb?: number; timeoutMs?: number } = {}): Promise<ParsedPresentation> {
-  if (!workerAvailable(workerUrl, startWorker)) return parsePptx(filePath);
+  if (!workerAvailable(workerUrl, startWorker, "parse-worker")) return parsePptx(filePath);
   let reply: PptxParseReply;
   try {
     reply = await runCapped<PptxParseTask, PptxParseReply>(workerUrl, { filePath }, {
@@ -70,6 +70,7 @@ export async function readPptx(filePath: string, options: { heapMb?: number; tim
       heapMb: options.heapMb ?? pptxWorkerHeapMb(),
       timeoutMs: options.timeoutMs ?? pptxParseTimeoutMs(),
       start: startWorker,
+      bundle: "parse-worker",
     });
   } catch (error) {
     if (!(error instanceof WorkerFailed)) throw error;

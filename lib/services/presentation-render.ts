@@ -25,7 +25,7 @@ import type { SlideSize } from "@/lib/slides/render";
 import type { RenderTaskReply } from "@/lib/slides/render-worker";
 import { newObjectKey, storage } from "@/lib/storage";
 import { DEFAULT_TEMPLATE, isKnownTemplate, PRESENTATION_LIMITS, type TemplateId } from "@/lib/validation/presentations";
-import { heapCapMb, runCapped, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
+import { cappedSession, heapCapMb, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
 import { discardStoredObjects } from "./blogs";
 import { removeUnreferencedFiles } from "./presentation-files";
 
@@ -131,24 +131,29 @@ export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[
 
 // ---- drawing ----
 
-/** A slide's three images, drawn in a capped worker (or on this thread where the worker cannot start: the tests). */
-async function drawInWorker(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>> {
-  if (!workerAvailable(renderWorkerUrl, startRenderWorker)) return drawSlide(slide);
-  // The picture is moved to the worker, not copied.
-  const picture = slide.picture ? new Uint8Array(slide.picture) : null;
-  const reply = await runCapped<SlideToDraw, RenderTaskReply>(
-    renderWorkerUrl,
-    { ...slide, picture },
-    {
-      name: "slide rendering",
-      heapMb: heapCapMb(process.env.RENDER_WORKER_HEAP_MB, 192),
-      timeoutMs: RENDER_TIMEOUT_MS,
-      transfer: picture ? [picture.buffer as ArrayBuffer] : [],
-      start: startRenderWorker,
+/** Draws slides' images: a job's slides one after another in one capped worker process (lib/workers/capped.ts). */
+type Drawer = { draw(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>>; close(): void };
+
+/** A drawer for one job's slides (or, where the worker cannot start, the tests, one that draws on this thread). */
+function slideDrawer(): Drawer {
+  if (!workerAvailable(renderWorkerUrl, startRenderWorker, "render-worker")) return { draw: drawSlide, close: () => {} };
+  const session = cappedSession<SlideToDraw, RenderTaskReply>(renderWorkerUrl, {
+    name: "slide rendering",
+    heapMb: heapCapMb(process.env.RENDER_WORKER_HEAP_MB, 192),
+    timeoutMs: RENDER_TIMEOUT_MS,
+    start: startRenderWorker,
+    bundle: "render-worker",
+  });
+  return {
+    async draw(slide) {
+      // A thread gets the picture moved, not copied (a process gets a copy).
+      const picture = slide.picture ? new Uint8Array(slide.picture) : null;
+      const reply = await session.run({ ...slide, picture }, picture ? [picture.buffer as ArrayBuffer] : []);
+      if (!reply.ok) throw new Error(reply.message);
+      return reply.images;
     },
-  );
-  if (!reply.ok) throw new Error(reply.message);
-  return reply.images;
+    close: () => session.close(),
+  };
 }
 
 /** A picture's bytes from storage (bounded by the editors' largest limit), or null when it is gone. */
@@ -178,8 +183,8 @@ async function putPng(tenantId: string, bytes: Uint8Array, name: string): Promis
 }
 
 /**
- * Renders every slide of the presentation whose images are not current (render_key null), one at a time, each in
- * its own worker. A slide is taken by the statement that counts its attempt; its images are stored, then taken in
+ * Renders every slide of the presentation whose images are not current (render_key null), one at a time, in one
+ * capped worker process kept for the job (a slide that fails it ends that process; the next starts another). A slide is taken by the statement that counts its attempt; its images are stored, then taken in
  * a transaction only if the slide still shows what was drawn (an edit meanwhile leaves it for the job that edit
  * sent); the images they replace are removed. A slide that fails is logged and left for a later run (the sweep sends
  * one once it has waited STALE_JOB_SECONDS), until its attempts are spent: then it is given up. Answers how many
@@ -206,17 +211,22 @@ export async function renderPendingSlides(presentationId: string): Promise<numbe
 
   const tried: string[] = [];
   let rendered = 0;
-  for (;;) {
-    const slide = await takeSlide(presentationId, tried);
-    if (!slide) break;
-    tried.push(slide.id);
-    try {
-      if (await renderOne(presentation, slide, total)) rendered += 1;
-    } catch (error) {
-      const reason = error instanceof WorkerFailed ? error.reason : "failed";
-      logger.error({ err: error, presentationId, slideId: slide.id, attempt: slide.renderAttempts }, "a slide could not be rendered");
-      if (slide.renderAttempts >= RENDER_ATTEMPTS) await giveUp(presentation, slide.id, reason);
+  const drawer = slideDrawer();
+  try {
+    for (;;) {
+      const slide = await takeSlide(presentationId, tried);
+      if (!slide) break;
+      tried.push(slide.id);
+      try {
+        if (await renderOne(presentation, slide, total, drawer)) rendered += 1;
+      } catch (error) {
+        const reason = error instanceof WorkerFailed ? error.reason : "failed";
+        logger.error({ err: error, presentationId, slideId: slide.id, attempt: slide.renderAttempts }, "a slide could not be rendered");
+        if (slide.renderAttempts >= RENDER_ATTEMPTS) await giveUp(presentation, slide.id, reason);
+      }
     }
+  } finally {
+    drawer.close();
   }
   return rendered;
 }
@@ -303,10 +313,10 @@ type SlideRow = {
   renderAttempts: number;
 };
 
-async function renderOne(presentation: PresentationToDraw, slide: SlideRow, totalSlides: number): Promise<boolean> {
+async function renderOne(presentation: PresentationToDraw, slide: SlideRow, totalSlides: number, drawer: Drawer): Promise<boolean> {
   const digest = renderDigest({ ...presentation, ...slide });
   const picture = slide.pictureKey ? await pictureBytes(slide.pictureKey) : null;
-  const images = await drawInWorker({
+  const images = await drawer.draw({
     slideNumber: slide.slideNumber,
     totalSlides,
     slideTitle: slide.slideTitle,

@@ -1,17 +1,17 @@
 // @ts-check
-// The offline voice's engine, in a worker thread: eSpeak NG (WebAssembly) synthesis and lamejs MP3 encoding are
-// synchronous and take about 1/20 of the audio's length, so on the server's own thread a narrated deck would hold
-// up every request. lib/speech/providers/espeak.ts sends one text at a time (already split into sentences) and
-// gets back the MP3 and where each sentence starts. Plain JavaScript: it is loaded by Node.js as it is, outside the
-// Next.js bundle.
-import { parentPort } from "node:worker_threads";
+// The offline voice's engine, in a child process of the server: eSpeak NG (WebAssembly) synthesis and lamejs MP3
+// encoding are synchronous and take about 1/20 of the audio's length, so on the server's own thread a narrated deck
+// would hold up every request, and the engine's ~120 MB (its WebAssembly memory and heap) would count in the
+// server's. lib/speech/providers/espeak.ts sends one text at a time (already split into sentences) over the IPC
+// channel and gets back the MP3 and where each sentence starts. Plain JavaScript: it is loaded by Node.js as it is,
+// outside the Next.js bundle.
 
 const MP3_KBPS = 64;
 /** lamejs works fastest on whole frames; sentences are encoded in blocks of this many samples. */
 const ENCODE_BLOCK = 1152 * 16;
 
-if (!parentPort) throw new Error("espeak-worker.mjs runs as a worker thread.");
-const port = parentPort;
+const send = process.send?.bind(process);
+if (!send) throw new Error("espeak-worker.mjs runs as a child process with an IPC channel.");
 
 /**
  * @typedef {{ id: number; sentences: string[]; voice: string; wordsPerMinute: number }} SynthesisRequest
@@ -113,12 +113,12 @@ async function synthesize(request) {
   return { audio, startSamples, totalSamples, sampleRate: state.sampleRate };
 }
 
-port.on("message", (/** @type {SynthesisRequest} */ request) => {
+process.on("message", (/** @type {SynthesisRequest} */ request) => {
   synthesize(request).then(
     (result) => {
       /** @type {SynthesisReply} */
       const reply = { id: request.id, ok: true, ...result };
-      port.postMessage(reply, [result.audio.buffer]);
+      send(reply);
     },
     (error) => {
       /** @type {SynthesisReply} */
@@ -128,7 +128,10 @@ port.on("message", (/** @type {SynthesisRequest} */ request) => {
         rejected: error instanceof Rejected,
         message: error instanceof Error ? error.message : String(error),
       };
-      port.postMessage(reply);
+      send(reply);
     },
   );
 });
+
+// The server's end closed (it stopped, or stopped this engine): nothing is left to answer.
+process.on("disconnect", () => process.exit(0));

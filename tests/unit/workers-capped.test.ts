@@ -1,8 +1,9 @@
-// Work in a capped worker thread (lib/workers/capped.ts): the reply comes back; a worker past its heap cap, its
-// deadline, or one that dies, ends as the task's own typed failure while this thread goes on; at most WORKER_SLOTS
-// workers run at once and the rest wait in order, or fail as 'busy' past their wait limit.
+// Work in a capped worker (lib/workers/capped.ts; here a child process started from the TypeScript entry): the reply
+// comes back; a worker past its heap cap, its deadline, or one that dies, ends as the task's own typed failure while
+// this thread goes on; at most WORKER_SLOTS workers run at once and the rest wait in order, or fail as 'busy' past
+// their wait limit; a session keeps one process for its tasks until one fails.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCapped, useTypeScriptWorkers, workerAvailable, WorkerFailed, workerLoad } from "@/lib/workers/capped";
+import { cappedSession, runCapped, useTypeScriptWorkers, workerAvailable, WorkerFailed, workerLoad } from "@/lib/workers/capped";
 import type { ProbeTask } from "../fixtures/workers/probe-worker";
 
 const entry = new URL("../fixtures/workers/probe-worker.ts", import.meta.url);
@@ -64,5 +65,29 @@ describe("capped workers", () => {
     expect(await first).toEqual({ text: "slept" });
     expect(await second).toEqual({ text: "NEXT" });
     expect(workerLoad()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it("run as child processes of their own, whose memory is not this process's", async () => {
+    expect(Number((await run({ op: "pid" })).text)).not.toBe(process.pid);
+    expect(Number((await run({ op: "pid" })).text)).not.toBe(Number((await run({ op: "pid" })).text));
+  });
+
+  it("keep one process for a session's tasks; a task that fails ends it and the next starts another", async () => {
+    const session = cappedSession<ProbeTask, { text: string }>(entry, { name: "probe", heapMb: 64, timeoutMs: 300 });
+    try {
+      const first = (await session.run({ op: "pid" })).text;
+      expect((await session.run({ op: "echo", text: "again" })).text).toBe("AGAIN");
+      expect((await session.run({ op: "pid" })).text).toBe(first);
+      expect(workerLoad()).toMatchObject({ running: 0, waiting: 0 });
+      expect((await failure(session.run({ op: "sleep", ms: 60_000 }))).reason).toBe("took-too-long");
+      const second = (await session.run({ op: "pid" })).text;
+      expect(second).not.toBe(first);
+      expect(() => process.kill(Number(first), 0)).toThrow();
+      session.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(() => process.kill(Number(second), 0)).toThrow();
+    } finally {
+      session.close();
+    }
   });
 });

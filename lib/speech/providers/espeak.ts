@@ -1,13 +1,13 @@
 // The offline voice: eSpeak NG compiled to WebAssembly (no system binary, no network), one sentence at a time so
 // each sentence's place in the audio is exact, encoded to 64 kbps mono MP3 with lamejs (pure JavaScript).
-// Synthesis and encoding are synchronous and CPU-bound, so they run in a worker thread (lib/speech/espeak-worker.mjs):
-// the server keeps answering requests while decks are narrated. One worker serves the process, one text at a time
-// (eSpeak is single-threaded state); it is started on first use and stopped after a minute without work, which
-// gives back its 90 MB. Machines with more cores run more workers (ESPEAK_WORKERS; by default one per core beyond
-// the first, at most 4), so one tenant's long deck does not hold up another's.
+// Synthesis and encoding are synchronous and CPU-bound, so they run in a child process (lib/speech/espeak-worker.mjs):
+// the server keeps answering requests while decks are narrated, and the engine's memory is not the server's. One
+// engine serves the process, one text at a time (eSpeak is single-threaded state); it is started on first use and
+// stopped after a minute without work. Machines with more cores run more engines (ESPEAK_WORKERS; by default one per
+// core beyond the first, at most 4), so one tenant's long deck does not hold up another's.
+import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/log";
 import { SpeechInputRejected } from "../errors";
 import { mp3Info } from "../mp3";
@@ -22,11 +22,13 @@ export const ESPEAK_DEFAULT_WORDS_PER_MINUTE = 165;
  */
 const DECODER_DELAY_SAMPLES = 1105;
 /**
- * The worker is stopped after this long without work: it holds about 120 MB (the WebAssembly module's memory and
- * its own heap) in the server's process, and starting one again takes about half a second. A deck's slides and a
- * viewer's questions come closer together than this.
+ * The engine is stopped after this long without work: it holds about 120 MB (the WebAssembly module's memory and its
+ * own heap), and starting one again takes about half a second. A deck's slides and a viewer's questions come closer
+ * together than this.
  */
-const IDLE_STOP_MS = 10_000;
+const IDLE_STOP_MS = 60_000;
+/** The engine's heap cap (its WebAssembly memory is outside it); a text is at most a few thousand characters. */
+const ENGINE_HEAP_MB = 128;
 
 interface SynthesisRequest {
   id: number;
@@ -47,7 +49,7 @@ interface Pending {
 }
 
 interface EngineThread {
-  worker: Worker;
+  worker: ChildProcess;
   pending: Map<number, Pending>;
   idleTimer?: ReturnType<typeof setTimeout>;
 }
@@ -76,8 +78,23 @@ function workerPath(): string {
   return path.join(/* turbopackIgnore: true */ process.cwd(), "lib", "speech", "espeak-worker.mjs");
 }
 
+/** The engine's environment: the runtime's and the allocator's settings, not the app's configuration. */
+function engineEnvironment(): NodeJS.ProcessEnv {
+  const environment: NodeJS.ProcessEnv = { NODE_ENV: process.env.NODE_ENV };
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(PATH|HOME|TMPDIR|TZ|LANG|MALLOC_[A-Z_]+)$/.test(name)) environment[name] = value;
+  }
+  return environment;
+}
+
 function startThread(): EngineThread {
-  const worker = new Worker(workerPath());
+  const worker = fork(workerPath(), [], {
+    execArgv: [`--max-old-space-size=${ENGINE_HEAP_MB}`],
+    env: engineEnvironment(),
+    // The MP3 travels as a typed array, not as JSON.
+    serialization: "advanced",
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const thread: EngineThread = { worker, pending: new Map() };
   const fail = (error: Error) => {
     forget(thread);
@@ -85,7 +102,8 @@ function startThread(): EngineThread {
     for (const waiting of thread.pending.values()) waiting.reject(error);
     thread.pending.clear();
   };
-  worker.on("message", (reply: SynthesisReply) => {
+  worker.on("message", (message) => {
+    const reply = message as SynthesisReply;
     const waiting = thread.pending.get(reply.id);
     if (!waiting) return;
     thread.pending.delete(reply.id);
@@ -97,7 +115,7 @@ function startThread(): EngineThread {
     logger.error({ err: error }, "The offline voice's worker failed");
     fail(error);
   });
-  worker.on("exit", (code) => fail(new Error(`The offline voice's worker stopped (exit code ${code}).`)));
+  worker.on("exit", (code, signal) => fail(new Error(`The offline voice's worker stopped (${signal ? `signal ${signal}` : `exit code ${code}`}).`)));
   return thread;
 }
 
@@ -105,11 +123,12 @@ function startThread(): EngineThread {
 function settle(thread: EngineThread): void {
   if (thread.pending.size > 0) return;
   thread.worker.unref();
+  thread.worker.channel?.unref();
   clearTimeout(thread.idleTimer);
   thread.idleTimer = setTimeout(() => {
     if (thread.pending.size > 0) return;
     forget(thread);
-    void thread.worker.terminate();
+    thread.worker.kill();
   }, IDLE_STOP_MS);
   thread.idleTimer.unref();
 }
@@ -134,10 +153,11 @@ function runInWorker(request: Omit<SynthesisRequest, "id">): Promise<Synthesis> 
   const thread = pickThread();
   clearTimeout(thread.idleTimer);
   thread.worker.ref();
+  thread.worker.channel?.ref();
   const id = (globalForEspeak.espeakNextId = (globalForEspeak.espeakNextId ?? 0) + 1);
   return new Promise<Synthesis>((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
-    thread.worker.postMessage({ id, ...request } satisfies SynthesisRequest);
+    thread.worker.send({ id, ...request } satisfies SynthesisRequest);
   });
 }
 

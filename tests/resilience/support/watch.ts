@@ -1,7 +1,8 @@
 // What a hostile request must not do to the server, watched from a thread of its own (so fixtures built and
 // responses read by the test's thread do not delay the watch): GET /api/v1/health every ~150 ms, each answer's
 // latency kept (a poll still waiting after 1 s counts as slow at once, whenever it ends), and the server's resident
-// memory read from /proc/<pid>/status (VmRSS; worker threads live in the same process) every 100 ms.
+// memory read from /proc/<pid>/status (VmRSS; worker threads live in the same process) every 100 ms, and beside it
+// the memory of its worker processes (the capped workers' child processes, the offline voice's engine).
 import { Worker } from "node:worker_threads";
 
 export interface WatchReport {
@@ -14,6 +15,8 @@ export interface WatchReport {
   maxRssMb: number;
   /** VmRSS when the watch began, in MB. */
   startRssMb: number;
+  /** Highest VmRSS of the server's child processes together (its workers), in MB. */
+  maxChildrenRssMb: number;
   /** The server process ended while watched. */
   processGone: boolean;
   durationMs: number;
@@ -31,7 +34,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 const { readFileSync } = require("node:fs");
 const { base, pid, intervalMs, slowMs } = workerData;
 const started = Date.now();
-const report = { polls: 0, maxLatencyMs: 0, problems: [], maxRssMb: 0, startRssMb: 0, processGone: false, durationMs: 0 };
+const report = { polls: 0, maxLatencyMs: 0, problems: [], maxRssMb: 0, startRssMb: 0, maxChildrenRssMb: 0, processGone: false, durationMs: 0 };
 let stopping = false;
 let inFlightSince = null;
 
@@ -44,10 +47,40 @@ function rss() {
     return 0;
   }
 }
+/** VmRSS of a process in MB (0 once it is gone). */
+function rssOf(of) {
+  try {
+    const match = readFileSync("/proc/" + of + "/status", "utf8").match(/VmRSS:\\s+(\\d+)/);
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The server's descendants' VmRSS together, in MB. */
+function childrenRss(of = pid) {
+  let total = 0;
+  let tasks = [];
+  try {
+    tasks = require("node:fs").readdirSync("/proc/" + of + "/task");
+  } catch {
+    return 0;
+  }
+  for (const task of tasks) {
+    let children = [];
+    try {
+      children = readFileSync("/proc/" + of + "/task/" + task + "/children", "utf8").trim().split(/\\s+/).filter(Boolean);
+    } catch {}
+    for (const child of children) total += rssOf(child) + childrenRss(child);
+  }
+  return total;
+}
 report.startRssMb = Math.round(rss());
 const sampler = setInterval(() => {
   const mb = rss();
   if (mb > report.maxRssMb) report.maxRssMb = Math.round(mb);
+  const children = childrenRss();
+  if (children > report.maxChildrenRssMb) report.maxChildrenRssMb = Math.round(children);
 }, 100);
 
 async function poll() {
@@ -130,7 +163,8 @@ export function watchServer(base: string, pid: number, options: { intervalMs?: n
 export function describeWatch(label: string, report: WatchReport): string {
   return (
     `${label}: ${report.polls} health polls in ${(report.durationMs / 1000).toFixed(1)} s, slowest ${report.maxLatencyMs} ms, ` +
-    `RSS ${report.startRssMb} -> max ${report.maxRssMb} MB${report.processGone ? ", PROCESS GONE" : ""}` +
+    `RSS ${report.startRssMb} -> max ${report.maxRssMb} MB (its worker processes: max ${report.maxChildrenRssMb} MB)` +
+    `${report.processGone ? ", PROCESS GONE" : ""}` +
     (report.problems.length > 0 ? `; problems: ${report.problems.slice(0, 5).join("; ")}` : "")
   );
 }
