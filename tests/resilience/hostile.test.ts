@@ -1,6 +1,6 @@
-// Issue 20's hostile inputs, each sent to a running production server (scripts/server.mjs with `npm start`'s flags:
+// Hostile inputs, each sent to a running production server (scripts/server.mjs with `npm start`'s flags:
 // a 256 MB heap) while another thread polls /api/v1/health and samples the server's RSS. For each: the server stays
-// up, health answers within 1 s throughout, RSS stays under MAX_RSS_MB (goal 400 MB), and the request ends with a clear 4xx, a failed
+// up, health answers within 1 s throughout, RSS stays under MAX_RSS_MB (400 MB), and the request ends with a clear 4xx, a failed
 // job with its reason, or success where the work fits. The 2x variants send the same input twice at once.
 import http from "node:http";
 import postgres from "postgres";
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bigDocx, bigTextPptx, doctypeEntityPptx, nestedGroupsPptx, NUL_QUESTION, oversizedImage, photoPng } from "../fixtures/hostile";
 import { buildDocx } from "../fixtures/docx";
 import { callApi, newBlog, newDeck, newProject, newTenant, ok, until, upload, uploadReply, type Reply, type Tenant } from "./support/client";
-import { expectClearRefusal, MAX_RSS_MB, results, RSS_GOAL_MB, underWatch } from "./support/hostile-run";
+import { expectClearRefusal, MAX_RSS_MB, results, underWatch } from "./support/hostile-run";
 import { buildExists, createAppDatabase, port, printOutputOnFailure, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
 
 const NO_SLIDES = "No slides found in PowerPoint file or invalid response format";
@@ -42,7 +42,7 @@ beforeEach(async () => {
 afterEach((context) => printOutputOnFailure(context, [server]));
 
 afterAll(async () => {
-  console.log(`\nHostile inputs (RSS ceiling ${MAX_RSS_MB} MB, goal ${RSS_GOAL_MB} MB; health within 1 s):\n${results.join("\n")}`);
+  console.log(`\nHostile inputs (server RSS under ${MAX_RSS_MB} MB; health within 1 s):\n${results.join("\n")}`);
   await server?.stop();
   await database?.drop();
   data?.remove();
