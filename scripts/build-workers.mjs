@@ -4,7 +4,7 @@
 // `next build` (which empties the dist folder), and by `npm start` and `npm test` after theirs; without these files
 // the workers run as threads of the server.
 //   node scripts/build-workers.mjs
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
@@ -29,10 +29,13 @@ export function workersBuilt(distDir) {
   return Object.keys(WORKER_ENTRIES).every((name) => existsSync(path.join(workersFolder(distDir), `${name}.mjs`)));
 }
 
-/** Bundles every entry into the build folder (about a second). */
+/**
+ * Bundles every entry into the build folder (about a second). Written beside it first and then moved in, so a server
+ * starting meanwhile finds the old set or the new one, never half of one.
+ */
 export async function buildWorkers(distDir) {
-  const outdir = workersFolder(distDir);
-  rmSync(outdir, { recursive: true, force: true });
+  const folder = workersFolder(distDir);
+  const outdir = `${folder}.${process.pid}`;
   await build({
   absWorkingDir: root,
   entryPoints: Object.fromEntries(Object.entries(WORKER_ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
@@ -48,7 +51,9 @@ export async function buildWorkers(distDir) {
   sourcemap: "linked",
   logLevel: "warning",
   });
-  console.log(`workers: ${Object.keys(WORKER_ENTRIES).length} entries bundled in ${path.relative(root, outdir)}`);
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(outdir, folder);
+  console.log(`workers: ${Object.keys(WORKER_ENTRIES).length} entries bundled in ${path.relative(root, folder)}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildWorkers();

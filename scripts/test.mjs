@@ -81,7 +81,7 @@ const vitestRun = await runKept("npx", [
 if (vitestRun.status !== 0) failures.push("vitest");
 
 // 2. The production build (it needs no database; the server gets its configuration when it starts).
-const built = process.env.SKIP_BUILD === "1" || run("npx", ["next", "build"], { DATABASE_URL: "" }) === 0;
+const built = process.env.SKIP_BUILD === "1" || run("npm", ["run", "build"], { DATABASE_URL: "" }) === 0;
 if (!built) failures.push("build");
 
 // 3. End-to-end tests against the production server.
