@@ -158,7 +158,7 @@ export async function makeDeck(article: Article, kind: SourceKind): Promise<Deck
   const contentBlocks: string[] = [];
   const uploadedFiles: string[] = [];
   if (kind === "md") {
-    const page = `/${article.id}/article.md`;
+    const page = `/articles/${article.id}`;
     pageTexts.set(page, article.markdown);
     mainText = `${pagesBase}${page}`;
     isWebsite = true;

@@ -58,6 +58,25 @@ export interface Article {
   words: number;
   /** Whether the article marks its sections with headings (coverage goals apply to such articles). */
   structured: boolean;
+  /** The headings under each gold section's heading (its subsections), by section. */
+  subsections: Map<string, string[]>;
+}
+
+/** Headings of a lower level that follow each heading, up to the next heading of its level or above. */
+function subsectionsOf(blocks: readonly Block[], sections: readonly string[]): Map<string, string[]> {
+  const headings = blocks.flatMap((block) => (block.kind === "heading" ? [block] : []));
+  const result = new Map<string, string[]>();
+  for (const section of sections) {
+    const index = headings.findIndex((heading) => heading.text === section);
+    const level = headings[index]?.level ?? 1;
+    const under: string[] = [];
+    for (const heading of headings.slice(index + 1)) {
+      if (heading.level <= level) break;
+      under.push(plainText(heading.text));
+    }
+    result.set(section, under);
+  }
+  return result;
 }
 
 /** The whole text as a reader sees it: blocks joined, table rows as cells joined by bars. */
@@ -95,7 +114,7 @@ function loadArticle(id: string): Article {
   const words = wordCount(text);
   if (words < 400 || words > 2500) problems.push(`${words} words; articles hold 400 to 2,500`);
   if (problems.length > 0) throw new Error(`${id}:\n  ${problems.join("\n  ")}`);
-  return { id, title, markdown, blocks, extras, gold, words, structured: gold.sections.length > 0 };
+  return { id, title, markdown, blocks, extras, gold, words, structured: gold.sections.length > 0, subsections: subsectionsOf(blocks, gold.sections) };
 }
 
 /** Every article of the corpus, by folder name. */

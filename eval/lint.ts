@@ -171,19 +171,21 @@ function namesOf(texts: readonly string[]): Set<string> {
 }
 
 function linkingProblem(script: string, title: string): string | null {
-  const titleWords = tagged(title).filter((word) => word.pos !== "PUNCT");
-  const head = titleWords[0];
-  if (!head) return null;
-  const want = tokens(title);
-  const said = tokens(script);
+  const want = tagged(title)
+    .filter((word) => word.pos !== "PUNCT")
+    .map((word) => word.lower);
+  if (want.length === 0) return null;
+  // Parts of speech as the narration uses the heading's words: "to spread the word" makes 'spread' a verb.
+  const said = tagged(script).filter((word) => word.pos !== "PUNCT");
   for (let start = 1; start + want.length <= said.length; start++) {
-    if (want.some((word, offset) => said[start + offset] !== word)) continue;
-    const before = said[start - 1]!;
-    const twoBefore = `${said[start - 2] ?? ""} ${before}`;
-    if ((twoBefore === "time to" || twoBefore === "is to" || twoBefore === "how to") && head.pos !== "VERB") {
+    if (want.some((word, offset) => said[start + offset]!.lower !== word)) continue;
+    const head = said[start]!;
+    const before = said[start - 1]!.lower;
+    const twoBefore = `${said[start - 2]?.lower ?? ""} ${before}`;
+    if ((twoBefore === "time to" || twoBefore === "is to" || twoBefore === "how to") && head.pos !== "VERB" && head.pos !== "AUX") {
       return `"${twoBefore} ${want.join(" ")}": the heading is not something to do`;
     }
-    if (["at", "to", "with", "about", "on"].includes(before) && ["ADP", "SCONJ", "AUX", "PART"].includes(head.pos)) {
+    if (["at", "to", "with", "about", "on"].includes(before) && ["ADP", "SCONJ", "PART"].includes(head.pos)) {
       return `"${before} ${want.join(" ")}": a heading starting with '${head.word}' cannot follow '${before}'`;
     }
   }

@@ -4,15 +4,17 @@
 // topic words (stop words left out, a light suffix stripper joining "matters"/"matter"): the slide title must hold
 // at least 75% of the heading's topic words, and at least half of the slide title's own topic words must be the
 // heading's. "Why Did Night Trains Almost Disappear? (continued)" matches its heading; "Why cities run hot On a still
-// summer evening" does not match "Why Cities Run Hot"; "Day Seven" does not match "Day One". For an article without
+// summer evening" does not match "Why Cities Run Hot"; "Day Seven" does not match "Day One". A slide titled after one
+// of the section's subsections (a level-3 heading under it) covers the section too. For an article without
 // headings, a part is covered when a slide's bullets or narration hold the first eight words of the part's gold
-// sentence. In order: the first slide of each covered section comes after the first slide of the section before.
+// sentence. In order: the first slide of each covered section is not before the first slide of the section before.
 //
 // Answers: right when the answer's words hold one of the gold sentences' words, in order and together (case,
-// punctuation, hyphens and layout marks aside). Refusals: right when the answer is the 'not covered' reply.
+// punctuation, hyphens and layout marks aside), in at most 120 words (200 for a summary). Refusals: right when the
+// answer is the 'not covered' reply.
 import type { DeckSlide } from "./app";
 import type { Article } from "./corpus";
-import { containsWords, contentWords, sameWords, tokens } from "./text";
+import { containsWords, contentWords, sameWords, tokens, wordCount } from "./text";
 
 export interface Coverage {
   /** Gold sections (or parts) the deck covers. */
@@ -44,11 +46,16 @@ export function coverageOf(slides: readonly DeckSlide[], article: Article): Cove
   const slidesOf = gold.map((section) => ({
     section,
     slides: slides
-      .filter((slide) => (article.structured ? titleMatches(section, slide.title) : partCovered(section, slide)))
+      .filter((slide) =>
+        article.structured
+          ? [section, ...(article.subsections.get(section) ?? [])].some((heading) => titleMatches(heading, slide.title))
+          : partCovered(section, slide),
+      )
       .map((slide) => slide.number),
   }));
   const firsts = slidesOf.filter((entry) => entry.slides.length > 0).map((entry) => entry.slides[0]!);
-  const inOrder = firsts.every((first, index) => index === 0 || first > firsts[index - 1]!);
+  // Two parts may share a slide; a section may never come before the one it follows.
+  const inOrder = firsts.every((first, index) => index === 0 || first >= firsts[index - 1]!);
   return { covered: firsts.length, total: gold.length, inOrder, slidesOf };
 }
 
@@ -56,7 +63,13 @@ export function isRefusal(answer: string, notCovered: string): boolean {
   return sameWords(answer, notCovered) || containsWords(answer, notCovered);
 }
 
-export function answerIsRight(answer: string, gold: readonly string[]): boolean {
+/** Longest answer that can count as right, in words: a reply that recites half the article finds any sentence. */
+export const MAX_ANSWER_WORDS = 120;
+export const MAX_SUMMARY_WORDS = 200;
+
+export function answerIsRight(answer: string, gold: readonly string[], style: string): boolean {
+  const limit = style === "summary" ? MAX_SUMMARY_WORDS : MAX_ANSWER_WORDS;
+  if (wordCount(answer) > limit) return false;
   return gold.some((sentence) => containsWords(answer, sentence));
 }
 

@@ -81,7 +81,7 @@ export async function evaluate(article: Article, kind: SourceKind): Promise<RowR
       expected: item.expected,
       answer: answer.text,
       refused,
-      right: item.answerable ? !refused && answerIsRight(answer.text, item.expected) : refused,
+      right: item.answerable ? !refused && answerIsRight(answer.text, item.expected, item.style) : refused,
       firstTextMs: answer.firstTextMs,
       totalMs: answer.totalMs,
     });
