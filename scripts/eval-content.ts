@@ -69,7 +69,7 @@ async function main(): Promise<number> {
   const report = await import("@/eval/report");
   const rows = [];
   try {
-    await app.openApp(Number(process.env.EVAL_PORT ?? 3481));
+    await app.openApp(Number(process.env.EVAL_PORT ?? 0)); // any free port unless EVAL_PORT says
     for (const article of articles) {
       for (const kind of kinds) {
         const row = await evaluate(article, kind);

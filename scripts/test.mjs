@@ -66,7 +66,7 @@ function vitestFailureDetails(output, report) {
 
 const failures = [];
 
-// 1. Unit and API tests (the resilience project needs the build: it runs in step 4).
+// 1. Unit and API tests (the resilience project needs the build: it runs in step 5).
 const vitestReport = path.join(results, "vitest.json");
 rmSync(vitestReport, { force: true });
 const vitestRun = await runKept("npx", [
@@ -80,11 +80,15 @@ const vitestRun = await runKept("npx", [
 ]);
 if (vitestRun.status !== 0) failures.push("vitest");
 
-// 2. The production build (it needs no database; the server gets its configuration when it starts).
+// 2. The content evaluation's subset against its stored baseline (eval/baseline.json): a deck or an answer that got
+// worse than the baseline fails the run (docs/evaluation.md).
+if (run("npm", ["run", "eval:content", "--", "--subset", "--check"]) !== 0) failures.push("content evaluation");
+
+// 3. The production build (it needs no database; the server gets its configuration when it starts).
 const built = process.env.SKIP_BUILD === "1" || run("npm", ["run", "build"], { DATABASE_URL: "" }) === 0;
 if (!built) failures.push("build");
 
-// 3. End-to-end tests against the production server.
+// 4. End-to-end tests against the production server.
 const playwrightReport = path.join(results, "playwright.json");
 rmSync(playwrightReport, { force: true });
 if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
@@ -104,7 +108,7 @@ if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
   }
 }
 
-// 4. The resilience suite against the same build: each file starts production servers of its own (ports from
+// 5. The resilience suite against the same build: each file starts production servers of its own (ports from
 // RESILIENCE_PORT, default 3450) on databases it makes next to DATABASE_URL's, one file at a time.
 const resilienceReport = path.join(results, "resilience.json");
 rmSync(resilienceReport, { force: true });
@@ -122,7 +126,7 @@ if (built) {
   if (resilienceRun.status !== 0) failures.push("resilience");
 }
 
-// 5. One closing line for the whole suite.
+// 6. One closing line for the whole suite.
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
 const resilience = readJson(resilienceReport);
