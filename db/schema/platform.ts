@@ -1,8 +1,21 @@
-// Platform: per-tenant plugin settings, the activity log and request counters.
+// Platform: settings of the whole platform, per-tenant plugin settings, the activity log and request counters.
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
+
+/**
+ * Settings of the whole platform that a super admin changes (lib/services/platform-settings.ts holds the catalogue
+ * with each setting's default): one row per setting once it has been set; a missing row means the default.
+ */
+export const platformSettings = pgTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
+export type PlatformSetting = typeof platformSettings.$inferSelect;
 
 /** Speech plugin settings of one tenant; secrets are AES-256-GCM ciphertext, never returned in clear. */
 export const tenantPlugins = pgTable(

@@ -149,7 +149,10 @@ export interface BlogOut {
   updated_at: string;
   /** Every source in order: main document, website links, content blocks, files. */
   sources: BlogSourceOut[];
-  /** Oldest first. */
+  /**
+   * Newest first, as GET /presentations/blog/{blogId} lists them: the first is the version the blog page's Edit
+   * Presentation opens (spec section 2), so after a regeneration it is the new one.
+   */
   presentations: PresentationSummary[];
 }
 
@@ -157,7 +160,10 @@ export interface BlogCreated extends BlogOut {
   blog_id: string;
 }
 
-/** A blog in a list: its fields and how many sources of each kind it has (the sources themselves: GET /blogs/{id}). */
+/**
+ * A blog in a list: its fields with the link and file lists of the Blog of spec section 3, and how many sources of
+ * each kind it has (the sources with their status, and the content blocks: GET /blogs/{id}).
+ */
 export interface BlogListItem {
   id: string;
   project_id: string;
@@ -167,6 +173,10 @@ export interface BlogListItem {
   blog_email: string;
   main_text: string | null;
   is_website: boolean;
+  /** The website links, in order. */
+  website_links: string[];
+  /** Storage keys of the extra files, in order. */
+  uploaded_files: string[];
   website_link_count: number;
   content_block_count: number;
   uploaded_file_count: number;
@@ -209,7 +219,7 @@ const presentationsOf = (blogId: SQL) =>
       'error', ${presentations.error}, 'template', ${presentations.template}, 'generation_method', ${presentations.generationMethod},
       'version_number', ${presentations.versionNumber}, 'created_at', ${iso(presentations.createdAt)},
       'updated_at', ${iso(presentations.updatedAt)}
-    ) order by ${presentations.createdAt}, ${presentations.id}), '[]'::json)
+    ) order by ${presentations.createdAt} desc, ${presentations.versionNumber} desc, ${presentations.id} desc), '[]'::json)
     from ${presentations} where ${presentations.blogId} = ${blogId})`);
 
 function blogOut(row: Blog, projectName: string, sourceRows: SourceRow[], presentationRows: PresentationSummary[]): BlogOut {
@@ -301,6 +311,8 @@ function listStatements(db: Db, shape: ListShape) {
 interface SourceSummary {
   main_text: string | null;
   is_website: boolean | null;
+  website_link_list: string[] | null;
+  file_list: string[] | null;
   website_links: number;
   content_blocks: number;
   files: number;
@@ -330,6 +342,8 @@ function buildListStatements(db: Db, { byTenant, byProject, searched }: ListShap
   const summary = jsonOf<SourceSummary>(sql`(select json_build_object(
       'main_text', max(case when ${blogSources.kind} = 'main_document' then coalesce(${blogSources.url}, ${files.storageKey}) end),
       'is_website', bool_or(${blogSources.kind} = 'main_document' and ${blogSources.url} is not null),
+      'website_link_list', json_agg(${blogSources.url} order by ${blogSources.position}) filter (where ${blogSources.kind} = 'website_link' and ${blogSources.url} is not null),
+      'file_list', json_agg(${files.storageKey} order by ${blogSources.position}) filter (where ${blogSources.kind} = 'file' and ${files.id} is not null),
       'website_links', count(*) filter (where ${blogSources.kind} = 'website_link'),
       'content_blocks', count(*) filter (where ${blogSources.kind} = 'content_block'),
       'files', count(${files.id}) filter (where ${blogSources.kind} = 'file'))
@@ -354,6 +368,8 @@ function listItem(row: Blog, summary: SourceSummary): BlogListItem {
     blog_email: row.blogEmail,
     main_text: summary.main_text,
     is_website: summary.is_website === true,
+    website_links: summary.website_link_list ?? [],
+    uploaded_files: summary.file_list ?? [],
     website_link_count: Number(summary.website_links),
     content_block_count: Number(summary.content_blocks),
     uploaded_file_count: Number(summary.files),

@@ -3,7 +3,8 @@
 // look-ups (check-exists, methods, task status) and thumbnails, in the actor's tenant (a super admin: any tenant);
 // another tenant's presentation or blog is simply not found. Every change checks first and writes after, in one
 // transaction that also builds the answer; jobs (generation, slide rendering) are sent after the commit.
-import { and, count, desc, eq, getTableColumns, inArray, max, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/db/client";
 import {
   blogSources,
@@ -36,6 +37,8 @@ import { fileUrl, removeUnreferencedFiles } from "./presentation-files";
 import { markNarrationNeeded, narrationText, startNarration } from "./narration";
 import { checkSourceText, sendGenerationJob } from "./presentation-generation";
 import { renderDigest, renderTemplateOf, sendRenderJob } from "./presentation-render";
+import { readPlatformSettings } from "./platform-settings";
+import { slideTextPaths, slideTextsByPath } from "./slide-texts";
 import { listTenantFilter } from "./tenancy";
 
 type Executor = Db | Tx;
@@ -72,6 +75,10 @@ export interface SlideOut {
   audio_path: string | null;
   audio_url: string | null;
   audio_duration_ms: number | null;
+  /** The narration script (slide_content) as a text at /files/s3-content?path= (spec section 3's name). */
+  script_path: string;
+  /** The text shown on the slide (body) as a text at /files/s3-content?path= (spec section 3's name). */
+  content_path: string;
   /**
    * Where each sentence of the narration is heard in the slide's audio file; null while there is no audio. Always
    * sent by the API; optional in the type only so slides built by hand (the editor's tests) need not name it.
@@ -211,7 +218,7 @@ function summaryOut(row: Presentation, blogTitle: string, slideCount: number): P
   };
 }
 
-function slideOut(row: SlideRow, presentation: Pick<Presentation, "template" | "generationMethod">): SlideOut {
+function slideOut(row: SlideRow, presentation: Pick<Presentation, "tenantId" | "template" | "generationMethod">): SlideOut {
   const current = renderDigest({
     template: presentation.template,
     method: presentation.generationMethod,
@@ -239,6 +246,7 @@ function slideOut(row: SlideRow, presentation: Pick<Presentation, "template" | "
     audio_path: row.audio_path,
     audio_url: fileUrl(row.audio_path),
     audio_duration_ms: row.audio_duration_ms,
+    ...slideTextPaths(presentation.tenantId, row.id),
     audio_sentences: row.audio_path === null ? null : row.audio_sentences,
   };
 }
@@ -446,10 +454,14 @@ export const GENERATION_METHOD_LIST: GenerationMethodOut[] = [
   },
 ];
 
-/** GET /presentations/methods: the wizard's methods and whether all are offered (spec sections 2 and 3). */
-export function generationMethods(actor: Actor): { methods: GenerationMethodOut[]; configuration: { enable_all_methods: boolean } } {
+/**
+ * GET /presentations/methods: the wizard's methods and whether all are offered (spec sections 2 and 3); the latter
+ * is the platform's setting (off: the wizard goes straight to manual creation).
+ */
+export async function generationMethods(actor: Actor): Promise<{ methods: GenerationMethodOut[]; configuration: { enable_all_methods: boolean } }> {
   assertAnyPresentationPermission(actor);
-  return { methods: GENERATION_METHOD_LIST, configuration: { enable_all_methods: true } };
+  const { enable_all_methods } = await readPlatformSettings();
+  return { methods: GENERATION_METHOD_LIST, configuration: { enable_all_methods } };
 }
 
 /** GET /presentations/templates: id, name and description of each template (spec section 3, "Template"). */
@@ -496,7 +508,13 @@ const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"];
  * The pictures the slides name, which must be the tenant's own images (upload-slide-image, or an imported slide's
  * rendering); else 422 naming each bad slide's image_path, and nothing is written. Locked against deletion.
  */
-async function slideImages(tx: Tx, tenantId: string, input: readonly SlideInput[], loc: (string | number)[]): Promise<Map<string, string>> {
+async function slideImages(
+  tx: Tx,
+  tenantId: string,
+  input: readonly SlideInput[],
+  loc: (string | number)[],
+  fieldOf: (index: number) => string = () => "image_path",
+): Promise<Map<string, string>> {
   const keys = [...new Set(input.flatMap((slide) => (slide.image_path ? [slide.image_path] : [])))];
   if (keys.length === 0) return new Map();
   const rows = await tx
@@ -507,11 +525,63 @@ async function slideImages(tx: Tx, tenantId: string, input: readonly SlideInput[
   const byKey = new Map(rows.map((row) => [row.key, row.id]));
   const issues: ValidationIssue[] = input.flatMap((slide, index) =>
     slide.image_path && !byKey.has(slide.image_path)
-      ? [{ loc: [...loc, index, "image_path"], msg: PRESENTATION_MESSAGES.imageNotFound, type: "file_not_found" }]
+      ? [{ loc: [...loc, index, fieldOf(index)], msg: PRESENTATION_MESSAGES.imageNotFound, type: "file_not_found" }]
       : [],
   );
   if (issues.length > 0) throw new ValidationFailed(issues);
   return byKey;
+}
+
+/** Slides with the spec client's fields taken (withSpecFields), and which field named each slide's picture. */
+interface ResolvedSlides {
+  slides: SlideInput[];
+  imageField: (index: number) => string;
+}
+
+/**
+ * The slides with the spec client's fields taken where the editors' own are absent or empty (validation's
+ * slideInput): the picture from web_image_path (else mobile_image_path), unless that key is a rendering of one of
+ * the tenant's slides, sent back as it was read, when that slide's own picture is kept; the text and the script
+ * from content_path and script_path. A text path that names no slide of the tenant is 422, and nothing is written.
+ */
+async function withSpecFields(tx: Tx, tenantId: string, input: readonly SlideInput[], loc: (string | number)[]): Promise<ResolvedSlides> {
+  const pictureKey = (slide: SlideInput) => (slide.image_path ? null : (slide.web_image_path ?? slide.mobile_image_path ?? null));
+  const imageKeys = [...new Set(input.flatMap((slide) => pictureKey(slide) ?? []))];
+  const textPaths = input.flatMap((slide) => [!slide.body ? slide.content_path : null, !slide.slide_content ? slide.script_path : null].flatMap((path) => path ?? []));
+  const fromField = input.map((slide) => (pictureKey(slide) === null ? "image_path" : slide.web_image_path ? "web_image_path" : "mobile_image_path"));
+  if (imageKeys.length === 0 && textPaths.length === 0) return { slides: [...input], imageField: (index) => fromField[index] ?? "image_path" };
+  const renderings = new Map<string, string | null>();
+  if (imageKeys.length > 0) {
+    const rendered = alias(files, "rendered");
+    const picture = alias(files, "picture");
+    const rows = await tx
+      .select({ key: rendered.storageKey, picture: picture.storageKey })
+      .from(slides)
+      .innerJoin(rendered, or(eq(rendered.id, slides.webImageFileId), eq(rendered.id, slides.mobileImageFileId), eq(rendered.id, slides.thumbnailFileId)))
+      .leftJoin(picture, eq(picture.id, slides.imageFileId))
+      .where(and(eq(slides.tenantId, tenantId), eq(rendered.tenantId, tenantId), inArray(rendered.storageKey, imageKeys)));
+    for (const row of rows) renderings.set(row.key, row.picture);
+  }
+  const texts = await slideTextsByPath(tx, tenantId, textPaths);
+  const issues: ValidationIssue[] = [];
+  const resolved = input.map((slide, index) => {
+    const next: SlideInput = { ...slide };
+    const key = pictureKey(slide);
+    if (key !== null) next.image_path = renderings.has(key) ? (renderings.get(key) ?? null) : key;
+    const fill = (path: string | null | undefined, field: "content_path" | "script_path", target: "body" | "slide_content") => {
+      if (next[target] || !path) return;
+      const text = texts.get(path);
+      if (text === undefined) {
+        const msg = field === "content_path" ? PRESENTATION_MESSAGES.contentNotFound : PRESENTATION_MESSAGES.scriptNotFound;
+        issues.push({ loc: [...loc, index, field], msg, type: "file_not_found" });
+      } else next[target] = text;
+    };
+    fill(slide.content_path, "content_path", "body");
+    fill(slide.script_path, "script_path", "slide_content");
+    return next;
+  });
+  if (issues.length > 0) throw new ValidationFailed(issues);
+  return { slides: resolved, imageField: (index) => fromField[index] ?? "image_path" };
 }
 
 /** The new rows of a list of slides, numbered 1..n; an existing slide keeps its id and, while unchanged, its files. */
@@ -657,7 +727,8 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
     const options = ai ? await generationOptionsFor(tx, blog.id, input) : null;
     // The text the generation would read, counted by the database: over the limit, refused before anything is written.
     if (options) await checkSourceText(tx, blog.id, options);
-    const imageIds = await slideImages(tx, blog.tenantId, input.slides, ["body", "slides"]);
+    const given = await withSpecFields(tx, blog.tenantId, input.slides, ["body", "slides"]);
+    const imageIds = await slideImages(tx, blog.tenantId, given.slides, ["body", "slides"], given.imageField);
     const sourceFileId = input.source_file_path ? await pptxFile(tx, blog.tenantId, input.source_file_path) : null;
     const [latest] = await tx.select({ value: max(presentations.versionNumber) }).from(presentations).where(eq(presentations.blogId, blog.id));
     const now = new Date();
@@ -682,7 +753,7 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
       })
       .returning();
     if (!row) throw new Error("presentation insert returned nothing");
-    if (input.slides.length > 0) await tx.insert(slides).values(slideRows(input.slides, imageIds, row));
+    if (given.slides.length > 0) await tx.insert(slides).values(slideRows(given.slides, imageIds, row));
     const narrate = !ai && (await markNarrationNeeded(tx, row.id));
     await recordActivity(tx, {
       tenantId: blog.tenantId,
@@ -706,8 +777,9 @@ function checkEditable(current: Presentation, version: number | undefined): void
 }
 
 /** Replaces the slides in the transaction; answers the file ids no longer used by them. */
-async function replaceSlides(tx: Tx, current: Presentation, input: readonly SlideInput[], template: string): Promise<string[]> {
-  const imageIds = await slideImages(tx, current.tenantId, input, ["body", "slides"]);
+async function replaceSlides(tx: Tx, current: Presentation, sent: readonly SlideInput[], template: string): Promise<string[]> {
+  const { slides: input, imageField } = await withSpecFields(tx, current.tenantId, sent, ["body", "slides"]);
+  const imageIds = await slideImages(tx, current.tenantId, input, ["body", "slides"], imageField);
   // Locked, and so read after any render job's write to them commits: the images a kept slide carries over are
   // the current ones, not ones that job has just replaced and removed.
   const existing = await tx.select().from(slides).where(eq(slides.presentationId, current.id)).for("update");

@@ -15,6 +15,7 @@ import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES } from "@/lib/validation/sharing"
 import { recordActivity } from "./activity";
 import { assertPermission } from "./blogs";
 import { getPresentation, jsonOf, type PresentationOut } from "./presentations";
+import { slideTextPaths } from "./slide-texts";
 
 /** POST/GET /presentations/{id}/share: the live link. share_url is appended to the site's origin by the client. */
 export interface ShareLinkOut {
@@ -42,6 +43,9 @@ export interface SharedSlideOut extends SharedSlideFields {
   web_image_url: string | null;
   mobile_image_url: string | null;
   audio_url: string | null;
+  /** The slide's script and text at /files/shared-content?path=&token= (spec section 3's names). */
+  script_path: string;
+  content_path: string;
 }
 
 /** GET /presentations/share/{token}: what the shared player needs, and nothing of the tenant's beyond it. */
@@ -258,6 +262,7 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
         web_image_url: web,
         mobile_image_url: mobile,
         audio_url: audio,
+        ...slideTextPaths(p.tenantId, slide.id),
       };
     }),
   };

@@ -25,6 +25,8 @@ export const PRESENTATION_MESSAGES = {
   stillGenerating: "This presentation is still being generated. Try again when it is ready.",
   aiWithSlides: "An AI presentation is generated from the blog's sources: send no slides",
   notASource: "Not a source of this blog",
+  scriptNotFound: "Script not found",
+  contentNotFound: "Content not found",
   generationTooLarge:
     "The chosen sources are too large to generate a presentation from: the generator needed more memory than it is given. Choose fewer supporting sources, or use the main document only.",
   generationTookTooLong:
@@ -104,9 +106,10 @@ const optionalText = (kind: "line" | "multiline", max: number, label: string) =>
 
 /**
  * One slide as the editors send it. `slide_content` is the narration script (spec section 3), `body` the text shown
- * on the slide (bullets, one per line), `image_path` a picture from upload-slide-image. Fields the spec's client
- * also sends (web/mobile image, script and content paths) are answers of the server and ignored on input: the
- * server renders the images itself.
+ * on the slide (bullets, one per line), `image_path` a picture from upload-slide-image. The spec's client names its
+ * fields otherwise, and they are taken where the editors' own are absent or empty: `web_image_path` (or
+ * `mobile_image_path`) is the picture, or the slide's own rendering sent back as it was read (the slide keeps its
+ * picture); `script_path` and `content_path` are the paths of a slide's script and text as the API answers them.
  */
 export const slideInput = z.object({
   /** An existing slide of this presentation keeps its id (and, while unchanged, its renderings). */
@@ -120,6 +123,10 @@ export const slideInput = z.object({
   body: optionalText("multiline", PRESENTATION_LIMITS.body, "The slide text"),
   slide_content: optionalText("multiline", PRESENTATION_LIMITS.script, "The narration script"),
   image_path: storageKey(PRESENTATION_MESSAGES.imageNotFound).nullable().optional(),
+  web_image_path: storageKey(PRESENTATION_MESSAGES.imageNotFound).nullable().optional(),
+  mobile_image_path: storageKey(PRESENTATION_MESSAGES.imageNotFound).nullable().optional(),
+  script_path: storageKey(PRESENTATION_MESSAGES.scriptNotFound).nullable().optional(),
+  content_path: storageKey(PRESENTATION_MESSAGES.contentNotFound).nullable().optional(),
 });
 export type SlideInput = z.infer<typeof slideInput>;
 
@@ -133,7 +140,7 @@ export const slideList = z
   .max(PRESENTATION_LIMITS.slides, { message: `A presentation can have at most ${PRESENTATION_LIMITS.slides} slides` })
   .superRefine((slides, context) => {
     for (const [index, slide] of slides.entries()) {
-      if (!slide.slide_title && !slide.body && !slide.slide_content) {
+      if (!slide.slide_title && !slide.body && !slide.slide_content && !slide.content_path && !slide.script_path) {
         context.addIssue({ code: "custom", path: [index], message: PRESENTATION_MESSAGES.emptySlide });
       }
     }
@@ -211,10 +218,13 @@ export const presentationCreateInput = z
   });
 export type PresentationCreateInput = z.infer<typeof presentationCreateInput>;
 
-/** PUT /presentations/{id}/update-slides: the whole list of slides, and the version it was edited from. */
+/**
+ * PUT /presentations/{id}/update-slides: the whole list of slides (the spec's payload, `{slides}`), and the version it
+ * was edited from when the client sends one (the editor always does): a stale version is refused with 409.
+ */
 export const updateSlidesInput = z.object({
   slides: slideList,
-  version,
+  version: version.optional(),
 });
 export type UpdateSlidesInput = z.infer<typeof updateSlidesInput>;
 
@@ -239,6 +249,11 @@ export const presentationUpdateInput = z
     }
   });
 export type PresentationUpdateInput = z.infer<typeof presentationUpdateInput>;
+
+/** GET /presentations/{id}: `include=audio` adds each slide's narration as Base64 (`audio`, spec section 3). */
+export const presentationReadQuery = z.object({
+  include: z.enum(["audio"], { message: "include must be audio" }).optional(),
+});
 
 /** GET /presentations/: a page of the tenant's presentations, of one blog when blog_id is given. */
 export const presentationListQuery = pageQuery.extend({

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
 import * as projectBlogsRoute from "@/app/api/v1/blogs/project/[projectId]/route";
 import * as blogsRoute from "@/app/api/v1/blogs/route";
+import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
 import * as projectRoute from "@/app/api/v1/projects/[id]/route";
 import { database, getDb } from "@/db/client";
 import { activityEvents, blogSources, files, presentations } from "@/db/schema";
@@ -184,7 +185,7 @@ describe("POST /blogs/", () => {
 });
 
 describe("GET /blogs/{id}", () => {
-  it("shows the blog to its tenant with the file details and presentations, oldest first", async () => {
+  it("shows the blog to its tenant with the file details and presentations, newest first", async () => {
     const blog = await newBlog(alpha.admin.access_token, project.id, { main_text: mainPdf.key, is_website: false, content_blocks: ["Block"] });
     const db = await getDb();
     await db.insert(presentations).values([
@@ -195,11 +196,15 @@ describe("GET /blogs/{id}", () => {
     expect(response.status).toBe(200);
     const detail = await json<BlogOut>(response);
     expect(detail).toMatchObject({ id: blog.id, main_text: mainPdf.key, content_blocks: [{ content_type: "contentBlock", content_path: "Block" }] });
+    // The first is the newest version: the one the blog page's Edit Presentation opens (spec section 2).
     expect(detail.presentations.map((presentation) => [presentation.template, presentation.status, presentation.version_number])).toEqual([
-      ["manual", "pending", 1],
       ["professional", "completed", 2],
+      ["manual", "pending", 1],
     ]);
-    expect(Date.parse(detail.presentations[0]!.created_at)).toBeLessThan(Date.parse(detail.presentations[1]!.created_at));
+    expect(Date.parse(detail.presentations[0]!.created_at)).toBeGreaterThan(Date.parse(detail.presentations[1]!.created_at));
+    // The same order as the blog's presentation list of the API.
+    const listed = await json<{ id: string }[]>(await call(blogPresentationsRoute.GET, "GET", { token: member.access_token, params: { blogId: blog.id } }));
+    expect(listed.map((entry) => entry.id)).toEqual(detail.presentations.map((entry) => entry.id));
   });
 
   it("lists no presentations to a reader without presentation view", async () => {

@@ -55,6 +55,7 @@ import * as userSpecificRoute from "@/app/api/v1/users/[id]/permissions/user-spe
 import * as userRoute from "@/app/api/v1/users/[id]/route";
 import * as usersRoute from "@/app/api/v1/users/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
+import * as platformSettingsRoute from "@/app/api/v1/platform-settings/route";
 import { call, json, type CallOptions } from "../support/api";
 import { invite, roleId, type InvitationOut, type Organisation, type SignedIn } from "../support/accounts";
 import {
@@ -302,6 +303,8 @@ const crossTenantCases: Case[] = [
 
 /** Every administration endpoint, addressed with tenant A's own ids. */
 const adminEndpoints: Omit<Case, "status" | "detail">[] = [
+  { name: "GET /platform-settings", handler: platformSettingsRoute.GET, method: "GET", request: () => ({}) },
+  { name: "PUT /platform-settings", handler: platformSettingsRoute.PUT, method: "PUT", request: () => ({ body: { enable_all_methods: false } }) },
   { name: "GET /tenants", handler: tenantsRoute.GET, method: "GET", request: () => ({}) },
   {
     name: "POST /tenants",
@@ -972,6 +975,8 @@ interface PresentationIds {
   webImageKey: string;
   thumbnailKey: string;
   pictureKey: string;
+  /** The first slide's script as a text path (script_path). */
+  scriptPath: string;
   /** A typed question asked in the tenant's own Q&A session. */
   chatHistoryId: string;
   sessionId: string;
@@ -1005,7 +1010,15 @@ async function fillPresentation(ids: PresentationIds, org: Organisation, blogId:
   const asked = await call(qaQuestionRoute.POST, "POST", { token, body: { presentation_id: id, question: `What is ${name} about?` } });
   expect(asked.status, await asked.clone().text()).toBe(200);
   const { chat_history_id: chatHistoryId, session_id: sessionId } = await json<{ chat_history_id: string; session_id: string }>(asked);
-  Object.assign(ids, { presentationId: id, webImageKey: deck.slides[0]!.web_image_path, thumbnailKey: deck.slides[0]!.thumbnail_path, pictureKey, chatHistoryId, sessionId });
+  Object.assign(ids, {
+    presentationId: id,
+    webImageKey: deck.slides[0]!.web_image_path,
+    thumbnailKey: deck.slides[0]!.thumbnail_path,
+    scriptPath: deck.slides[0]!.script_path,
+    pictureKey,
+    chatHistoryId,
+    sessionId,
+  });
 }
 
 const presentationNotFound = "Presentation not found";
@@ -1013,6 +1026,14 @@ const presentationNotFound = "Presentation not found";
 /** Tenant A's admin using tenant B's presentation ids, blog and stored images: every one 404. */
 const crossTenantPresentationCases = (): Case[] => [
   { name: "GET /presentations/{id}", handler: presentationRoute.GET, method: "GET", request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound },
+  {
+    name: "GET /presentations/{id}?include=audio",
+    handler: presentationRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId }, query: { include: "audio" } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
   // Narration, sharing and Q&A (issue 12).
   ...(
     [
@@ -1067,6 +1088,14 @@ const crossTenantPresentationCases = (): Case[] => [
     handler: presentationUpdateSlidesRoute.PUT,
     method: "PUT",
     request: () => ({ params: { id: bp.presentationId }, body: { version: 0, slides: [{ slide_title: "Hijacked" }] } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "PUT /presentations/{id}/update-slides with the spec's payload (no version)",
+    handler: presentationUpdateSlidesRoute.PUT,
+    method: "PUT",
+    request: () => ({ params: { id: bp.presentationId }, body: { slides: [{ slide_title: "Hijacked" }] } }),
     status: 404,
     detail: presentationNotFound,
   },
@@ -1143,6 +1172,12 @@ const crossTenantPresentationCases = (): Case[] => [
       ["GET /files/view of B's uploaded picture", () => bp.pictureKey],
     ] as const
   ).map(([name, key]) => ({ name, handler: filesViewRoute.GET, method: "GET", request: () => ({ query: { path: key() } }), status: 404, detail: "File not found" })),
+  ...(
+    [
+      ["GET /files/s3-content of B's slide script", filesContentRoute.GET],
+      ["GET /files/shared-content of B's slide script (signed in, no token)", filesSharedContentRoute.GET],
+    ] as const
+  ).map(([name, handler]) => ({ name, handler, method: "GET", request: () => ({ query: { path: bp.scriptPath } }), status: 404, detail: "File not found" })),
 ];
 
 async function slidesOf(tenantId: string) {
@@ -1198,7 +1233,9 @@ describe("presentations: tenant A's admin using tenant B's presentation ids and 
   });
 
   it("an anonymous caller is asked to sign in", async () => {
-    for (const testCase of crossTenantPresentationCases().filter((entry) => entry.handler !== filesViewRoute.GET)) {
+    // The shared routes answer anonymous callers without a token 404 (tested with the files above), not 401.
+    const signedInOnly = crossTenantPresentationCases().filter((entry) => entry.handler !== filesViewRoute.GET && entry.handler !== filesSharedContentRoute.GET);
+    for (const testCase of signedInOnly) {
       const response = await call(testCase.handler, testCase.method, testCase.request());
       expect(response.status, testCase.name).toBe(401);
     }

@@ -13,7 +13,7 @@ import { BINARY_TYPES, MULTIPART } from "@/lib/http/openapi-notes";
 import { route } from "@/lib/http/route";
 import { pageQuery } from "@/lib/http/pagination";
 import { idParams } from "@/lib/validation/common";
-import { presentationCreateInput, updateSlidesInput } from "@/lib/validation/presentations";
+import { presentationCreateInput, presentationReadQuery, updateSlidesInput } from "@/lib/validation/presentations";
 import { userListQuery } from "@/lib/validation/users";
 import { loginInput } from "@/lib/validation/auth";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
@@ -134,7 +134,9 @@ describe("request schemas are the handlers' own", () => {
     );
     const presentation = operation(document, "GET", "/api/v1/presentations/{id}");
     const params = converted(idParams) as { properties: { id: unknown } };
-    expect(presentation.parameters).toEqual([{ name: "id", in: "path", required: true, schema: params.properties.id }]);
+    expect(presentation.parameters?.filter((parameter) => parameter.in === "path")).toEqual([{ name: "id", in: "path", required: true, schema: params.properties.id }]);
+    const include = (converted(presentationReadQuery) as { properties: { include: unknown } }).properties.include;
+    expect(presentation.parameters?.filter((parameter) => parameter.in === "query")).toEqual([{ name: "include", in: "query", required: false, schema: include }]);
   });
 
   it("changes when a route's schema changes", () => {

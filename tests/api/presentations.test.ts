@@ -376,7 +376,6 @@ describe("editing slides", NARRATION_WAIT_TIMEOUT, () => {
   });
 
   it.each([
-    ["no version", { slides: [slide("A")] }, ["body", "version"], "Send the version of the presentation you are editing"],
     ["no slides", { version: 1, slides: [] }, ["body", "slides"], "A presentation must have at least one slide"],
     ["an empty slide", { version: 1, slides: [{ slide_title: "", body: "", slide_content: "" }] }, ["body", "slides", 0], "All slides must have either a title or content"],
   ])("refuses %s with 422 and changes nothing", async (_name, body, loc, message) => {

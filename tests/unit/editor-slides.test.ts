@@ -40,6 +40,8 @@ function apiSlide(number: number, overrides: Partial<SlideOut> = {}): SlideOut {
     audio_path: null,
     audio_url: null,
     audio_duration_ms: null,
+    script_path: `t/scripts/${number}.script`,
+    content_path: `t/scripts/${number}.content`,
     ...overrides,
   };
 }

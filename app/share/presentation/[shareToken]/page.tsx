@@ -31,7 +31,8 @@ const readShared = cache(async (token: string): Promise<Outcome> => {
 
 /**
  * What the player reads of the shared deck, for the page's serialised props: each address once (the answer repeats
- * them under the signed-in player's names for API clients) and no source list.
+ * them under the signed-in player's names for API clients), no text paths (the texts are in the slides) and no
+ * source list.
  */
 function forPlayer(presentation: SharedPresentationOut): ApiPresentation {
   return {
@@ -40,7 +41,9 @@ function forPlayer(presentation: SharedPresentationOut): ApiPresentation {
     webhook_status: presentation.webhook_status,
     blog: { blog_title: presentation.blog.blog_title },
     session_id: null,
-    slides: presentation.slides.map(({ web_image_url: _web, mobile_image_url: _mobile, audio_url: _audio, ...slide }) => slide),
+    slides: presentation.slides.map(
+      ({ web_image_url: _web, mobile_image_url: _mobile, audio_url: _audio, script_path: _script, content_path: _content, ...slide }) => slide,
+    ),
   };
 }
 
