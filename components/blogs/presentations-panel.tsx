@@ -1,8 +1,8 @@
 "use client";
 
-// The blog page's Presentations side panel (spec section 2): each presentation with its state (section 4), Edit
-// Presentation for the first one, View in a new tab and Share for completed ones, Retry for audio processing that
-// timed out, and an empty state.
+// The blog page's Presentations side panel (spec section 2): the versions newest first, each with its state
+// (section 4) and its own Edit, View (in a new tab) and Share; Edit Presentation in the panel's header opens the
+// first one, the newest; Retry for audio processing that timed out, and an empty state.
 import { Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
@@ -59,6 +59,8 @@ export function PresentationsPanel({ blogId, presentations, canGenerate, highlig
             <PresentationItem
               key={presentation.id}
               presentation={presentation}
+              latest={presentation === first && presentations.length > 1}
+              canGenerate={canGenerate}
               highlighted={presentation.id === highlight}
               now={now}
               refreshing={refreshing}
@@ -88,6 +90,9 @@ export function PresentationsPanel({ blogId, presentations, canGenerate, highlig
 
 interface PresentationItemProps {
   presentation: PresentationSummary;
+  /** The newest of several versions: the one Edit Presentation opens. */
+  latest: boolean;
+  canGenerate: boolean;
   highlighted: boolean;
   now: number;
   refreshing: boolean;
@@ -95,7 +100,7 @@ interface PresentationItemProps {
   onShare: (presentation: PresentationSummary) => void;
 }
 
-function PresentationItem({ presentation, highlighted, now, refreshing, onRefresh, onShare }: PresentationItemProps) {
+function PresentationItem({ presentation, latest, canGenerate, highlighted, now, refreshing, onRefresh, onShare }: PresentationItemProps) {
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (highlighted) item.current?.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -132,7 +137,11 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium text-slate-900">
           Version {presentation.version_number}
-          {highlighted ? <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-brand-700">New</span> : null}
+          {highlighted ? (
+            <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-brand-700">New</span>
+          ) : latest ? (
+            <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Latest</span>
+          ) : null}
         </p>
         <Badge variant={STATUS_LOOK[presentation.status] ?? "outline"}>{statusLabel(presentation.status)}</Badge>
       </div>
@@ -162,6 +171,12 @@ function PresentationItem({ presentation, highlighted, now, refreshing, onRefres
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
+        {canGenerate ? (
+          <Link href={`/presentations/${presentation.id}/edit`} className={buttonClasses("outline", "sm")} aria-label={`Edit ${label}`}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit
+          </Link>
+        ) : null}
         {viewable ? (
           <a
             href={`/presentations/${presentation.id}/view`}

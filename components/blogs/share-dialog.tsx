@@ -1,9 +1,11 @@
 "use client";
 
 // Sharing a completed presentation (spec sections 2 and 8): POST /presentations/{id}/share makes (or returns) its
-// public link; the dialog offers the link and an embed code to copy.
-import { Check, Copy } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+// public link; the dialog says whether the link is live, offers it and an embed code to copy, and stops sharing
+// (DELETE, after a confirmation): the link and every embed of it stop working at once, and sharing again makes a
+// new link.
+import { Check, Copy, Link2Off, Share2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -12,9 +14,11 @@ import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import type { PresentationSummary } from "@/lib/services/blogs";
+import { formatDateTime } from "./format";
 
 export const SHARE_FAILED = "Failed to share presentation";
 export const NO_SHARE_URL = "No share URL received";
+export const STOP_FAILED = "Failed to stop sharing";
 
 /** The embed code of section 2: an iframe of the shared player, full width, 600 high, without a border. */
 export function embedCode(shareUrl: string): string {
@@ -29,35 +33,63 @@ export function absoluteShareUrl(shareUrl: string, origin: string): string {
   return /^https?:\/\//i.test(shareUrl) ? shareUrl : `${origin}${shareUrl.startsWith("/") ? "" : "/"}${shareUrl}`;
 }
 
-type ShareState = { status: "loading" } | { status: "ready"; url: string } | { status: "failed"; message: string };
+type ShareState =
+  | { status: "loading" }
+  | { status: "live"; url: string; since: string | null; confirming: boolean; stopping: boolean }
+  | { status: "stopped" }
+  | { status: "failed"; message: string };
 
 export function ShareDialog({ presentation, onClose }: { presentation: PresentationSummary; onClose: () => void }) {
   const [state, setState] = useState<ShareState>({ status: "loading" });
+  const live = useRef(true);
+  const path = `/presentations/${encodeURIComponent(presentation.id)}/share`;
+
+  /** POST .../share: the live link, made when there is none. */
+  const share = useCallback(async () => {
+    setState({ status: "loading" });
+    let message: string;
+    try {
+      const answer = await api.post<{ share_url?: unknown; created_at?: unknown }>(path);
+      const shareUrl = answer && typeof answer.share_url === "string" ? answer.share_url.trim() : "";
+      if (shareUrl) {
+        const since = typeof answer.created_at === "string" ? answer.created_at : null;
+        if (live.current) setState({ status: "live", url: absoluteShareUrl(shareUrl, window.location.origin), since, confirming: false, stopping: false });
+        return;
+      }
+      message = NO_SHARE_URL;
+    } catch (error) {
+      message = serverMessage(error) ?? SHARE_FAILED;
+    }
+    if (!live.current) return;
+    setState({ status: "failed", message });
+    toast({ title: "Error", description: message, variant: "destructive" });
+  }, [path]);
 
   useEffect(() => {
-    let live = true;
-    const share = async () => {
-      let message: string;
-      try {
-        const answer = await api.post<{ share_url?: unknown }>(`/presentations/${encodeURIComponent(presentation.id)}/share`);
-        const shareUrl = answer && typeof answer.share_url === "string" ? answer.share_url.trim() : "";
-        if (shareUrl) {
-          if (live) setState({ status: "ready", url: absoluteShareUrl(shareUrl, window.location.origin) });
-          return;
-        }
-        message = NO_SHARE_URL;
-      } catch (error) {
-        message = serverMessage(error) ?? SHARE_FAILED;
-      }
-      if (!live) return;
-      setState({ status: "failed", message });
-      toast({ title: "Error", description: message, variant: "destructive" });
-    };
+    live.current = true;
+    // The one request the dialog makes on opening; its answer sets the state.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void share();
     return () => {
-      live = false;
+      live.current = false;
     };
-  }, [presentation.id]);
+  }, [share]);
+
+  /** DELETE .../share: the link stops working at once. */
+  async function stop() {
+    if (state.status !== "live") return;
+    setState({ ...state, stopping: true });
+    try {
+      await api.delete(path);
+      if (!live.current) return;
+      setState({ status: "stopped" });
+      toast({ title: "Sharing Stopped", description: "The link and its embed code no longer work." });
+    } catch (error) {
+      if (!live.current) return;
+      setState({ ...state, confirming: false, stopping: false });
+      toast({ title: "Error", description: serverMessage(error) ?? STOP_FAILED, variant: "destructive" });
+    }
+  }
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -72,8 +104,20 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
           </div>
         ) : state.status === "failed" ? (
           <Alert variant="destructive">{state.message}</Alert>
+        ) : state.status === "stopped" ? (
+          <div className="flex flex-col items-start gap-3">
+            <LinkStatus live={false} />
+            <p className="text-sm text-slate-600">
+              The link and its embed code no longer work, for anyone who has them. Sharing again makes a new link.
+            </p>
+            <Button onClick={() => void share()}>
+              <Share2 className="h-4 w-4" aria-hidden />
+              Share again
+            </Button>
+          </div>
         ) : (
           <div className="flex flex-col gap-4">
+            <LinkStatus live since={state.since} />
             <CopyField label="Share link" value={state.url} copied="Link copied to clipboard" failed="Failed to copy link to clipboard" />
             <CopyField
               label="Embed code"
@@ -82,15 +126,57 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
               failed="Failed to copy embed code to clipboard"
               multiline
             />
+            {state.confirming ? (
+              <div role="alertdialog" aria-labelledby={`${presentation.id}-stop`} aria-describedby={`${presentation.id}-stop-text`} className="rounded-lg border border-red-200 bg-red-50 p-3">
+                <p id={`${presentation.id}-stop`} className="text-sm font-semibold text-red-900">
+                  Stop sharing this presentation?
+                </p>
+                <p id={`${presentation.id}-stop-text`} className="mt-1 text-sm text-red-800">
+                  The link stops working at once, for everyone who has it and on every page that embeds it. Sharing again later makes a new link.
+                </p>
+                <div className="mt-3 flex flex-wrap justify-end gap-2">
+                  <Button variant="outline" size="sm" disabled={state.stopping} onClick={() => setState({ ...state, confirming: false })}>
+                    Keep sharing
+                  </Button>
+                  <Button variant="destructive" size="sm" disabled={state.stopping} aria-busy={state.stopping} onClick={() => void stop()}>
+                    {state.stopping ? "Stopping..." : "Stop sharing"}
+                  </Button>
+                </div>
+              </div>
+            ) : null}
           </div>
         )}
-        <DialogFooter>
+        <DialogFooter className="sm:justify-between">
+          {state.status === "live" && !state.confirming ? (
+            <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setState({ ...state, confirming: true })}>
+              <Link2Off className="h-4 w-4" aria-hidden />
+              Stop sharing
+            </Button>
+          ) : (
+            <span className="hidden sm:block" aria-hidden />
+          )}
           <DialogClose asChild>
             <Button variant="outline">Close</Button>
           </DialogClose>
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Whether the presentation's public link works now, and since when. */
+function LinkStatus({ live, since = null }: { live: boolean; since?: string | null }) {
+  return (
+    <p className="flex items-center gap-2 text-sm font-medium" role="status">
+      <span className={live ? "h-2.5 w-2.5 rounded-full bg-emerald-500" : "h-2.5 w-2.5 rounded-full bg-slate-400"} aria-hidden />
+      {live ? (
+        <span className="text-emerald-800">
+          Link is live{since ? <span className="font-normal text-slate-500"> · shared since {formatDateTime(since)}</span> : null}
+        </span>
+      ) : (
+        <span className="text-slate-700">Not shared</span>
+      )}
+    </p>
   );
 }
 

@@ -61,6 +61,25 @@ export function loadErrorMessage(source: PlayerSource, status: number | "timeout
   return SIGNED_IN_LOAD_MESSAGES.other;
 }
 
+/**
+ * Whether a shared viewer's link was revoked (or its deck removed) since the page opened: asked when a file or an
+ * answer of the shared presentation fails, so the viewer is told the link is gone rather than that audio failed.
+ */
+export async function sharedLinkGone(source: PlayerSource): Promise<boolean> {
+  if (source.kind !== "shared") return false;
+  try {
+    await loadPresentation(source);
+    return false;
+  } catch (error) {
+    return failureKind(error) === 404;
+  }
+}
+
+/** A call of the shared viewer refused because the link no longer works (the API's words for it, with 404). */
+export function isGoneAnswer(source: PlayerSource, error: unknown): boolean {
+  return source.kind === "shared" && error instanceof HttpError && error.status === 404 && errorDetail(error) === SHARED_LOAD_MESSAGES.gone;
+}
+
 export function failureKind(error: unknown): number | "timeout" | "network" {
   if (error instanceof HttpError) return error.status;
   if (error instanceof TransportError) return error.kind;

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SpeechChoice } from "@/components/speech/preferences";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
-import { failureKind, loadErrorMessage, loadPresentation } from "./api";
+import { failureKind, loadErrorMessage, loadPresentation, SHARED_LOAD_MESSAGES, sharedLinkGone } from "./api";
 import { PlayerMessage } from "./player-message";
 import { SlideViewer } from "./slide-viewer";
 import { toPlayerPresentation } from "./slides";
@@ -42,7 +42,12 @@ export interface PlayerProps {
   sttChoices?: readonly SpeechChoice[];
 }
 
-type Phase = { kind: "loading" } | { kind: "error"; message: string } | { kind: "ready"; presentation: PlayerPresentation; fromServer: boolean };
+type Phase =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  /** A shared link revoked while its page was open. */
+  | { kind: "gone" }
+  | { kind: "ready"; presentation: PlayerPresentation; fromServer: boolean };
 
 /** Where this browser keeps the viewer's auto-advance choice. */
 const AUTO_ADVANCE_KEY = "player.autoAdvance";
@@ -73,6 +78,8 @@ export function PresentationPlayer({ source, initial, initialError, notFound = f
   }, [phase.kind, notFound, source, shared]);
 
   if (notFound) return <PlayerMessage title="No Presentation Found" message="The requested presentation could not be found." />;
+  // As the share page itself says for a revoked link (spec section 8, shared load, 404): nothing to try again.
+  if (phase.kind === "gone") return <PlayerMessage title="Presentation Unavailable" message={SHARED_LOAD_MESSAGES.gone} tone="error" />;
   if (phase.kind === "loading") return <PlayerMessage title="Loading Presentation" spinner />;
   if (phase.kind === "error") {
     return (
@@ -96,7 +103,15 @@ export function PresentationPlayer({ source, initial, initialError, notFound = f
   if (presentation.slides.length === 0) {
     return <PlayerMessage title={presentation.title} message="This presentation has no slides. Please regenerate the presentation." />;
   }
-  return <PlayerStage presentation={presentation} source={source} fromServer={phase.fromServer} sttChoices={sttChoices} />;
+  return (
+    <PlayerStage
+      presentation={presentation}
+      source={source}
+      fromServer={phase.fromServer}
+      sttChoices={sttChoices}
+      onGone={shared ? () => setPhase({ kind: "gone" }) : undefined}
+    />
+  );
 }
 
 /** Whether the Q&A panel is docked beside the slide; false on the server and until the page has measured. */
@@ -122,9 +137,11 @@ interface StageProps {
   source: PlayerSource;
   fromServer: boolean;
   sttChoices?: readonly SpeechChoice[];
+  /** A shared viewer's link stopped working while the page was open. */
+  onGone?: () => void;
 }
 
-function PlayerStage({ presentation, source, fromServer, sttChoices }: StageProps) {
+function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: StageProps) {
   const { slides } = presentation;
   const total = slides.length;
   const [index, setIndex] = useState(0);
@@ -232,7 +249,20 @@ function PlayerStage({ presentation, source, fromServer, sttChoices }: StageProp
   const onSlideEnd = useCallback(() => {
     if (autoAdvanceRef.current) next();
   }, [next]);
-  const { listening: playing, sentence, toggle, pause, suspend, resume, audioRef } = useNarration(slides[index], onSlideEnd);
+  // Narration that cannot play on a shared link may mean the link was revoked meanwhile (its files then answer 404):
+  // the link is asked about, and a gone link is said as such rather than as a playback error (spec section 8).
+  const playbackFailed = useCallback(
+    (description: string) => {
+      const failed = () => toast({ title: "Audio Playback Error", description, variant: "destructive" });
+      if (!onGone) {
+        failed();
+        return;
+      }
+      void sharedLinkGone(source).then((gone) => (gone ? onGone() : failed()));
+    },
+    [onGone, source],
+  );
+  const { listening: playing, sentence, toggle, pause, suspend, resume, audioRef } = useNarration(slides[index], onSlideEnd, playbackFailed);
   useEffect(() => {
     narrationRef.current = { pause };
   }, [pause]);
@@ -245,6 +275,7 @@ function PlayerStage({ presentation, source, fromServer, sttChoices }: StageProp
     onDone: resume,
     onAnswerStarts: suspend,
     sttChoices,
+    onGone,
   });
   const recorder = useRecorder({ onStart: suspend, onRecorded: qa.askRecorded, onCancel: resume });
 

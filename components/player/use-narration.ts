@@ -38,7 +38,14 @@ function isAutoplayRefusal(error: unknown): boolean {
   return error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError");
 }
 
-export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => void): Narration {
+/** Says that narration could not play; by default the spec's 'Audio Playback Error' toast with this description. */
+export type PlaybackFailure = (description: string) => void;
+
+const toastPlaybackFailure: PlaybackFailure = (description) => {
+  toast({ title: "Audio Playback Error", description, variant: "destructive" });
+};
+
+export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => void, onPlaybackFailure: PlaybackFailure = toastPlaybackFailure): Narration {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [state, setState] = useState<NarrationState>("idle");
   const [listening, setListening] = useState(false);
@@ -54,9 +61,12 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   const suspendedRef = useRef(false);
   const onSlideEndRef = useRef(onSlideEnd);
 
+  const onFailureRef = useRef(onPlaybackFailure);
+
   useEffect(() => {
     onSlideEndRef.current = onSlideEnd;
-  }, [onSlideEnd]);
+    onFailureRef.current = onPlaybackFailure;
+  }, [onSlideEnd, onPlaybackFailure]);
 
   const setListeningBoth = useCallback((value: boolean) => {
     listeningRef.current = value;
@@ -79,9 +89,7 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   const playAudio = useCallback(
     (audio: HTMLAudioElement) => {
       audio.play().catch((error: unknown) => {
-        if (!isAutoplayRefusal(error)) {
-          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
-        }
+        if (!isAutoplayRefusal(error)) onFailureRef.current("Failed to start audio playback.");
         if (!(error instanceof DOMException && error.name === "AbortError")) {
           clearTimeout(startCheckRef.current);
           setListeningBoth(false);
@@ -133,7 +141,7 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
           audio.pause();
           setListeningBoth(false);
           setState("paused");
-          toast({ title: "Audio Playback Error", description: "Failed to start audio playback.", variant: "destructive" });
+          onFailureRef.current("Failed to start audio playback.");
         }, START_CHECK_MS);
       }, START_CHECK_MS);
     },
@@ -223,11 +231,7 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
     };
     const onError = () => {
       if (!audio.getAttribute("src")) return;
-      toast({
-        title: "Audio Playback Error",
-        description: "Failed to play audio. The database audio may not be in a supported format.",
-        variant: "destructive",
-      });
+      onFailureRef.current("Failed to play audio. The database audio may not be in a supported format.");
       setListeningBoth(false);
       setState("idle");
     };

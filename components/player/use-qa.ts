@@ -8,7 +8,7 @@ import { useSpeechPreference, type SpeechPreference } from "@/components/speech/
 import type { SpeechChoice } from "@/components/speech/preferences";
 import { toast } from "@/components/ui/use-toast";
 import { HttpError, TransportError } from "@/lib/http/client";
-import { askTyped, errorDetail, streamResponse, transcribe } from "./api";
+import { askTyped, errorDetail, isGoneAnswer, streamResponse, transcribe } from "./api";
 import type { PlayerSource, QaMessage } from "./types";
 
 export const NOT_UNDERSTOOD = "Sorry, I couldn't understand your question. Please try again.";
@@ -54,6 +54,8 @@ interface QaOptions {
   onAnswerStarts: () => void;
   /** The tenant's usable recognisers (signed-in viewer only). */
   sttChoices?: readonly SpeechChoice[];
+  /** A shared viewer's link stopped working: the player says so instead of a failed answer. */
+  onGone?: () => void;
 }
 
 export interface Qa {
@@ -68,7 +70,7 @@ export interface Qa {
 
 const NO_CHOICES: readonly SpeechChoice[] = [];
 
-export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES }: QaOptions): Qa {
+export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES, onGone }: QaOptions): Qa {
   const [messages, setMessages] = useState<QaMessage[]>([]);
   const [answering, setAnswering] = useState(false);
   const sessionRef = useRef<string | null>(null);
@@ -118,7 +120,11 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
           sources: reply.sources,
         });
         speak(reply.audio);
-      } catch {
+      } catch (error) {
+        if (onGone && isGoneAnswer(source, error)) {
+          onGone();
+          return;
+        }
         toast({ title: "Q&A Response Error", description: "Failed to get AI response. Please try again.", variant: "destructive" });
         add({ id: `error-${chatHistoryId}`, type: "answer", content: ANSWER_FAILED, timestamp: new Date().toISOString() });
         onDone();
@@ -126,7 +132,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
         setAnswering(false);
       }
     },
-    [add, onDone, slideNumber, source, speak],
+    [add, onDone, onGone, slideNumber, source, speak],
   );
 
   const askRecorded = useCallback(
@@ -135,6 +141,10 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
       try {
         heard = await transcribe(source, presentationId, sessionRef.current, audio, sttProvider);
       } catch (error) {
+        if (onGone && isGoneAnswer(source, error)) {
+          onGone();
+          return;
+        }
         const { title, description } = transcriptionFailure(error);
         toast({ title, description, variant: "destructive" });
         onDone();
@@ -151,7 +161,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
       add({ id: heard.chat_history_id, type: "question", content: transcript, timestamp: new Date().toISOString() });
       await answer(heard.chat_history_id);
     },
-    [add, answer, onDone, presentationId, source, sttProvider],
+    [add, answer, onDone, onGone, presentationId, source, sttProvider],
   );
 
   const askText = useCallback(
@@ -164,6 +174,10 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
         asked = await askTyped(source, presentationId, sessionRef.current, text);
       } catch (error) {
         setAnswering(false);
+        if (onGone && isGoneAnswer(source, error)) {
+          onGone();
+          return false;
+        }
         toast({ title: "Q&A Response Error", description: errorDetail(error) ?? "Failed to get AI response. Please try again.", variant: "destructive" });
         return false;
       }
@@ -173,7 +187,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
       await answer(asked.chat_history_id);
       return true;
     },
-    [add, answer, onAnswerStarts, presentationId, source],
+    [add, answer, onAnswerStarts, onGone, presentationId, source],
   );
 
   const ordered = useMemo(() => orderMessages(messages), [messages]);

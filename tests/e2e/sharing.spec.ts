@@ -1,7 +1,9 @@
-// Sharing (issue 12): a share link made through the blog page's dialog; the public page server-rendered with the
-// title, the first slide's image and the preview tags before any script; played in a fresh browser with no session,
-// with a typed question answered through the share token; played inside an iframe on a page of another loopback
-// origin; and revoked, after which the link shows the spec's message.
+// Sharing: the blog page's versions newest first, each with its own Edit, View and Share; a share link made through
+// the blog page's dialog, which says the link is live; the public page server-rendered with the title, the first
+// slide's image and the preview tags before any script; played in a fresh browser with no session, with a typed
+// question answered through the share token; played inside an iframe on a page of another loopback origin; sharing
+// stopped from the dialog after a confirmation, after which open players say the link is gone when played or asked,
+// the link shows the spec's message, and sharing again makes a new link.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -13,6 +15,8 @@ const SCREENS = "test-results/screens-h4";
 const GONE = "This presentation is no longer available or the link has expired.";
 /** Screen-sized shots, after the player's transitions. */
 const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
+const WIDE = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 /** One tenant for the file, its admin, and a narrated deck. */
 const setUp = narratedDeckInNewTenant("sharing", "Sam Sharer");
@@ -36,16 +40,39 @@ test.describe("sharing a presentation", () => {
   test("share link and embed: public page, fresh browser, iframe on another origin, revocation", async ({ page, request, browser }) => {
     test.setTimeout(240_000);
     const data = await setUp(request);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const headers = { Authorization: `Bearer ${data.token}` };
+    // A second version of the deck, made after the first (the blog regenerated): it is still being drawn and narrated.
+    const second = await request.post("/api/v1/presentations/", {
+      headers,
+      data: { blog_id: data.blogId, template: "minimal", generation_method: "manual", slides: [{ slide_number: 1, slide_title: "Garden Update", slide_content: "The garden has new beds." }] },
+    });
+    expect(second.status(), await second.text()).toBe(201);
+    const { presentation_id: secondId } = (await second.json()) as { presentation_id: string };
+    await page.setViewportSize(WIDE);
     // Signed in through the API: the browser context keeps the session cookie.
     await signInThroughApi(page, data.admin);
 
-    // The share dialog on the blog page: the link and the embed code.
+    // The blog page lists the versions newest first: Edit Presentation opens the newest, and each version has its
+    // own Edit, View and Share.
     await page.goto(`/blogs/${data.blogId}`);
-    await page.getByRole("button", { name: "Share Presentation version 1" }).click();
+    const panel = page.getByRole("region", { name: "Presentations", exact: true });
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    await expect(panel.getByRole("listitem").first()).toHaveAccessibleName("Presentation version 2");
+    await expect(panel.getByRole("listitem").nth(1)).toHaveAccessibleName("Presentation version 1");
+    await expect(panel.getByRole("link", { name: "Edit Presentation", exact: true })).toHaveAttribute("href", `/presentations/${secondId}/edit`);
+    await expect(panel.getByRole("link", { name: "Edit Presentation version 2" })).toHaveAttribute("href", `/presentations/${secondId}/edit`);
+    await expect(panel.getByRole("link", { name: "Edit Presentation version 1" })).toHaveAttribute("href", `/presentations/${data.presentationId}/edit`);
+    await expect(panel.getByRole("link", { name: "View Presentation version 1" })).toHaveAttribute("href", `/presentations/${data.presentationId}/view`);
+    await expect(panel.getByRole("button", { name: "Share Presentation version 1" })).toBeEnabled();
+    await shoot(page, SCREENS, "blog-panel-wide", SHOT);
+
+    // The share dialog on the blog page: the link is live, with the link and the embed code.
+    await panel.getByRole("button", { name: "Share Presentation version 1" }).click();
     const dialog = page.getByRole("dialog", { name: "Share Presentation" });
     const linkField = dialog.getByLabel("Share link", { exact: true });
     await expect(linkField).toHaveValue(/\/share\/presentation\/[A-Za-z0-9_-]{43}$/);
+    await expect(dialog.getByText("Link is live")).toBeVisible();
+    await shoot(page, SCREENS, "share-dialog-wide", SHOT);
     const shareUrl = await linkField.inputValue();
     const embedCode = await dialog.getByLabel("Embed code", { exact: true }).inputValue();
     expect(embedCode).toContain(`src="${shareUrl}"`);
@@ -120,9 +147,44 @@ test.describe("sharing a presentation", () => {
     expect(changed.status()).toBe(200);
     expect(await changed.text()).toContain(renamed);
 
+    // Two viewers have the shared page open when sharing stops.
+    const watchers = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const listener = await watchers.newPage();
+    const asker = await watchers.newPage();
+    for (const open of [listener, asker]) {
+      await open.goto(shareUrl);
+      await new PlayerPage(open).expectSlide(1, 3);
+    }
+    await expect(new PlayerPage(asker).qaPanel.getByLabel("Type a question")).toBeVisible();
+
+    // Stop sharing, from the dialog still open on the blog page, after a confirmation.
+    await dialog.getByRole("button", { name: "Stop sharing" }).click();
+    const confirmation = dialog.getByRole("alertdialog", { name: "Stop sharing this presentation?" });
+    await expect(confirmation).toBeVisible();
+    await shoot(page, SCREENS, "share-dialog-stop-confirm", SHOT);
+    await confirmation.getByRole("button", { name: "Keep sharing" }).click();
+    await expect(confirmation).toBeHidden();
+    expect((await request.get(shareUrl, { headers: { Cookie: "" } })).status()).toBe(200);
+    await dialog.getByRole("button", { name: "Stop sharing" }).click();
+    await confirmation.getByRole("button", { name: "Stop sharing" }).click();
+    await expect(dialog.getByText("Not shared")).toBeVisible();
+    await expect(dialog.getByLabel("Share link", { exact: true })).toHaveCount(0);
+    expect((await request.get(`/api/v1/presentations/${data.presentationId}/share`, { headers })).status()).toBe(404);
+
+    // The open pages: Play, and a typed question, say that the link no longer works (not that audio failed).
+    const playing = new PlayerPage(listener);
+    await playing.playButton.click();
+    await expect(listener.getByText(GONE)).toBeVisible();
+    await expect(listener.getByText("Audio Playback Error")).toHaveCount(0);
+    await shoot(listener, SCREENS, "share-revoked-while-open", SHOT);
+    const box = new PlayerPage(asker).qaPanel.getByLabel("Type a question");
+    await box.fill("Who may use a raised bed?");
+    await box.press("Enter");
+    await expect(asker.getByText(GONE)).toBeVisible();
+    await expect(asker.getByText("Q&A Response Error")).toHaveCount(0);
+    await watchers.close();
+
     // Revoked: the link stops working at once.
-    const revoked = await request.delete(`/api/v1/presentations/${data.presentationId}/share`, { headers: { Authorization: `Bearer ${data.token}` } });
-    expect(revoked.status()).toBe(204);
     const goneAnswer = await request.get(shareUrl, { headers: { Cookie: "" } });
     expect(goneAnswer.status()).toBe(404);
     expect(await goneAnswer.text()).toContain(GONE);
@@ -135,5 +197,23 @@ test.describe("sharing a presentation", () => {
     } finally {
       await late.close();
     }
+
+    // Shared again: a new link, live, that works; the old one stays dead.
+    await dialog.getByRole("button", { name: "Share again" }).click();
+    await expect(dialog.getByText("Link is live")).toBeVisible();
+    const newUrl = await dialog.getByLabel("Share link", { exact: true }).inputValue();
+    expect(newUrl).toMatch(/\/share\/presentation\/[A-Za-z0-9_-]{43}$/);
+    expect(newUrl).not.toBe(shareUrl);
+    expect((await request.get(newUrl, { headers: { Cookie: "" } })).status()).toBe(200);
+    expect((await request.get(shareUrl, { headers: { Cookie: "" } })).status()).toBe(404);
+
+    // On a phone: the panel and the dialog, which answers the same live link again.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await panel.getByRole("listitem").first().scrollIntoViewIfNeeded();
+    await shoot(page, SCREENS, "blog-panel-phone", SHOT);
+    await panel.getByRole("button", { name: "Share Presentation version 1" }).click();
+    await expect(dialog.getByLabel("Share link", { exact: true })).toHaveValue(newUrl);
+    await shoot(page, SCREENS, "share-dialog-phone", SHOT);
   });
 });
