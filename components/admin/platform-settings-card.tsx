@@ -1,9 +1,10 @@
 "use client";
 
 // The platform's settings on Tenant Management (super admins): whether the presentation wizard offers every creation
-// method. Saved at once when switched (PUT /platform-settings); the switch goes back when the save fails.
+// method. Read after the page (GET /platform-settings; the card keeps its size meanwhile) and saved at once when
+// switched (PUT); the switch goes back when the save fails.
 import { Settings2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
@@ -11,15 +12,30 @@ import { serverMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import type { PlatformSettingsOut } from "@/lib/services/platform-settings";
 
-export function PlatformSettingsCard({ initial }: { initial: PlatformSettingsOut }) {
-  const [settings, setSettings] = useState(initial);
+export function PlatformSettingsCard() {
+  const [settings, setSettings] = useState<PlatformSettingsOut | null>(null);
   const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<PlatformSettingsOut>("/platform-settings")
+      .then((loaded) => {
+        if (live) setSettings(loaded);
+      })
+      .catch((error: unknown) => {
+        if (live) toast({ title: "Error", description: serverMessage(error) ?? "Failed to load the platform settings", variant: "destructive" });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
   const labelId = useId();
   const hintId = useId();
 
   async function change(enableAllMethods: boolean) {
     const before = settings;
-    setSettings({ ...settings, enable_all_methods: enableAllMethods });
+    if (!before) return;
+    setSettings({ ...before, enable_all_methods: enableAllMethods });
     setSaving(true);
     try {
       setSettings(await api.put<PlatformSettingsOut>("/platform-settings", { enable_all_methods: enableAllMethods }));
@@ -55,9 +71,9 @@ export function PlatformSettingsCard({ initial }: { initial: PlatformSettingsOut
             </p>
           </div>
           <Switch
-            checked={settings.enable_all_methods}
+            checked={settings?.enable_all_methods ?? false}
             onCheckedChange={(checked) => void change(checked)}
-            disabled={saving}
+            disabled={saving || !settings}
             aria-labelledby={labelId}
             aria-describedby={hintId}
           />

@@ -4,6 +4,7 @@ import { Building2, CheckCircle2, Pencil, Plus, Trash2, Users } from "lucide-rea
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { PlatformSettingsCard } from "@/components/admin/platform-settings-card";
 import { formatDate } from "@/components/admin/format";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
@@ -227,6 +228,8 @@ export function TenantManagement({ initial }: { initial?: InitialPage<TenantRow>
         </ListStates>
         {tenants && tenants.length > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="tenants" onPageChange={setPage} /> : null}
       </Card>
+
+      <PlatformSettingsCard />
 
       <CreateTenantDialog open={creating} onOpenChange={setCreating} onSaved={load} />
       <EditTenantDialog tenant={editing} onOpenChange={(open) => !open && setEditing(null)} onSaved={load} />
