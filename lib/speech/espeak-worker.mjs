@@ -3,10 +3,27 @@
 // encoding are synchronous and take about 1/20 of the audio's length, so on the server's own thread a narrated deck
 // would hold up every request, and the engine's ~120 MB (its WebAssembly memory and heap) would count in the
 // server's. lib/speech/providers/espeak.ts sends one text at a time (already split into sentences) over the IPC
-// channel and gets back the MP3 and where each sentence starts. Plain JavaScript: it is loaded by Node.js as it is,
-// outside the Next.js bundle.
+// channel and gets back the MP3 and where each sentence starts. The MP3 is encoded by ffmpeg's LAME where ffmpeg is
+// installed (its path is this process's first argument; native, about 20 times faster than lamejs, which encoding a
+// slide's narration otherwise spends most of its time in), else by lamejs, the same encoder in JavaScript. Plain
+// JavaScript: it is loaded by Node.js as it is, outside the Next.js bundle.
+import { execFileSync, spawn } from "node:child_process";
 
 const MP3_KBPS = 64;
+/** An encoding that takes longer than this (a stuck ffmpeg) fails the text. */
+const ENCODE_TIMEOUT_MS = 60_000;
+
+/** ffmpeg, when it is there with its LAME encoder (checked once, when the engine starts); else null. */
+const ffmpeg = (() => {
+  const candidate = process.argv[2];
+  if (!candidate) return null;
+  try {
+    const encoders = execFileSync(candidate, ["-hide_banner", "-encoders"], { encoding: "utf8", timeout: 5_000, stdio: ["ignore", "pipe", "ignore"] });
+    return encoders.includes("libmp3lame") ? candidate : null;
+  } catch {
+    return null;
+  }
+})();
 /** lamejs works fastest on whole frames; sentences are encoded in blocks of this many samples. */
 const ENCODE_BLOCK = 1152 * 16;
 
@@ -74,33 +91,71 @@ async function synthesize(request) {
     state.worker.set_rate(request.wordsPerMinute);
     state.wordsPerMinute = request.wordsPerMinute;
   }
-  const encoder = new state.Mp3Encoder(1, state.sampleRate, MP3_KBPS);
-  /** @type {Uint8Array[]} */
-  const parts = [];
+  /** @type {Int16Array[]} */
+  const chunks = [];
   /** @type {number[]} */
   const startSamples = [];
   let totalSamples = 0;
   for (const sentence of request.sentences) {
-    /** @type {Int16Array[]} */
-    const chunks = [];
-    let length = 0;
-    state.worker.synthesize(sentence, (samples) => {
-      chunks.push(samples);
-      length += samples.length;
+    startSamples.push(totalSamples);
+    state.worker.synthesize(sentence, (/** @type {Int16Array} */ samples) => {
+      chunks.push(samples.slice());
+      totalSamples += samples.length;
       return false;
     });
-    startSamples.push(totalSamples);
-    totalSamples += length;
-    const pcm = new Int16Array(length);
-    let at = 0;
-    for (const chunk of chunks) {
-      pcm.set(chunk, at);
-      at += chunk.length;
-    }
-    for (let offset = 0; offset < pcm.length; offset += ENCODE_BLOCK) {
-      const encoded = encoder.encodeBuffer(pcm.subarray(offset, offset + ENCODE_BLOCK));
-      if (encoded.length > 0) parts.push(encoded.slice());
-    }
+  }
+  const pcm = new Int16Array(totalSamples);
+  let at = 0;
+  for (const chunk of chunks) {
+    pcm.set(chunk, at);
+    at += chunk.length;
+  }
+  const audio = ffmpeg ? await encodeWithFfmpeg(ffmpeg, pcm, state.sampleRate) : encodeWithLame(state, pcm);
+  return { audio, startSamples, totalSamples, sampleRate: state.sampleRate };
+}
+
+/**
+ * 16-bit mono samples as a 64 kbps MP3 by ffmpeg's LAME: no ID3 tag and no Xing header, as lamejs writes it, so a
+ * sentence starts at the same place in both (DECODER_DELAY_SAMPLES in lib/speech/providers/espeak.ts).
+ * @param {string} path @param {Int16Array} pcm @param {number} sampleRate @returns {Promise<Uint8Array>}
+ */
+function encodeWithFfmpeg(path, pcm, sampleRate) {
+  return new Promise((resolve, reject) => {
+    const args = ["-hide_banner", "-loglevel", "error", "-f", "s16le", "-ar", String(sampleRate), "-ac", "1", "-i", "pipe:0"];
+    args.push("-codec:a", "libmp3lame", "-b:a", `${MP3_KBPS}k`, "-write_xing", "0", "-id3v2_version", "0", "-f", "mp3", "pipe:1");
+    const child = spawn(path, args, { stdio: ["pipe", "pipe", "pipe"] });
+    /** @type {Buffer[]} */
+    const parts = [];
+    let errors = "";
+    const timer = setTimeout(() => child.kill("SIGKILL"), ENCODE_TIMEOUT_MS);
+    child.stdout.on("data", (/** @type {Buffer} */ part) => parts.push(part));
+    child.stderr.on("data", (/** @type {Buffer} */ part) => (errors = (errors + part.toString("utf8")).slice(-500)));
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(new Uint8Array(Buffer.concat(parts)));
+      else reject(new Error(`ffmpeg could not encode the narration (${signal ?? `exit code ${code}`}): ${errors.trim()}`));
+    });
+    // A closed stdin (ffmpeg ended early) is reported by 'close' above.
+    child.stdin.on("error", () => {});
+    child.stdin.end(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+  });
+}
+
+/**
+ * The same in JavaScript (lamejs), block by block.
+ * @param {Awaited<typeof engine>} state @param {Int16Array} pcm @returns {Uint8Array}
+ */
+function encodeWithLame(state, pcm) {
+  const encoder = new state.Mp3Encoder(1, state.sampleRate, MP3_KBPS);
+  /** @type {Uint8Array[]} */
+  const parts = [];
+  for (let offset = 0; offset < pcm.length; offset += ENCODE_BLOCK) {
+    const encoded = encoder.encodeBuffer(pcm.subarray(offset, offset + ENCODE_BLOCK));
+    if (encoded.length > 0) parts.push(encoded.slice());
   }
   const tail = encoder.flush();
   if (tail.length > 0) parts.push(tail.slice());
@@ -110,7 +165,7 @@ async function synthesize(request) {
     audio.set(part, offset);
     offset += part.length;
   }
-  return { audio, startSamples, totalSamples, sampleRate: state.sampleRate };
+  return audio;
 }
 
 process.on("message", (/** @type {SynthesisRequest} */ request) => {

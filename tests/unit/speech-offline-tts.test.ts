@@ -1,6 +1,8 @@
-// The offline voice runs for real: eSpeak NG (WebAssembly) and lamejs. Its MP3 is decoded with Debian's ffmpeg to
-// check it is audio, not silence, as long as it says, and that sentence timings fall where the speech is.
-import { execFileSync } from "node:child_process";
+// The offline voice runs for real: eSpeak NG (WebAssembly), its MP3 encoded by ffmpeg's LAME (or lamejs where ffmpeg
+// is missing). Its MP3 is decoded with Debian's ffmpeg to check it is audio, not silence, as long as it says, and that
+// sentence timings fall where the speech is; both encoders give the same audio length and sentence starts.
+import { execFileSync, fork } from "node:child_process";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SpeechInputRejected } from "@/lib/speech/errors";
 import { benchmarkText } from "@/lib/speech/bench";
@@ -32,7 +34,7 @@ const LONGER =
   "After a few months, what is left smells of a forest floor. Is that not remarkable?";
 
 // The first test loads the WebAssembly engine (about half a second alone, more on a busy machine).
-describe("offline text to speech (eSpeak NG + lamejs)", { timeout: 60_000 }, () => {
+describe("offline text to speech (eSpeak NG, MP3 by LAME)", { timeout: 60_000 }, () => {
   it("makes MP3 that decodes to speech, not silence, as long as it reports", async () => {
     const speech = await offlineTextToSpeech().synthesize(LONGER);
     expect(speech.mimeType).toBe("audio/mpeg");
@@ -147,6 +149,35 @@ describe("offline text to speech (eSpeak NG + lamejs)", { timeout: 60_000 }, () 
     } finally {
       if (before === undefined) delete process.env.ESPEAK_WORKERS;
       else process.env.ESPEAK_WORKERS = before;
+    }
+  });
+
+  it("encodes alike with ffmpeg's LAME and, where ffmpeg is missing, with lamejs", async () => {
+    type Reply = { ok: true; audio: Uint8Array; startSamples: number[]; totalSamples: number } | { ok: false; message: string };
+    const speak = (ffmpegPath: string) =>
+      new Promise<Extract<Reply, { ok: true }>>((resolve, reject) => {
+        const engine = fork(path.join(process.cwd(), "lib", "speech", "espeak-worker.mjs"), [ffmpegPath], { serialization: "advanced" });
+        engine.once("message", (message) => {
+          engine.kill();
+          const reply = message as Reply;
+          if (reply.ok) resolve(reply);
+          else reject(new Error(reply.message));
+        });
+        engine.once("error", reject);
+        engine.send({ id: 1, sentences: ["Welcome to the presentation.", "Today we look at compost."], voice: "en-us", wordsPerMinute: 165 });
+      });
+    const [native, javascript] = await Promise.all([speak("ffmpeg"), speak("/nonexistent/ffmpeg")]);
+    // Two encoders, two byte streams (ffmpeg is installed with the speech tools on every test machine).
+    expect(Buffer.from(native.audio).equals(Buffer.from(javascript.audio))).toBe(false);
+    expect(native.startSamples).toEqual(javascript.startSamples);
+    expect(native.totalSamples).toBe(javascript.totalSamples);
+    const [nativeInfo, javascriptInfo] = [mp3Info(native.audio), mp3Info(javascript.audio)];
+    // The same frames: the same length to within one MP3 frame (1,152 samples, 52 ms at 22,050 Hz).
+    expect(Math.abs(nativeInfo!.durationMs - javascriptInfo!.durationMs)).toBeLessThan(60);
+    // Both decode to speech where the second sentence starts.
+    for (const audio of [native.audio, javascript.audio]) {
+      const pcm = decode(audio);
+      expect(rms(pcm, native.startSamples[1]!, native.startSamples[1]! + SAMPLE_RATE / 2)).toBeGreaterThan(300);
     }
   });
 });

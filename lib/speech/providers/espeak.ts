@@ -8,6 +8,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { SpeechInputRejected } from "../errors";
 import { mp3Info } from "../mp3";
@@ -88,7 +89,8 @@ function engineEnvironment(): NodeJS.ProcessEnv {
 }
 
 function startThread(): EngineThread {
-  const worker = fork(workerPath(), [], {
+  // The engine encodes with ffmpeg where it finds it there (FFMPEG_PATH), else with lamejs.
+  const worker = fork(workerPath(), [env().FFMPEG_PATH], {
     execArgv: [`--max-old-space-size=${ENGINE_HEAP_MB}`],
     env: engineEnvironment(),
     // The MP3 travels as a typed array, not as JSON.
