@@ -1,14 +1,15 @@
 // The presentation creation wizard (/presentations/generate/{blogId}, issue 11): AI generation from a real PDF on
 // the offline default (template dialog, progress to 100%, review, edit, save), manual creation with two slides and
 // an uploaded picture, PowerPoint import (titles and speaker notes back as slides and narration), the banner of an
-// existing presentation with 'Regenerate with', and the notice for a user without presentation generate. Accounts,
+// existing presentation with 'Regenerate with', the notice for a user without presentation generate, and manual-only
+// mode switched on Tenant Management by the super admin (the wizard then opens on manual creation). Accounts,
 // project and blogs are made through the API; screenshots of every step go to test-results/screens-h2/.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { buildPdf } from "../fixtures/pdf";
 import { buildPptxFixture, SAMPLE_DECK, svgPng } from "../fixtures/pptx";
 import { PresentationWizardPage } from "./pages/presentation-wizard-page";
 import { expectToast, toastRegion } from "./pages/toasts";
-import { bearerToken, unique } from "./support/accounts";
+import { bearerToken, SUPER_ADMIN, unique } from "./support/accounts";
 import { createTenant, createUser, type CreatedUser } from "./support/admin";
 import { shoot } from "./support/screenshots";
 import { signInThroughScreen } from "./support/sign-in";
@@ -345,6 +346,40 @@ test.describe("presentation creation wizard", () => {
     await expectToast(page, "Permission Denied");
     await expect(wizard.currentStep()).toContainText("Choose method");
     await shoot(page, SCREENS, "15-no-generate-permission");
+  });
+
+  test("manual-only mode, switched on Tenant Management, opens the wizard on manual creation", async ({ page, browser, request }) => {
+    const data = await setUp(request);
+    const blogId = await createBlog(request, data, "Compost Manual Only");
+    await page.setViewportSize(WIDE);
+    await signInThroughScreen(page, SUPER_ADMIN);
+    await page.goto("/admin/tenants");
+    const setting = page.getByRole("switch", { name: "Offer every creation method" });
+    await expect(setting).toBeEnabled();
+    await expect(setting).toHaveAttribute("aria-checked", "true");
+    const superToken = await bearerToken(request, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    try {
+      await setting.click();
+      await expectToast(page, "Platform Settings Saved");
+      await expect(setting).toHaveAttribute("aria-checked", "false");
+      await setting.scrollIntoViewIfNeeded();
+      await shoot(page, SCREENS, "16-platform-settings-manual-only", { fullPage: false });
+
+      const member = await browser.newContext({ viewport: WIDE });
+      const memberPage = await member.newPage();
+      await signInThroughScreen(memberPage, data.admin);
+      const wizard = new PresentationWizardPage(memberPage);
+      await wizard.goto(blogId);
+      await expect(wizard.currentStep()).toContainText("Create slides");
+      await expect(wizard.methods()).toHaveCount(0);
+      await member.close();
+    } finally {
+      // The setting is the whole platform's: put back what the other specs expect.
+      const reset = await request.put("/api/v1/platform-settings", { headers: { Authorization: `Bearer ${superToken}` }, data: { enable_all_methods: true } });
+      expect(reset.status()).toBe(200);
+    }
+    await page.reload();
+    await expect(setting).toHaveAttribute("aria-checked", "true");
   });
 
   test("a blog of no reach shows Back to Blogs", async ({ page, request }) => {
