@@ -11,7 +11,12 @@ export interface AnswerSlide {
 
 export interface AnswerSource {
   name: string;
+  /** The source's text, or the passages found for the question put back together in order. */
   text: string;
+  /** The passages the text was put together from, each with its heading. */
+  passages?: { heading: string; body: string; position: number }[];
+  /** The blog's main document. */
+  main?: boolean;
 }
 
 export interface RetrievalInput {

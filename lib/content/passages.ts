@@ -37,6 +37,8 @@ function headingOf(block: string, known: ReadonlySet<string>): string | null {
   if (!line || line.includes("\n")) return null;
   if (known.has(line)) return line;
   if (/^#{1,6}\s+\S/.test(line)) return line.replace(/^#{1,6}\s+/, "").trim();
+  // A row of a table (cells between bars or tabs) or a list item is never a heading.
+  if (/\t|\s\|\s|^\||^[-*•▪◦‣]\s/.test(line)) return null;
   if (line.length > 120 || countWords(line) > 14) return null;
   if (!/^["“'‘]?[\p{Lu}\p{N}]/u.test(line) || !/\p{L}/u.test(line)) return null;
   if (/[.,;:!…]["'”’)]*$/.test(line)) return null;
@@ -113,6 +115,29 @@ export function cutPassages(text: string, headings: readonly (string | null)[] =
   return [...passagesOf(text, headings)];
 }
 
+/**
+ * The text's blocks (paragraphs between blank lines), with a heading written on the first line of its paragraph
+ * ("## Heading" and its text on the next line, as pasted Markdown often has it; or one of the extractor's
+ * headings) made a block of its own.
+ */
+function blocksOf(text: string, known: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const raw of text.split(BLOCK_BREAK)) {
+    const block = raw.trim();
+    if (!block) continue;
+    const newline = block.indexOf("\n");
+    const first = newline > 0 ? block.slice(0, newline).trim() : "";
+    if (first && (/^#{1,6}\s+\S/.test(first) || known.has(first))) {
+      found.push(first);
+      const rest = block.slice(newline + 1).trim();
+      if (rest) found.push(rest);
+      continue;
+    }
+    found.push(block);
+  }
+  return found;
+}
+
 /** The passages of a text one by one (see cutPassages): a caller that writes them in batches holds the thread per batch. */
 export function* passagesOf(text: string, headings: readonly (string | null)[] = []): Generator<CutPassage> {
   const known = new Set(headings.filter((heading): heading is string => Boolean(heading)).map((heading) => heading.trim()));
@@ -136,13 +161,18 @@ export function* passagesOf(text: string, headings: readonly (string | null)[] =
     chars += block.length + 2;
     return closed;
   };
-  for (const raw of text.split(BLOCK_BREAK)) {
-    const block = raw.trim();
-    if (!block) continue;
+  const all = blocksOf(text, known);
+  for (let index = 0; index < all.length; index += 1) {
+    const block = all[index]!;
     const title = headingOf(block, known);
     // A heading starts a passage; one straight after another heading (a part above its first chapter, or a list of
-    // short lines) stays in the body, where the answerer reads it as it always did.
-    if (title !== null && (blocks.length > 0 || !heading)) {
+    // short lines) stays in the body, where the answerer reads it as it always did. A short line followed by
+    // another short line (the cells of a table laid out one to a line) is not a heading either, unless it is marked
+    // as one (Markdown, the extractor's headings).
+    const next = all[index + 1];
+    const marked = title !== null && (known.has(block.trim()) || /^#{1,6}\s/.test(block.trim()));
+    const runOfShortLines = title !== null && !marked && next !== undefined && headingOf(next, known) !== null && !known.has(next.trim()) && !/^#{1,6}\s/.test(next.trim());
+    if (title !== null && !runOfShortLines && (blocks.length > 0 || !heading)) {
       const closed = take();
       if (closed) yield closed;
       heading = title;

@@ -108,8 +108,8 @@ export interface FoundPassage {
 }
 
 /**
- * Lexemes for to_tsquery: only letters and digits reach it (anything else splits a word), joined with ' | ' so a
- * passage matching any of the question's words is a candidate and ts_rank_cd orders them.
+ * Lexemes for to_tsquery: the question's topic words (lib/ai/retrieval), only letters and digits (anything else
+ * splits a word), joined with ' | ' so a passage matching any of them is a candidate and ts_rank_cd orders them.
  */
 export function searchQueryOf(question: string): string {
   const lexemes = new Set<string>();
@@ -148,4 +148,32 @@ export async function passagesForQuestion(blogId: string, question: string, limi
     order by s.kind, s.position, p.source_id, p.position`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FoundPassage[];
   return rows;
+}
+
+/** Passages of the main document's opening a summary starts from. */
+const OPENING_PASSAGES = 2;
+/** Most sections a summary names. */
+const SUMMARY_SECTIONS = 12;
+
+/**
+ * For a summary: the main document's first passages, and the first passage of each of its sections (by heading),
+ * in reading order. One statement on the (source_id, position) index.
+ */
+export async function openingPassages(blogId: string): Promise<FoundPassage[]> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    with main as (
+      select s.id, s.kind::text as kind, s.position, s.url, f.original_name as file_name
+      from blog_sources s left join files f on f.id = s.file_id
+      where s.blog_id = ${blogId} and s.kind = 'main_document' and s.extraction_status = 'ready'
+      order by s.position limit 1
+    ),
+    firsts as (
+      select p.source_id, min(p.position) as position from ${sourcePassages} p join main m on m.id = p.source_id group by p.source_id, p.heading
+    )
+    select p.source_id as "sourceId", m.kind, m.position as "sourcePosition", m.url, m.file_name as "fileName", p.position, p.heading, p.body
+    from ${sourcePassages} p join main m on m.id = p.source_id
+    where p.position < ${OPENING_PASSAGES} or p.position in (select position from firsts order by position limit ${SUMMARY_SECTIONS})
+    order by p.position`);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FoundPassage[];
 }

@@ -7,13 +7,16 @@ import { Readable } from "node:stream";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
-import { answerQuestion, answerText, type AnswerPassage } from "@/lib/ai/answers";
+import { answerQuestion, answerText, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
+import { intentOf } from "@/lib/ai/answer-text";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { MAX_RECORDING_BYTES } from "@/lib/speech/audio";
 import { transcribe } from "@/lib/speech/stt";
+import { concatMp3 } from "@/lib/speech/mp3";
+import { narrationSentences } from "@/lib/speech/sentences";
 import { textToSpeechFor } from "@/lib/speech/tts";
 import { storage } from "@/lib/storage";
 import { newObjectKey } from "@/lib/storage/keys";
@@ -23,7 +26,7 @@ import { MIN_RECORDING_BYTES, QA_MESSAGES, type QuestionInput, type SpeechToText
 import { SHARING_MESSAGES } from "@/lib/validation/sharing";
 import { discardStoredObjects } from "./blogs";
 import { narrationText } from "./narration";
-import { indexUnindexedSources, passagesForQuestion, type FoundPassage } from "./passages";
+import { indexUnindexedSources, openingPassages, passagesForQuestion, type FoundPassage } from "./passages";
 import { liveShareLink } from "./sharing";
 
 /** Who asks: a signed-in user, or a share link's viewer (identified by the link and, for limits, the address). */
@@ -79,8 +82,14 @@ export interface SpokenAnswer {
   text: string;
   question: string;
   sources: SourceRef[];
-  /** MP3, or null when speech synthesis failed (the text still comes). */
+  /** The answer's kept MP3, or null when it has none yet (then `speak` makes it). */
   audio: Uint8Array | null;
+  /**
+   * Speaks the answer (its first sentence alone, so the voice starts soon, then the rest) and keeps the whole MP3
+   * with the answer before it ends. Yields the MP3 pieces as they are made; they join into one file. Yields nothing
+   * when speech synthesis fails (the text has gone already).
+   */
+  speak: () => AsyncGenerator<Uint8Array>;
 }
 
 // ---- who may ask ----
@@ -315,30 +324,46 @@ function sourceName(row: { kind: string; position: number; url: string | null; f
 
 /**
  * The material answers come from: the slides' narration, and the passages of the blog's extracted sources that the
- * passage index finds for the question (with their neighbours), each source's passages put back together in order.
+ * passage index finds for the question (with their neighbours), each source's passages in order with their
+ * headings; for a summary, the main document's opening and the first passage of each of its sections too.
  * Never a source's whole text: the candidates stay a few pages however long the sources are.
  */
 async function material(access: Access, question: string) {
   const db = await getDb();
   // Sources extracted before the passage index existed are indexed once, on their blog's first question.
   await indexUnindexedSources(access.blogId);
-  const [slideRows, found] = await Promise.all([
+  const [slideRows, found, opening] = await Promise.all([
     db
       .select({ number: slides.slideNumber, slideTitle: slides.slideTitle, body: slides.body, slideContent: slides.slideContent })
       .from(slides)
       .where(eq(slides.presentationId, access.presentationId))
       .orderBy(asc(slides.slideNumber)),
     passagesForQuestion(access.blogId, question),
+    intentOf(question).summary ? openingPassages(access.blogId) : Promise.resolve([]),
   ]);
   const bySource = new Map<string, FoundPassage[]>();
-  for (const passage of found) bySource.set(passage.sourceId, [...(bySource.get(passage.sourceId) ?? []), passage]);
-  return {
-    slides: slideRows.map((row) => ({ number: row.number, title: row.slideTitle, script: narrationText(row) })),
-    sources: [...bySource.values()].map((passages) => ({
+  const seen = new Set<string>();
+  for (const passage of [...opening, ...found]) {
+    const key = `${passage.sourceId}:${passage.position}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    bySource.set(passage.sourceId, [...(bySource.get(passage.sourceId) ?? []), passage]);
+  }
+  const sources: AnswerSource[] = [...bySource.values()]
+    .map((passages) => passages.sort((a, b) => a.position - b.position))
+    .sort((a, b) => sourceOrder(a[0]!) - sourceOrder(b[0]!))
+    .map((passages) => ({
       name: sourceName({ kind: passages[0]!.kind, position: passages[0]!.sourcePosition, url: passages[0]!.url, fileName: passages[0]!.fileName }),
       text: joinPassages(passages),
-    })),
-  };
+      passages: passages.map((passage) => ({ heading: passage.heading, body: passage.body, position: passage.position })),
+      main: passages[0]!.kind === "main_document",
+    }));
+  return { slides: slideRows.map((row) => ({ number: row.number, title: row.slideTitle, script: narrationText(row) })), sources };
+}
+
+/** The main document first, then the other sources in the blog's order. */
+function sourceOrder(passage: FoundPassage): number {
+  return (passage.kind === "main_document" ? 0 : 1_000_000) + passage.sourcePosition;
 }
 
 /**
@@ -383,8 +408,16 @@ export async function answerStoredQuestion(asker: Asker, query: StreamResponseQu
     });
   }
 
-  const audio = await answerAudio(access, answer);
-  return { answerId: answer.id, text: answer.content, question: question.content, sources: answer.sources ?? [], audio };
+  const kept = answer;
+  const audio = await storedAudio(kept);
+  return {
+    answerId: kept.id,
+    text: kept.content,
+    question: question.content,
+    sources: kept.sources ?? [],
+    audio,
+    speak: () => speakAnswer(access, kept),
+  };
 }
 
 /** Longest answer audio kept (a spoken answer of 90 words is well under 1 MB). */
@@ -413,25 +446,32 @@ async function storedAudio(answer: QaMessage): Promise<Uint8Array | null> {
 }
 
 /**
- * The answer's audio: the stored MP3 when it has one, else spoken with the tenant's voice now and kept with the answer
- * (a file under the tenant, like narration audio), so asking again sends the same audio without speaking it again. An
- * answer keeps the voice it was first spoken with. Null when speech synthesis fails (the text still goes).
+ * The answer spoken with the tenant's voice, in two parts (the first sentence, then the rest) so its first audio is
+ * ready after one sentence; the parts are yielded as they come and the whole MP3 is kept with the answer (a file
+ * under the tenant, like narration audio), so asking again sends the same audio without speaking it again. An
+ * answer keeps the voice it was first spoken with. Nothing is yielded when speech synthesis fails at the start; a
+ * failure later ends the audio there, and nothing is kept.
  */
-async function answerAudio(access: Access, answer: QaMessage): Promise<Uint8Array | null> {
-  const kept = await storedAudio(answer);
-  if (kept) return kept;
-  let audio: Uint8Array;
+async function* speakAnswer(access: Access, answer: QaMessage): AsyncGenerator<Uint8Array> {
+  const sentences = narrationSentences(answer.content);
+  const parts = sentences.length > 1 ? [sentences[0]!, sentences.slice(1).join(" ")] : [answer.content];
+  const made: Uint8Array[] = [];
   try {
     const voice = await textToSpeechFor(access.tenantId, access.ttsProvider);
-    audio = (await voice.synthesize(answer.content)).audio;
+    for (const part of parts) {
+      const audio = (await voice.synthesize(part)).audio;
+      // Joined MP3: the ID3 tag of every part but the first is left out, as concatMp3 joins them.
+      const piece = made.length === 0 ? audio : concatMp3([new Uint8Array(0), audio]);
+      made.push(piece);
+      yield piece;
+    }
   } catch (error) {
     logger.warn({ presentationId: access.presentationId, reason: error instanceof Error ? error.message : typeof error }, "an answer could not be spoken; its text is sent alone");
-    return null;
+    return;
   }
-  await keepAudio(access, answer, audio).catch((error: unknown) => {
+  await keepAudio(access, answer, concatMp3(made)).catch((error: unknown) => {
     logger.warn({ answerId: answer.id, reason: error instanceof Error ? error.message : typeof error }, "an answer's audio could not be kept; it is sent all the same");
   });
-  return audio;
 }
 
 /** Stores the audio and links it to the answer, unless another request linked its own first (then ours goes). */
@@ -486,7 +526,12 @@ async function storedAnswer(questionId: string): Promise<QaMessage | null> {
 
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
-/** The answer as the player reads it: audio/mpeg body and the Base64 headers of spec section 7. */
+/**
+ * The answer as the player reads it (spec section 7): an audio/mpeg body and the Base64 headers. The headers, with
+ * the answer's text and sources, go as soon as the answer is known; the body follows: the kept MP3, or the answer
+ * spoken now, its first sentence streamed as soon as it is made. An answer without audio has an empty body (and,
+ * when that is known before the body starts, Answer-Audio: none).
+ */
 export function spokenAnswerResponse(answer: SpokenAnswer): Response {
   const headers = new Headers({
     "Content-Type": "audio/mpeg",
@@ -495,12 +540,28 @@ export function spokenAnswerResponse(answer: SpokenAnswer): Response {
     "Answer-Sources": base64(JSON.stringify(answer.sources)),
     "Question-Text": base64(answer.question),
   });
-  if (!answer.audio) {
-    headers.set("Answer-Audio", "none");
-    return new Response(null, { status: 200, headers });
+  if (answer.audio) {
+    headers.set("Content-Length", String(answer.audio.byteLength));
+    return new Response(Buffer.from(answer.audio), { status: 200, headers });
   }
-  headers.set("Content-Length", String(answer.audio.byteLength));
-  return new Response(Buffer.from(answer.audio), { status: 200, headers });
+  const pieces = answer.speak();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } catch (error) {
+        logger.warn({ answerId: answer.answerId, reason: error instanceof Error ? error.message : typeof error }, "an answer's audio stopped");
+        controller.close();
+      }
+    },
+    async cancel() {
+      // The viewer went: the audio still gets made and kept for the next time the answer is asked for.
+      for await (const piece of pieces) void piece;
+    },
+  });
+  return new Response(body, { status: 200, headers });
 }
 
 /** GET /qa/history: the session's messages by time, a question before its answer on a tie, then by id. */

@@ -1,0 +1,182 @@
+// Words of questions and answers for the offline answerer: tokens, the Porter2 (Snowball English) stemmer, the words
+// that only ask ("what", "explain", "article"), what a question asks for (a number, a time, a summary), and the units
+// an answer is made of (sentences of prose, one line of a list or a table).
+import porter2 from "wink-porter2-stemmer";
+import { splitSentences } from "./text";
+
+const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu;
+
+/** Words that carry no topic, in questions and texts alike. */
+const STOP = new Set(
+  (
+    "a about above after again against all almost also although always am among an and another any anyone anything are " +
+    "around as at be became because been before being below between both but by can cannot could did do does doing done " +
+    "down during each either else enough even ever every few for from further had has have having he her here hers herself " +
+    "him himself his how however i if in into is it its itself just least less let like lot lots many may maybe me might " +
+    "more most much must my myself neither no nor not now of off often on once only or other others otherwise ought our " +
+    "ours ourselves out over own per perhaps quite rather really same shall she should since so some something still such " +
+    "than that the their theirs them themselves then there therefore these they this those though through thus to too " +
+    "under until up upon us very via was we well were what whatever when where whether which while who whom whose why will " +
+    "with within without would yes yet you your yours yourself yourselves get gets got go goes going went thing things " +
+    "way ways kind sort bit okay ok etc"
+  ).split(" "),
+);
+
+/**
+ * Words that ask about the material rather than name a topic ("what does the article say about ..."), and the
+ * verbs a question is framed with ("can you tell me", "do I need to know").
+ */
+const ASKING = new Set(
+  (
+    "explain explained tell say says said mention mentioned mentions describe described article presentation slide slides " +
+    "talk talks author speaker mean means meaning please know discuss discussed discusses cover covered covers information " +
+    "detail details question answer anything something someone everything told talking happen happens happened text " +
+    "document blog piece deck page source"
+  ).split(" "),
+);
+
+const stems = new Map<string, string>();
+/** Most stems kept: the answerer reads at most ~90 passages a question, so the words of a few articles. */
+const STEM_CACHE = 50_000;
+
+/** The Porter2 stem of a lower-case word; numbers are kept as written. */
+export function stemOf(word: string): string {
+  if (/\d/.test(word) || word.length <= 2) return word;
+  let found = stems.get(word);
+  if (found === undefined) {
+    found = porter2(word);
+    if (stems.size >= STEM_CACHE) stems.clear();
+    stems.set(word, found);
+  }
+  return found;
+}
+
+/** The words of a text, lower-cased, possessive "'s" and thousands separators removed ("12,000" is "12000"). */
+export function tokens(text: string): string[] {
+  const found = text.toLowerCase().match(TOKEN) ?? [];
+  return found.map((word) => word.replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, ""));
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word) || STOP.has(word.replace(/'.*$/, ""));
+}
+
+/** Topic terms of a text in order: stems of its words without stop words and one-letter words. */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of tokens(text)) if ((word.length > 1 || /\d/.test(word)) && !isStopWord(word)) terms.push(stemOf(word));
+  return terms;
+}
+
+/** Number words a sentence can answer "how many" with. */
+const NUMBER_WORDS =
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|half|third|thirds|quarter|quarters|double|twice|percent|per cent)\b/i;
+
+/** Whether a text states an amount: a digit or a number word. */
+export function hasNumber(text: string): boolean {
+  return /\d/.test(text) || NUMBER_WORDS.test(text);
+}
+
+/** Month names and years: what a "when" question is answered with. */
+const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|decade|(?:1[5-9]|20)\d\ds?|\d{1,2}(?::\d\d)?\s?(?:a\.?m|p\.?m)\b|o'clock|morning|afternoon|evening|noon|midnight|weeks?|days?|months?|years?|before|after|until|by)\b/i;
+
+export interface QuestionIntent {
+  /** "how many / how much / how long / how old / what percentage": the answer holds an amount. */
+  amount: boolean;
+  /** "when / which year / what year": the answer holds a date or a time. */
+  time: boolean;
+  /** "summarise / what is this about / give me an overview". */
+  summary: boolean;
+}
+
+const AMOUNT_QUESTION =
+  /\bhow (?:many|much|long|old|far|big|large|small|often|tall|high|deep|heavy|fast|quickly|soon|warm|hot|cold)\b|\bwhat (?:percentage|share|proportion|fraction|number|amount|size|temperature|price|cost)\b|\bhow much\b/i;
+const TIME_QUESTION = /\bwhen\b|\b(?:what|which) (?:year|month|day|date|time|century|decade)\b|\bsince when\b/i;
+const SUMMARY_QUESTION =
+  /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the (?:article|presentation|talk|text|document|deck|piece|blog)) (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b/i;
+
+export function intentOf(question: string): QuestionIntent {
+  return { amount: AMOUNT_QUESTION.test(question), time: TIME_QUESTION.test(question), summary: SUMMARY_QUESTION.test(question) };
+}
+
+/** Whether a text answers a "when" question: a year, a month, a season or "in the ...s". */
+export function hasTime(text: string): boolean {
+  return TIME_WORDS.test(text);
+}
+
+export interface QuestionTerm {
+  stem: string;
+  /** Written with a capital inside the question: a name (of a place, a person, a product). */
+  name: boolean;
+}
+
+/** The topic terms of a question, each once: content words without the words that only ask. */
+export function questionTerms(question: string): QuestionTerm[] {
+  const found = new Map<string, QuestionTerm>();
+  const raw = question.match(TOKEN) ?? [];
+  raw.forEach((written, index) => {
+    const word = written.toLowerCase().replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, "");
+    if ((word.length <= 1 && !/\d/.test(word)) || isStopWord(word) || ASKING.has(word)) return;
+    const stem = stemOf(word);
+    if (ASKING.has(stem)) return;
+    const name = index > 0 && /^\p{Lu}/u.test(written);
+    const known = found.get(stem);
+    if (known) known.name ||= name;
+    else found.set(stem, { stem, name });
+  });
+  return [...found.values()];
+}
+
+/** Pairs of topic words that stand next to each other in the question ("night train", "heat island"). */
+export function questionPairs(question: string): string[] {
+  const pairs: string[] = [];
+  const words = tokens(question);
+  for (let index = 0; index + 1 < words.length; index += 1) {
+    const [first, second] = [words[index]!, words[index + 1]!];
+    if (isStopWord(first) || isStopWord(second) || ASKING.has(first) || ASKING.has(second)) continue;
+    pairs.push(`${stemOf(first)} ${stemOf(second)}`);
+  }
+  return pairs;
+}
+
+/** Pairs of neighbouring topic words of a text, as questionPairs writes them. */
+export function pairsOf(text: string): Set<string> {
+  const pairs = new Set<string>();
+  const words = tokens(text);
+  for (let index = 0; index + 1 < words.length; index += 1) {
+    const [first, second] = [words[index]!, words[index + 1]!];
+    if (!isStopWord(first) && !isStopWord(second)) pairs.add(`${stemOf(first)} ${stemOf(second)}`);
+  }
+  return pairs;
+}
+
+/** A line of a list or a table: a bullet or number mark, cells between bars or tabs. */
+const LIST_LINE = /^\s*(?:[-*•▪◦‣–]\s+|\d{1,3}[.)]\s+|\|)|\t|\s\|\s/;
+
+/**
+ * The units of a passage's body an answer is made of, in order: each paragraph's sentences, and each line of a
+ * list or a table on its own (a row is read as it stands, never run into the next). Layout marks are kept: the
+ * answer shows the line as written.
+ */
+export function unitsOf(body: string): string[] {
+  const units: string[] = [];
+  for (const block of body.split(/\r?\n[ \t]*\r?\n/)) {
+    const lines = block.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    if (lines.length === 0) continue;
+    const listLike = lines.length > 1 && lines.filter((line) => LIST_LINE.test(line) || !/[.!?…:;,]["'”’)]*$/.test(line)).length >= lines.length - 1;
+    if (listLike || (lines.length === 1 && LIST_LINE.test(lines[0]!))) {
+      for (const line of lines) {
+        const text = line.replace(/^\|\s*|\s*\|$/g, "").trim();
+        if (/\p{L}|\p{N}/u.test(text) && !/^[-:|\s]+$/.test(text)) units.push(line);
+      }
+      continue;
+    }
+    for (const sentence of splitSentences(lines.join(" "))) units.push(sentence);
+  }
+  return units;
+}
+
+/** Number of words in a text, as a reader counts them. */
+export function countWords(text: string): number {
+  return (text.match(TOKEN) ?? []).length;
+}
