@@ -26,7 +26,9 @@ import {
   STOP_WORDS,
   terms as termsOf,
   titleCase,
+  splitSentences,
   wordCount,
+  words as wordsOf,
   type Sentence,
 } from "./text";
 
@@ -42,13 +44,17 @@ export const TOO_LITTLE_TEXT_MESSAGE = "The sources do not have enough text to g
  * Neutral sentences that top up a script only when the material is too short to fill 60 words (a source of a
  * few sentences); ordinary articles never need them.
  */
-const FILLERS = [
+export const FILLERS = [
   "This is the key point of this part.",
   "Take a moment to look at the points on screen.",
   "Each of them comes from the source material.",
   "It is worth keeping this in mind.",
   "The source itself says more about it.",
   "The rest of the presentation builds on this.",
+  "Read the slide once more before we go on.",
+  "The details are all in the source.",
+  "This is a short part, but it matters.",
+  "Keep it in mind for what follows.",
 ];
 
 /** Closing sections whose heading marks them as the article's own conclusion. */
@@ -82,6 +88,14 @@ const IMPERATIVES = new Set(
   ).split(" "),
 );
 
+const FUNCTION_OPENINGS = new Set(
+  "before after during until since with without in on at for from by beyond between under over through against toward towards about into onto as while if when where whether because although though unless once".split(" "),
+);
+/** Words that follow an instruction's verb: its object's determiner or a particle. */
+const INSTRUCTION_OBJECTS = new Set(
+  "a an the your my our their his her its it them this that these those one two three some any more less every each all up out down off on in away back ahead".split(" "),
+);
+
 const CONTINUED_TRANSITIONS = [
   "Let's stay with this topic a little longer.",
   "There is more to say on this topic.",
@@ -103,15 +117,24 @@ interface Part {
   statementTitle: boolean;
   sentences: Sentence[];
   items: string[];
+  /** The part's table (header row first), shown as its rows. */
+  table: string[][] | null;
   words: number;
   source: string;
   isMain: boolean;
 }
 
+/** A list or a table of the source, placed after the sentence it follows. */
+interface ItemGroup {
+  after: number;
+  items: string[];
+  table?: string[][];
+}
+
 interface Segment {
   heading: string | null;
   sentences: Sentence[];
-  itemGroups: { after: number; items: string[] }[];
+  itemGroups: ItemGroup[];
   words: number;
   source: string;
   isMain: boolean;
@@ -127,9 +150,10 @@ function calmHeading(heading: string | null): string | null {
 
 function segmentOf(section: DocSection, heading: string | null = section.heading): Segment {
   const sentences: Sentence[] = [];
-  const itemGroups: { after: number; items: string[] }[] = [];
+  const itemGroups: ItemGroup[] = [];
   for (const paragraph of section.paragraphs) {
     if (paragraph.items.length > 0) itemGroups.push({ after: sentences.at(-1)?.index ?? -1, items: paragraph.items });
+    if (paragraph.table && paragraph.table.length > 0) itemGroups.push({ after: sentences.at(-1)?.index ?? -1, items: [], table: paragraph.table });
     // Prose list items also count as sentences; the rest are bullet material only.
     for (const sentence of paragraph.sentences) sentences.push(sentence);
   }
@@ -196,6 +220,33 @@ function stripLeading(text: string): string {
   return result;
 }
 
+/** Adverbs that soften or link but carry no fact: a bullet leaves them out ("are also expensive" -> "are expensive"). */
+const SOFT_ADVERBS = /\s(?:also|then|simply|now|still|already|really|actually|indeed|certainly|clearly|currently|quite|very|just|even|generally|typically|particularly|especially)(?=\s)/gi;
+/** "found that", "shows that": the complementiser a bullet does without. */
+const REPORTED_THAT = /\b((?:found|find|finds|show|shows|showed|shown|suggest|suggests|suggested|say|says|said|means|meant|mean|argue|argues|argued|note|notes|noted|report|reports|reported|estimate|estimates|estimated|expect|expects|expected|believe|believes|believed|think|thinks|thought|know|knows|knew|agree|agrees|agreed|claim|claims|claimed|warn|warns|warned)) that\s/gi;
+
+/**
+ * The sentence as a slide line: asides between commas, soft adverbs and "that" after a reporting verb left out, and
+ * "percent" written as "%", so the slide states the point and the narration says it in full.
+ */
+function condense(text: string): string {
+  let result = text;
+  // An aside between two commas ("A layer of liquid, sometimes called hooch, means ...") when what is left still
+  // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
+  result = result.replace(/,\s([^,;:]{3,60}?),\s/g, (match, aside: string, offset: number) => {
+    const before = result.slice(0, offset);
+    if (wordCount(before) < 2 || wordCount(aside) > 8) return match;
+    // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
+    if (/^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return match;
+    if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(result.slice(offset + match.length))) return match;
+    if (wordCount(aside) <= 2 && !/^(?:for example|for instance|in fact|of course|however|though|too|in turn|in practice|as a result|at first|so far)$/i.test(aside)) return match;
+    return " ";
+  });
+  result = result.replace(SOFT_ADVERBS, "").replace(REPORTED_THAT, "$1 ");
+  result = result.replace(/(\d)\s?(?:percent|per cent)\b/gi, "$1%");
+  return result.replace(/\s{2,}/g, " ").trim();
+}
+
 /** Subordinate openings: "When X, Y" keeps Y as the bullet, since X alone is not a statement. */
 const SUBORDINATE = /^(?:when|whenever|if|unless|because|although|though|while|whereas|as|since|once|after|before|until|even if|even though|by the time|in order to|to)\b/i;
 
@@ -224,6 +275,7 @@ export function toBullet(sentence: string): BulletCandidate | null {
     .replace(/\s+/g, " ")
     .trim();
   text = stripLeading(text);
+  text = condense(text);
   if (SUBORDINATE.test(text)) {
     const comma = text.indexOf(", ");
     const main = comma > 0 ? text.slice(comma + 2) : "";
@@ -406,7 +458,13 @@ class DeckWriter {
   }
 
   /** 3 to 6 bullets from a part: its list when it has a short one, else its best sentences cut to phrases. */
-  bullets(part: { sentences: Sentence[]; items: string[] }, wanted: number, fallbackPhrases: readonly string[], exclude: readonly string[] = []): string[] {
+  bullets(
+    part: { sentences: Sentence[]; items: string[]; table?: string[][] | null },
+    wanted: number,
+    fallbackPhrases: readonly string[],
+    exclude: readonly string[] = [],
+    options: { narration?: string } = {},
+  ): string[] {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
     const accept = (text: string, order: number, sentence: Sentence | null = null) => {
       const termList = termsOf(text);
@@ -415,8 +473,13 @@ class DeckWriter {
       chosen.push({ text, order, terms: termList, sentence });
       return true;
     };
+    const narrated = ` ${wordsOf(options.narration ?? "").join(" ")} `;
+    const heardVerbatim = (text: string) => wordCount(text) >= 4 && narrated.includes(` ${wordsOf(text).join(" ")} `);
     const items = part.items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
-    if (items.length >= MIN_BULLETS && items.length <= MAX_BULLETS && items.length === part.items.length) {
+    // A table is shown as its rows: the first cell as the label, the others after it.
+    const rows = tableRows(part.table ?? null);
+    if (rows.length >= 2) rows.slice(0, MAX_BULLETS).forEach((row, order) => accept(row, order));
+    else if (items.length >= MIN_BULLETS && items.length <= MAX_BULLETS && items.length === part.items.length) {
       items.forEach((item, order) => accept(capitalize(item), order));
     }
     if (chosen.length < MIN_BULLETS) {
@@ -425,14 +488,25 @@ class DeckWriter {
         .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
         .map((entry) => ({ ...entry, value: this.score(entry.sentence) * bulletQuality(entry.bullet) }))
         .sort((a, b) => b.value - a.value || a.sentence.index - b.sentence.index);
-      // Phrases cut at a word only fill the minimum, when nothing whole is left.
-      for (const candidate of candidates) {
-        if (chosen.length >= wanted) break;
-        if (!candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+      // Whole statements first, those the narration does not say word for word before those it does (at most one
+      // of those: a slide that shows what is being read out adds nothing), and statements leaning on a sentence
+      // elsewhere ("It is…", "The second is…") only when nothing else is left; phrases cut at a word last.
+      const standsAlone = (text: string) => !DANGLING.test(text) && !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b/i.test(text);
+      let verbatim = 0;
+      for (const pass of [0, 1, 2]) {
+        for (const candidate of candidates) {
+          if (chosen.length >= (pass === 0 ? wanted : MIN_BULLETS)) break;
+          if (candidate.bullet.truncated) continue;
+          const alone = standsAlone(candidate.bullet.text);
+          const heard = heardVerbatim(candidate.bullet.text);
+          if (pass === 0 && (!alone || heard)) continue;
+          if (pass === 1 && (!alone || verbatim >= 1)) continue;
+          if (accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence) && heard) verbatim += 1;
+        }
       }
       for (const candidate of candidates) {
         if (chosen.length >= MIN_BULLETS) break;
-        if (candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+        if (candidate.bullet.truncated && standsAlone(candidate.bullet.text)) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
       }
       for (const [order, item] of items.entries()) {
         if (chosen.length >= MIN_BULLETS) break;
@@ -452,6 +526,25 @@ class DeckWriter {
     this.bulletTexts.push(result);
     return result;
   }
+}
+
+/** A table's body rows as slide lines ("Greeters: 2, Welcome visitors at the door"); the header row left out. */
+function tableRows(table: string[][] | null): string[] {
+  if (!table || table.length < 2) return [];
+  return table
+    .slice(1)
+    .map((row) => row.map((cell) => cell.replace(/[.;:,]+$/, "").trim()).filter(Boolean))
+    .filter((row) => row.length > 0)
+    .map((row) => (row.length === 1 ? row[0]! : `${row[0]}: ${row.slice(1).join(", ")}`))
+    .filter((row) => row.length <= 180);
+}
+
+/** One sentence that says what a table holds, without reading its rows. */
+function tableSentence(table: string[][] | null, caseBook: CaseBook): string | null {
+  const rows = tableRows(table);
+  const header = table?.[0]?.[0];
+  if (rows.length < 2 || !header) return null;
+  return `The table on this slide has ${numberWord(rows.length)} rows, one for each ${caseBook.inSentence(header).replace(/[.:;]+$/, "")}.`;
 }
 
 function chooseSources(input: OutlineInput): { main: OutlineSource; supporting: OutlineSource[] } {
@@ -477,8 +570,13 @@ function transitionFor(part: Part, position: number, caseBook: CaseBook): string
   const heading = bareHeading(part.heading ?? part.title);
   if (heading.endsWith("?")) return capitalize(caseBook.inSentence(heading));
   const said = caseBook.inSentence(heading).replace(/[!?]+$/, "");
-  const firstWord = said.split(" ")[0]!.toLowerCase();
-  if (IMPERATIVES.has(firstWord)) {
+  const [firstWord = "", secondWord = ""] = said.toLowerCase().split(" ");
+  // A heading opening on a preposition or a conjunction ("Before You Start", "On the Day") is no noun phrase: it
+  // is named as the part's heading instead of being put after "look at".
+  if (FUNCTION_OPENINGS.has(firstWord)) return `${position === 0 ? "The first part is headed" : "The next part is headed"} “${heading.replace(/[.:;]+$/, "")}”.`;
+  // "Choose a Bin" is an instruction; "Water and Shade" is not, though "water" can be a verb.
+  const instruction = IMPERATIVES.has(firstWord) && (said.split(" ").length === 1 || INSTRUCTION_OBJECTS.has(secondWord));
+  if (instruction) {
     if (position === 0) return `The first step is to ${said}.`;
     return STEP_TRANSITIONS[position % STEP_TRANSITIONS.length]!.replace("{}", said);
   }
@@ -492,10 +590,12 @@ function words(sentences: readonly string[]): number {
 }
 
 /** Keeps a script within the word limits: drops sentences from the end (never the first) while too long. */
-function fitScript(parts: string[], pad: readonly string[]): string {
+function fitScript(parts: string[], pad: readonly string[], spentFillers: Set<string>, lastResort: readonly string[] = []): string {
   const result = [...parts];
-  for (const extra of [...pad, ...FILLERS]) {
+  // Each neutral filler is heard once in a deck at most.
+  for (const extra of [...pad, ...FILLERS.filter((filler) => !spentFillers.has(filler)), ...lastResort, ...FILLERS]) {
     if (words(result) >= MIN_SCRIPT_WORDS) break;
+    if (FILLERS.includes(extra)) spentFillers.add(extra);
     // Padding never repeats what the script already says ("First, bees pollinate ..." holds "Bees pollinate ...").
     const said = result.join(" ").toLowerCase();
     if (said.includes(extra.toLowerCase().replace(/[.!?]$/, ""))) continue;
@@ -572,9 +672,11 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const mergeAt = (index: number) => {
     segments.splice(index, 2, mergeSegments(segments[index]!, segments[index + 1]!));
   };
-  // Parts too small for a slide join a neighbour, then the smallest neighbours join until the count fits.
+  // Sections under their own headings keep their own slides, short ones too; only untitled runs of text too small
+  // for a slide join the neighbour of their source, and headed sections are joined only past the deck's maximum.
+  if (headed > 0 && input.targetSlides === undefined) contentSlides = Math.max(contentSlides, Math.min(segments.length, MAX_SLIDES - 2));
   for (let guard = 0; guard < 1000 && segments.length > 1; guard += 1) {
-    const small = segments.findIndex((segment) => segment.words < 45);
+    const small = segments.findIndex((segment) => segment.heading === null && segment.words < 45);
     if (small < 0) break;
     const next = segments[small + 1];
     const previous = segments[small - 1];
@@ -586,13 +688,15 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     let bestIndex = -1;
     let bestWords = Number.POSITIVE_INFINITY;
     for (let index = 0; index + 1 < segments.length; index += 1) {
-      const combined = segments[index]!.words + segments[index + 1]!.words + (sameSource(segments[index]!, segments[index + 1]!) ? 0 : 1e6);
+      const headings = (segments[index]!.heading ? 1 : 0) + (segments[index + 1]!.heading ? 1 : 0);
+      const combined =
+        segments[index]!.words + segments[index + 1]!.words + (sameSource(segments[index]!, segments[index + 1]!) ? 0 : 1e6) + (headings === 2 ? 1e4 : 0);
       if (combined < bestWords) {
         bestWords = combined;
         bestIndex = index;
       }
     }
-    if (bestIndex < 0) break;
+    if (bestIndex < 0 || (bestWords >= 1e4 && input.targetSlides === undefined && segments.length <= MAX_SLIDES - 2)) break;
     mergeAt(bestIndex);
   }
   const partCounts = segments.map(() => 1);
@@ -636,6 +740,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         statementTitle: false,
         sentences,
         items: segment.itemGroups.filter((group) => partOfList(group.after) === part).flatMap((group) => group.items),
+        table: segment.itemGroups.find((group) => group.table && partOfList(group.after) === part)?.table ?? null,
         words: narrationWords(sentences),
         source: segment.source,
         isMain: segment.isMain,
@@ -690,39 +795,59 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   writer.markUsed(openingSentences);
 
   const allPartSentences = parts.flatMap((part) => part.sentences);
+  const spentFillers = new Set<string>();
+  // What any script may fall back on when nothing fresh is left: the deck's best sentences, said again.
+  const deckLastResort = writer.pickSentences(allPartSentences, 200, 400, { allowUsed: true }).map((sentence) => spoken(sentence.text));
   const contentPhrases = phrasesByPart.map((phrases) => phrases.map((phrase) => phrase.text));
-  parts.forEach((part, position) => {
+  // Narration first, each part from its own sentences; then parts still short of a script borrow sentences nobody
+  // narrates from their neighbours, so no sentence is heard twice.
+  const transitions = parts.map((part, position) => transitionFor(part, position, caseBook));
+  const chosenByPart = parts.map((part, position) => {
     const target = Math.min(125, Math.max(85, Math.round(part.words * 0.55)));
-    const transition = transitionFor(part, position, caseBook);
-    const room = MAX_SCRIPT_WORDS - wordCount(transition);
-    let chosen = writer.pickSentences(part.sentences, target - wordCount(transition), room);
-    if (words(chosen.map((sentence) => sentence.text)) + wordCount(transition) < MIN_SCRIPT_WORDS) {
-      // Too little fresh material: sentences already said elsewhere are better than a short script.
-      chosen = writer.pickSentences(part.sentences, target - wordCount(transition), room, { allowUsed: true });
-    }
+    const room = MAX_SCRIPT_WORDS - wordCount(transitions[position]!);
+    const chosen = writer.pickSentences(part.sentences, target - wordCount(transitions[position]!), room);
     writer.markUsed(chosen);
-    const narration = [transition, ...writer.joinNarration(chosen, position)];
-    const listItems = part.items
-      .filter((item) => wordCount(item) <= 12 && !MARKUP.test(item) && !URL_LIKE.test(item) && !item.includes("|"))
-      .map((item) => caseBook.continued(spoken(item).replace(/[.!?;:,]+$/, "")));
-    const listSentence = listItems.length >= 2 ? `The points listed here are: ${listItems.slice(0, 6).join("; ")}.` : null;
-    // A part with too little prose of its own borrows from its neighbours, then from the best of the whole deck.
-    const neighbours = [parts[position + 1], parts[position - 1]].filter((neighbour): neighbour is Part => Boolean(neighbour));
-    const borrowed = [...neighbours, { sentences: allPartSentences }].flatMap((neighbour) =>
-      writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }).map((sentence) => spoken(sentence.text)),
-    );
-    const pad = [...(listSentence ? [listSentence] : []), ...borrowed];
+    return chosen;
+  });
+  parts.forEach((part, position) => {
+    const transitionWords = wordCount(transitions[position]!) + (part.table || part.items.length >= 2 ? 10 : 0);
+    let missing = MIN_SCRIPT_WORDS - transitionWords - words(chosenByPart[position]!.map((sentence) => sentence.text));
+    for (const neighbour of [parts[position + 1], parts[position - 1]]) {
+      if (missing <= 0 || !neighbour || neighbour.source !== part.source) continue;
+      const extra = writer.pickSentences(neighbour.sentences, missing, MAX_SCRIPT_WORDS - MIN_SCRIPT_WORDS);
+      writer.markUsed(extra);
+      chosenByPart[position] = [...chosenByPart[position]!, ...extra].sort((a, b) => a.index - b.index);
+      missing -= words(extra.map((sentence) => sentence.text));
+    }
+  });
+  parts.forEach((part, position) => {
+    const chosen = chosenByPart[position]!;
+    const narration = [transitions[position]!, ...writer.joinNarration(chosen, position)];
+    // A list or table on the slide is introduced, not read out: the slide shows it.
+    const listSentence =
+      tableSentence(part.table, caseBook) ??
+      (part.items.length >= 2 ? `The slide lists ${numberWord(Math.min(part.items.length, MAX_BULLETS))} of its points.` : null);
+    if (listSentence) narration.splice(1, 0, listSentence);
     const titleBullet = titleBullets.get(part);
+    // Material too short for a script even with its neighbours' spare sentences: sentences said elsewhere come
+    // after the neutral fillers, since a script below the minimum is no slide at all.
+    const lastResort = [part, parts[position + 1], parts[position - 1]]
+      .filter((neighbour): neighbour is Part => Boolean(neighbour))
+      .flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }))
+      .filter((sentence) => !chosen.includes(sentence))
+      .map((sentence) => spoken(sentence.text));
+    const script = fitScript(narration, [], spentFillers, [...lastResort, ...deckLastResort]);
     const bullets = writer.bullets(
       part,
       Math.min(MAX_BULLETS - 1, Math.max(MIN_BULLETS, 3 + Math.floor(part.words / 180))),
       contentPhrases[position] ?? [],
       titleBullet ? [titleBullet] : [],
+      { narration: script },
     );
     const slide: OutlineSlide = {
       title: part.title,
       bullets,
-      script: fitScript(narration, pad),
+      script,
       imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
     };
     contentSlidesOut.push(slide);
@@ -751,19 +876,26 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const room = MAX_SCRIPT_WORDS - words(openingNarration);
     for (const part of parts) {
       if (budget <= 0) break;
-      const [best] = writer.ranked(part.sentences.filter((sentence) => narratable(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 30));
+      // Only sentences no slide narrates: the preview must not say what a slide will say again.
+      const [best] = writer.ranked(part.sentences.filter((sentence) => narratable(sentence) && !writer.isUsed(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 30));
       if (!best || words([...preview, best].map((sentence) => sentence.text)) > room) continue;
       preview.push(best);
+      writer.markUsed([best]);
       budget -= best.words;
     }
     openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), ...preview.map((sentence) => spoken(sentence.text)), agenda];
   }
   const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
-  const openingBullets = agendaBullets ?? writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles);
+  const openingPad = writer.pickSentences(allPartSentences, 60, 90);
+  writer.markUsed(openingPad);
+  const openingScript = fitScript(openingNarration, ["Let's begin.", ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort);
+  const openingBullets =
+    agendaBullets ??
+    writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles, [], { narration: openingScript });
   slides.push({
     title: deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
-    script: fitScript(openingNarration, ["Let's begin.", ...writer.pickSentences(allPartSentences, 60, 90, { allowUsed: true }).map((sentence) => spoken(sentence.text))]),
+    script: openingScript,
     imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),
   });
   slides.push(...contentSlidesOut);
@@ -775,32 +907,47 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   let closingBullets: string[];
   if (conclusion && conclusion.sentences.length > 0) {
     closingTitle = conclusion.heading ?? closingTitle;
-    const chosen = writer.pickSentences(conclusion.sentences, 100, MAX_SCRIPT_WORDS - 10, { allowUsed: true });
+    const chosen = writer.pickSentences(conclusion.sentences, 100, MAX_SCRIPT_WORDS - 10);
+    writer.markUsed(chosen);
     const [first, ...rest] = writer.joinNarration(chosen, 1);
     closingNarration = [...(first ? [`To wrap up, ${caseBook.continued(stripLeading(first))}`] : []), ...rest];
-    closingBullets = writer.bullets({ sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) }, 4, recapSlides.map((entry) => entry.bullet));
   } else {
-    const ordinals = ["First, ", "Second, ", "Third, "];
-    const recap = recapSlides.flatMap((entry, position) => {
-      const part = parts[entry.slide]!;
-      const fitsRecap = (sentence: Sentence) => narratable(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 32;
-      // The sentence behind the part's best bullet, so what is said matches what the slide shows.
-      const best = entry.sentence && fitsRecap(entry.sentence) ? entry.sentence : writer.ranked(part.sentences.filter(fitsRecap))[0];
-      if (!best) return [];
-      const ordinal = position === recapSlides.length - 1 && position > 0 ? "Finally, " : ordinals[position]!;
-      return [`${ordinal}${caseBook.continued(stripLeading(spoken(best.text)))}`];
+    // The recap says, for the biggest parts, a point their slides show other than the one this slide shows, so the
+    // closing slide's bullets are not read out and no narrated sentence is heard again.
+    const key = (text: string) => ` ${wordsOf(text).join(" ")} `;
+    const narrated = [...slides, ...contentSlidesOut].flatMap((slide) => splitSentences(slide.script)).filter((sentence) => wordCount(sentence) >= 6).map(key);
+    const lines = recapSlides.flatMap((entry) => {
+      const shown = contentSlidesOut[entry.slide]?.bullets ?? [];
+      const said = shown.find(
+        (bullet) => bullet !== entry.bullet && wordCount(bullet) >= 4 && !narrated.some((sentence) => key(bullet).includes(sentence)) && !DANGLING.test(bullet),
+      );
+      return said ? [said] : [];
     });
-    closingNarration = ["To sum up, here are the main points.", ...recap];
+    const ordinals = ["First, ", "Second, ", "Third, "];
+    const recap = lines.map((line, position) => {
+      const ordinal = lines.length === 1 ? "" : position === lines.length - 1 ? "Finally, " : ordinals[position]!;
+      const text = ordinal ? caseBook.continued(line) : capitalize(line);
+      return `${ordinal}${text.replace(/[.!?]*$/, "")}${/\?$/.test(line) ? "" : "."}`;
+    });
+    closingNarration = [`To sum up, here ${recap.length === 1 ? "is the main point" : "are the main points"}.`, ...recap];
+  }
+  const closingPad = writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text));
+  // The thanks come last, so the padding goes in before them.
+  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort);
+  if (conclusion && conclusion.sentences.length > 0) {
+    closingBullets = writer.bullets(
+      { sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) },
+      4,
+      recapSlides.map((entry) => entry.bullet),
+      [],
+      { narration: closingScript },
+    );
+  } else {
     closingBullets = recapSlides.map((entry) => entry.bullet);
     if (closingBullets.length < MIN_BULLETS) {
       closingBullets = [...closingBullets, ...titles.filter((title) => !closingBullets.includes(title))].slice(0, MIN_BULLETS);
     }
   }
-  const closingPad = writer
-    .pickSentences(parts.flatMap((part) => part.sentences), 40, 60, { allowUsed: true })
-    .map((sentence) => spoken(sentence.text));
-  // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, closingPad);
   slides.push({
     title: closingTitle,
     bullets: closingBullets.slice(0, MAX_BULLETS),
@@ -808,7 +955,33 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     imagePrompt: imagePromptFor(closingTitle, closingBullets.slice(0, 2)),
   });
   const spareBullets = allPartSentences.map((sentence) => toBullet(sentence.text)?.text).filter((text): text is string => Boolean(text));
-  return { slides: ensureBullets(slides, [...parts.map((part) => part.title), ...spareBullets]) };
+  return { slides: withoutRepeats(ensureBullets(slides, [...spareBullets, ...parts.map((part) => part.title)])) };
+}
+
+/**
+ * Last guard against a sentence heard twice: a narrated sentence that an earlier slide already said (or that holds
+ * one said before) is left out, as long as the script keeps its minimum length.
+ */
+function withoutRepeats(slides: OutlineSlide[]): OutlineSlide[] {
+  const heard: string[] = [];
+  const key = (sentence: string) => ` ${wordsOf(sentence).join(" ")} `;
+  return slides.map((slide) => {
+    const kept = splitSentences(slide.script);
+    const own: string[] = [];
+    for (let index = 0; index < kept.length; index += 1) {
+      const sentence = kept[index]!;
+      const words6 = wordCount(sentence) >= 6;
+      const repeated = words6 && heard.some((before) => before.includes(key(sentence)) || key(sentence).includes(before));
+      if (repeated && wordCount(kept.join(" ")) - wordCount(sentence) >= MIN_SCRIPT_WORDS) {
+        kept.splice(index, 1);
+        index -= 1;
+        continue;
+      }
+      if (words6) own.push(key(sentence));
+    }
+    heard.push(...own);
+    return { ...slide, script: kept.join(" ") };
+  });
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Paragraph {
   sentences: Sentence[];
   /** List items (short lines) of the paragraph: bullet material, not narration. */
   items: string[];
+  /** A table's rows, its header row first, each a list of cells: shown as rows, never narrated as prose. */
+  table?: string[][];
   words: number;
 }
 
@@ -29,11 +31,12 @@ export interface ParsedSource {
   sections: DocSection[];
 }
 
-type BlockKind = "heading" | "prose" | "item" | "candidate";
+type BlockKind = "heading" | "prose" | "item" | "candidate" | "table";
 
 interface Block {
   kind: BlockKind;
   text: string;
+  rows?: string[][];
 }
 
 const BULLET = /^(?:[-*•·‣▪◦–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/i;
@@ -54,21 +57,76 @@ function headingShaped(line: string): boolean {
   return true;
 }
 
-function classify(raw: string, headingsAllowed: boolean): Block[] {
-  const lines = raw
-    .split(/\r?\n/)
-    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
-    .filter(Boolean);
+/** Inline Markdown a reader does not see: bold and italic marks, back-ticks, links (their text kept), images. */
+export function plainInline(text: string): string {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\((?:[^()]|\([^)]*\))*\)/g, "$1")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
+    .replace(/\\([*_#`|])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+const TABLE_RULE = /^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?$/;
+
+function isTableLine(line: string): boolean {
+  return line.includes(" | ") || (/^\|.*\|$/.test(line) && line.length > 2);
+}
+
+function cellsOf(line: string): string[] {
+  return line
+    .replace(/^\|/, "")
+    .replace(/\|$/, "")
+    .split("|")
+    .map((cell) => plainInline(cell.trim()));
+}
+
+/** Lines of one block without markdown headings among them (those are split off by classify). */
+function classifyLines(lines: string[], headingsAllowed: boolean): Block[] {
   if (lines.length === 0) return [];
-  if (lines.length === 1 && MARKDOWN_HEADING.test(lines[0]!)) {
-    const text = lines[0]!.replace(MARKDOWN_HEADING, "").trim();
-    return headingsAllowed ? [{ kind: "heading", text }] : [{ kind: "item", text }];
-  }
   // A Setext heading: the text underlined with === or ---.
   if (lines.length === 2 && /^(?:=+|-+)$/.test(lines[1]!) && lines[1]!.length >= 3) {
-    return headingsAllowed ? [{ kind: "heading", text: lines[0]! }] : [{ kind: "item", text: lines[0]! }];
+    return headingsAllowed ? [{ kind: "heading", text: plainInline(lines[0]!) }] : [{ kind: "item", text: plainInline(lines[0]!) }];
   }
-  if (lines.every((line) => line.includes(" | "))) return []; // a table: neither narration nor bullets
+  const blocks: Block[] = [];
+  // Tables and lists inside a block keep their own shape; the prose around them stays prose.
+  let prose: string[] = [];
+  const flushProse = () => {
+    if (prose.length > 0) blocks.push(...classifyProse(prose, headingsAllowed));
+    prose = [];
+  };
+  let index = 0;
+  while (index < lines.length) {
+    if (isTableLine(lines[index]!) || TABLE_RULE.test(lines[index]!)) {
+      let end = index;
+      while (end < lines.length && (isTableLine(lines[end]!) || TABLE_RULE.test(lines[end]!))) end += 1;
+      const rows = lines.slice(index, end).filter((line) => !TABLE_RULE.test(line)).map(cellsOf).filter((row) => row.some(Boolean));
+      if (rows.length > 0) {
+        flushProse();
+        blocks.push({ kind: "table", text: "", rows });
+      }
+      index = end;
+      continue;
+    }
+    if (BULLET.test(lines[index]!) && (lines.length === 1 || BULLET.test(lines[index + 1] ?? "") || BULLET.test(lines[index - 1] ?? ""))) {
+      flushProse();
+      blocks.push({ kind: "item", text: plainInline(lines[index]!.replace(BULLET, "")) });
+      index += 1;
+      continue;
+    }
+    prose.push(lines[index]!);
+    index += 1;
+  }
+  flushProse();
+  return blocks;
+}
+
+function classifyProse(raw: string[], headingsAllowed: boolean): Block[] {
+  const lines = raw.map(plainInline).filter(Boolean);
+  if (lines.length === 0) return [];
   if (lines.every((line) => BULLET.test(line))) return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
   if (lines.length > 1 && lines.every((line) => headingShaped(line) || BULLET.test(line))) {
     return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
@@ -76,6 +134,29 @@ function classify(raw: string, headingsAllowed: boolean): Block[] {
   if (lines.length === 1 && META_LINE.test(lines[0]!)) return [];
   if (lines.length === 1 && headingShaped(lines[0]!)) return [{ kind: headingsAllowed ? "candidate" : "item", text: lines[0]! }];
   return [{ kind: "prose", text: lines.join(" ") }];
+}
+
+/**
+ * The blocks of one paragraph of extracted text. A Markdown heading is recognised on any line, also when its text
+ * follows on the next line without a blank line between (as pasted Markdown often has it).
+ */
+function classify(raw: string, headingsAllowed: boolean): Block[] {
+  const lines = raw
+    .split(/\r?\n/)
+    .map((line) => line.replace(/[\s\u00a0]+/g, " ").trim())
+    .filter(Boolean);
+  const blocks: Block[] = [];
+  let run: string[] = [];
+  for (const line of lines) {
+    if (MARKDOWN_HEADING.test(line)) {
+      blocks.push(...classifyLines(run, headingsAllowed));
+      run = [];
+      const text = plainInline(line.replace(MARKDOWN_HEADING, "").replace(/\s+#+$/, ""));
+      if (text) blocks.push({ kind: headingsAllowed ? "heading" : "item", text });
+    } else run.push(line);
+  }
+  blocks.push(...classifyLines(run, headingsAllowed));
+  return blocks;
 }
 
 /** Decides, for each run of heading-shaped lines, which are headings and which are list items. */
@@ -139,6 +220,11 @@ function sentencesOf(prose: string): string[] {
   return pieces;
 }
 
+function tableParagraph(rows: string[][], counter: Counter): Paragraph {
+  counter.paragraph += 1;
+  return { sentences: [], items: [], table: rows, words: rows.reduce((total, row) => total + wordCount(row.join(" ")), 0) };
+}
+
 function paragraphOf(prose: string | null, items: string[], counter: Counter): Paragraph {
   const paragraph = counter.paragraph;
   counter.paragraph += 1;
@@ -179,6 +265,7 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
     }
     flushItems();
     if (block.kind === "heading") open(block.text);
+    else if (block.kind === "table") add(tableParagraph(block.rows ?? [], counter));
     else add(paragraphOf(block.text, [], counter));
   }
   flushItems();
@@ -203,6 +290,13 @@ export function parseSource(
   } else {
     blocks = resolveCandidates(input.text.split(/\r?\n[ \t]*\r?\n/).flatMap((raw) => classify(raw, true)));
   }
+  // A table whose rows came as paragraphs of their own (a DOCX table, one row a paragraph) is one table.
+  blocks = blocks.reduce<Block[]>((merged, block) => {
+    const previous = merged.at(-1);
+    if (block.kind === "table" && previous?.kind === "table") previous.rows = [...(previous.rows ?? []), ...(block.rows ?? [])];
+    else merged.push({ ...block });
+    return merged;
+  }, []);
   let title: string | null = null;
   const first = blocks[0];
   if (first?.kind === "heading" && !GENERIC_TITLES.test(first.text)) {

@@ -53,7 +53,14 @@ async function bytesOf(source: DocumentSource): Promise<Uint8Array> {
 
 interface PdfLine {
   text: string;
+  /** The cells of a line set in aligned columns (two or more), else one. */
+  cells: string[];
+  /** Left edge of each cell. */
+  cellX: number[];
   size: number;
+  /** The font that sets most of the line's characters (pdf.js's id: regular and bold faces differ). */
+  font: string;
+  x: number;
   y: number;
   page: number;
 }
@@ -61,66 +68,116 @@ interface PdfLine {
 interface PdfTextItem {
   str: string;
   transform: number[];
+  width: number;
   height: number;
+  fontName?: string;
   hasEOL: boolean;
+}
+
+interface PlacedItem {
+  str: string;
+  x: number;
+  end: number;
+  y: number;
+  size: number;
+  font: string;
 }
 
 function isTextItem(item: unknown): item is PdfTextItem {
   return typeof item === "object" && item !== null && "str" in item && "transform" in item;
 }
 
-/** Lines of one page: pdf.js items joined until an end-of-line mark or a change of baseline. */
-function linesOfPage(items: unknown[], page: number): PdfLine[] {
-  const lines: PdfLine[] = [];
-  let text = "";
-  let y = 0;
-  let charsBySize = new Map<number, number>();
-  const endLine = () => {
-    const trimmed = text.trim();
-    if (trimmed) {
-      let size = 0;
-      let most = -1;
-      for (const [candidate, chars] of charsBySize) {
-        if (chars > most) [size, most] = [candidate, chars];
-      }
-      lines.push({ text: trimmed, size, y, page });
-    }
-    text = "";
-    charsBySize = new Map();
-  };
-  for (const item of items) {
-    if (!isTextItem(item)) continue;
-    const [, , c = 0, d = 0, , itemY = 0] = item.transform;
-    const size = Math.round((Math.hypot(c, d) || item.height) * 2) / 2;
-    if (item.str) {
-      if (text && Math.abs(itemY - y) > Math.max(size, 1) * 0.5) endLine();
-      if (!text) y = itemY;
-      text += item.str;
-      const chars = item.str.replace(/\s/g, "").length;
-      if (chars > 0) charsBySize.set(size, (charsBySize.get(size) ?? 0) + chars);
-    }
-    if (item.hasEOL) endLine();
+function mostOf<K>(counts: Map<K, number>, fallback: K): K {
+  let best = fallback;
+  let most = -1;
+  for (const [key, count] of counts) {
+    if (count > most) [best, most] = [key, count];
   }
-  endLine();
-  return lines;
+  return best;
 }
 
-/** The body text's font size: the size that sets the most characters. */
-function bodySizeOf(lines: PdfLine[]): number {
-  const chars = new Map<number, number>();
-  for (const line of lines) chars.set(line.size, (chars.get(line.size) ?? 0) + line.text.length);
-  let body = 0;
-  let most = -1;
-  for (const [size, count] of chars) {
-    if (count > most) [body, most] = [size, count];
+/** A gap wider than this many font sizes between two pieces of one baseline separates table cells. */
+const CELL_GAP = 1.2;
+
+/**
+ * Lines of one page: pdf.js items grouped by baseline (top to bottom, left to right). Pieces of a baseline set
+ * apart by a wide gap are cells of aligned columns, so a table's row stays a row instead of running together.
+ */
+function linesOfPage(items: unknown[], page: number): PdfLine[] {
+  const placed: PlacedItem[] = [];
+  for (const item of items) {
+    if (!isTextItem(item) || !item.str.trim()) continue;
+    const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+    const size = Math.round((Math.hypot(c, d) || item.height) * 2) / 2;
+    const scale = Math.hypot(a, b) || 1;
+    placed.push({ str: item.str, x, end: x + (item.width || scale * item.str.length * 0.5), y, size, font: item.fontName ?? "" });
   }
-  return body;
+  // Baselines, in reading order of the items; an item joins the baseline it sits on.
+  const rows: PlacedItem[][] = [];
+  for (const item of placed) {
+    const row = rows.find((candidate) => Math.abs(candidate[0]!.y - item.y) <= Math.max(item.size, 1) * 0.5);
+    if (row) row.push(item);
+    else rows.push([item]);
+  }
+  rows.sort((first, second) => second[0]!.y - first[0]!.y);
+  return rows.map((row) => {
+    row.sort((first, second) => first.x - second.x);
+    const cells: string[] = [];
+    const cellX: number[] = [];
+    const bySize = new Map<number, number>();
+    const byFont = new Map<string, number>();
+    let previous: PlacedItem | null = null;
+    for (const item of row) {
+      const chars = item.str.replace(/\s/g, "").length;
+      bySize.set(item.size, (bySize.get(item.size) ?? 0) + chars);
+      byFont.set(item.font, (byFont.get(item.font) ?? 0) + chars);
+      if (previous === null || item.x - previous.end > Math.max(item.size, 1) * CELL_GAP) {
+        cells.push(item.str);
+        cellX.push(item.x);
+      } else {
+        const joined = cells[cells.length - 1]!;
+        const spaced = item.x - previous.end > item.size * 0.15 && !/\s$/.test(joined) && !/^\s/.test(item.str);
+        cells[cells.length - 1] = joined + (spaced ? " " : "") + item.str;
+      }
+      previous = item;
+    }
+    const trimmed = cells.map((cell) => normalizeSpace(cell));
+    // A list mark set apart from its item's text is no column.
+    if (trimmed.length >= 2 && /^(?:[•●▪◦‣∙·–-]|\(?\d{1,2}[.)])$/.test(trimmed[0]!)) {
+      trimmed.splice(0, 2, `${trimmed[0]} ${trimmed[1]}`);
+      cellX.splice(1, 1);
+    }
+    return {
+      text: trimmed.join(" "),
+      cells: trimmed,
+      cellX,
+      size: mostOf(bySize, 0),
+      font: mostOf(byFont, ""),
+      x: cellX[0] ?? 0,
+      y: row[0]!.y,
+      page,
+    };
+  });
+}
+
+/** The body text's font size and font: those that set the most characters. */
+function bodyOf(lines: PdfLine[]): { size: number; font: string } {
+  const sizes = new Map<number, number>();
+  const fonts = new Map<string, number>();
+  for (const line of lines) {
+    sizes.set(line.size, (sizes.get(line.size) ?? 0) + line.text.length);
+    fonts.set(line.font, (fonts.get(line.font) ?? 0) + line.text.length);
+  }
+  return { size: mostOf(sizes, 0), font: mostOf(fonts, "") };
 }
 
 const HEADING_SIZE_RATIO = 1.15;
 const MAX_HEADING_LENGTH = 150;
 /** Lines further apart than this many line heights start a new paragraph. */
 const PARAGRAPH_GAP = 1.8;
+/** A line set off from the one above by more than this many line heights has space above it. */
+const SPACE_ABOVE = 1.5;
+const LIST_MARK = /^(?:[•●▪◦‣∙·–-]\s*|\(?\d{1,2}[.)]\s+)/;
 
 function joinLines(first: string, second: string): string {
   // A word hyphenated across lines is joined again.
@@ -128,33 +185,85 @@ function joinLines(first: string, second: string): string {
   return `${first} ${second}`;
 }
 
+/** Short, with letters, not ending like a sentence or a clause: the shape of a heading. */
+function headingShaped(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  return words > 0 && words <= 14 && /\p{L}/u.test(text) && !/[.,;:!…]["'”’)]*$/.test(text) && !LIST_MARK.test(text);
+}
+
+type PdfBlockKind = "heading" | "paragraph" | "list" | "table";
+
 function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
-  const body = bodySizeOf(lines);
-  let kind: "heading" | "paragraph" | null = null;
-  let text = "";
+  const body = bodyOf(lines);
+  let kind: PdfBlockKind | null = null;
+  let rows: string[] = [];
+  let cells: string[][] = [];
+  let columns: number[] = [];
   let last: PdfLine | null = null;
   const flush = () => {
-    if (kind === "heading") builder.heading(text);
-    else if (kind === "paragraph") builder.paragraph(text);
+    if (kind === "heading") builder.heading(rows.join(" "));
+    else if (kind === "table") builder.paragraph(cells.map((row) => row.join(" | ")).join("\n"));
+    else if (kind !== null) builder.paragraph(rows.join("\n"));
     kind = null;
-    text = "";
+    rows = [];
+    cells = [];
+    columns = [];
   };
   for (const line of lines) {
     if (builder.isFull) return;
+    const gap = last !== null && last.page === line.page ? Math.abs(last.y - line.y) : Number.POSITIVE_INFINITY;
+    const lineHeight = Math.max(last?.size ?? 0, line.size, 1);
+    const close = gap <= lineHeight * PARAGRAPH_GAP;
+    const spaceAbove = gap > lineHeight * SPACE_ABOVE;
+    const larger = body.size > 0 && line.size >= body.size * HEADING_SIZE_RATIO;
+    // Bold (another face) or a little larger than the body, short, not a sentence, with space above: a heading.
+    const set = line.font !== body.font || line.size > body.size * 1.05;
     const isHeading =
-      body > 0 && line.size >= body * HEADING_SIZE_RATIO && line.text.length <= MAX_HEADING_LENGTH && /\p{L}/u.test(line.text);
-    const lineKind = isHeading ? "heading" : "paragraph";
-    const close =
-      last !== null &&
-      last.page === line.page &&
-      Math.abs(last.y - line.y) <= Math.max(last.size, line.size) * PARAGRAPH_GAP &&
-      (lineKind === "paragraph" || Math.abs(last.size - line.size) <= line.size * 0.1);
-    if (kind === lineKind && close) {
-      text = joinLines(text, line.text);
+      line.cells.length === 1 &&
+      line.text.length <= MAX_HEADING_LENGTH &&
+      /\p{L}/u.test(line.text) &&
+      (larger || (set && line.size >= body.size * 0.95 && headingShaped(line.text) && (spaceAbove || kind === "heading")));
+    if (line.cells.length >= 2 && !isHeading) {
+      if (kind === "table" && close) {
+        cells.push(line.cells);
+        columns = line.cellX;
+      } else {
+        flush();
+        kind = "table";
+        cells = [line.cells];
+        columns = line.cellX;
+      }
+    } else if (kind === "table" && gap <= lineHeight * 1.4 && cells.length > 0) {
+      // A cell wrapped onto a line of its own: it belongs to the column it starts under.
+      const column = columns.findIndex((x) => Math.abs(x - line.x) <= 2);
+      const row = cells[cells.length - 1]!;
+      if (column >= 0 && column < row.length) row[column] = joinLines(row[column]!, line.text);
+      else {
+        flush();
+        kind = "paragraph";
+        rows = [line.text];
+      }
+    } else if (isHeading) {
+      const continues = kind === "heading" && close && last !== null && Math.abs(last.size - line.size) <= line.size * 0.1 && last.font === line.font;
+      if (continues) rows[0] = joinLines(rows[0]!, line.text);
+      else {
+        flush();
+        kind = "heading";
+        rows = [line.text];
+      }
+    } else if (LIST_MARK.test(line.text)) {
+      // Each list item on its own line, so it stays an item.
+      if (kind !== "list" || !close) {
+        flush();
+        kind = "list";
+      }
+      rows.push(line.text);
+    } else if ((kind === "paragraph" || kind === "list") && close) {
+      rows[rows.length - 1] = joinLines(rows[rows.length - 1]!, line.text);
     } else {
       flush();
-      kind = lineKind;
-      text = line.text;
+      kind = "paragraph";
+      rows = [line.text];
     }
     last = line;
   }

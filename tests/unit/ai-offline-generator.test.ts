@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { generateOfflineOutline, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
+import { FILLERS, generateOfflineOutline, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
 import { outlineSchema } from "@/lib/ai/outline";
-import { splitSentences, wordCount } from "@/lib/ai/text";
+import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { htmlToSections } from "@/lib/content/sections";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
@@ -17,16 +17,25 @@ function input(text: string, extra: Partial<OutlineInput> = {}): OutlineInput {
 
 /** Sentences the generator adds itself around the author's sentences (signposts, agenda, recap, thanks). */
 const SIGNPOST =
-  /^(?:Welcome\.|This presentation is based on “.+”[.?!]?|It also draws on \w+ supporting sources?\.|We will (?:look at|go through) .+\.|Let's (?:start|turn|look|stay|move|begin)\b.*[.]|Next, (?:let's look at|it's time to) .+\.|The (?:next|first) (?:topic|step) is .+\.|This part continues the same topic\.|There is more to say on this topic\.|Here is the next point\.|To sum up, here are the main points\.|Thank you for listening\.|The points listed here are: .+\.|[A-Z][^.!]*\?)$/;
+  /^(?:Welcome\.|This presentation is based on “.+”[.?!]?|It also draws on \w+ supporting sources?\.|We will (?:look at|go through) .+\.|Let's (?:start|turn|look|stay|move|begin)\b.*[.]|Next, (?:let's look at|it's time to) .+\.|The (?:next|first) (?:topic|step) is .+\.|This part continues the same topic\.|There is more to say on this topic\.|Here is the next point\.|To sum up, here are the main points\.|Thank you for listening\.|The points listed here are: .+\.|The slide lists \w+ of its points\.|The table on this slide has \w+ rows, one for each [^.]+\.|The (?:next|first) part is headed “[^”]+”\.|To sum up, here is the main point\.|[A-Z][^.!]*\?)$/;
 const CONNECTIVE = /^(?:Also|Beyond that|On top of that|To wrap up|First|Second|Third|Finally), /;
+
+function inOrderIn(needle: readonly string[], haystack: readonly string[]): boolean {
+  let at = 0;
+  for (const word of haystack) if (at < needle.length && word === needle[at]) at += 1;
+  return needle.length > 0 && at === needle.length;
+}
 
 /** The script's sentences that are neither signposts nor the author's own (with a connective taken off). */
 function foreignSentences(script: string, source: string): string[] {
   const normalisedSource = source.replace(/\s+/g, " ").toLowerCase();
   return splitSentences(script).filter((sentence) => {
     if (SIGNPOST.test(sentence)) return false;
+    if (FILLERS.includes(sentence)) return false;
     const bare = sentence.replace(CONNECTIVE, "").toLowerCase();
-    return !normalisedSource.includes(bare);
+    if (normalisedSource.includes(bare)) return false;
+    // A recap line is a slide's bullet: the author's words in their order, asides and soft adverbs left out.
+    return !(CONNECTIVE.test(sentence) && inOrderIn(wordsOf(bare.replace(/%/g, " percent")), wordsOf(normalisedSource)));
   });
 }
 
