@@ -207,10 +207,10 @@ export function writeBaseline(file: string, mode: "full" | "subset", rows: reado
   writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
 }
 
-/** Latency varies with the machine's load: a p95 counts as worse only past 1.5 times the baseline's plus 50 ms. */
-const LATENCY_SLACK = (baseline: number) => baseline * 1.5 + 50;
-
-/** Figures worse than the baseline's, as sentences; empty when none is. Totals compare only on a whole run. */
+/**
+ * Figures worse than the baseline's, as sentences; empty when none is. Only the deterministic figures count: latency
+ * depends on what else the machine is doing, so it is printed, never compared (a check must not fail on a busy CI).
+ */
 export function regressions(run: BaselineRun, rows: readonly RowResult[], compareTotals: boolean): string[] {
   const worse: string[] = [];
   for (const row of rows) {
@@ -232,7 +232,6 @@ export function regressions(run: BaselineRun, rows: readonly RowResult[], compar
     if (now.lint > before.lint) worse.push(`totals: ${now.lint} lint issues, baseline ${before.lint}`);
     if (now.answersRight < before.answersRight) worse.push(`totals: answers right ${percent(now.answersRight)}, baseline ${percent(before.answersRight)}`);
     if (now.refusalsRight < before.refusalsRight) worse.push(`totals: refusals right ${percent(now.refusalsRight)}, baseline ${percent(before.refusalsRight)}`);
-    if (now.p95Ms > LATENCY_SLACK(before.p95Ms)) worse.push(`totals: first text p95 ${ms(now.p95Ms)}, baseline ${ms(before.p95Ms)} (allowed up to ${ms(LATENCY_SLACK(before.p95Ms))})`);
   }
   return worse;
 }
