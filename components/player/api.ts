@@ -138,8 +138,11 @@ export interface Answer {
   text: string;
   id: string | null;
   sources: AnswerSource[];
-  /** The spoken answer, or null when speech synthesis failed on the server (`Answer-Audio: none`). */
-  audio: Blob | null;
+  /**
+   * The spoken answer as it arrives after the text (the server sends the headers first and the audio as it is made),
+   * or null when speech failed on the server (`Answer-Audio: none`, or an empty body). Never rejects.
+   */
+  audio: Promise<Blob | null>;
 }
 
 /** Base64 of UTF-8 text, as the answer's headers carry it. */
@@ -184,28 +187,35 @@ export async function streamResponse(source: PlayerSource, chatHistoryId: string
   const query = new URLSearchParams({ chat_history_id: chatHistoryId, current_slide_number: String(slideNumber) });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ANSWER_TIMEOUT_MS);
+  let response: Response;
   try {
-    let response: Response;
-    try {
-      response = await fetch(`${API_BASE}${withToken(`/qa/stream-response?${query}`, source)}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        credentials: "same-origin",
-        signal: controller.signal,
-      });
-    } catch {
-      throw new TransportError(controller.signal.aborted ? "timeout" : "network");
-    }
-    if (!response.ok) throw new HttpError(response.status, await response.text());
-    const noAudio = response.headers.get("answer-audio") === "none";
-    const audio = noAudio ? null : await response.blob();
-    return {
-      text: decodeHeader(response.headers.get("response-text")),
-      id: decodeHeader(response.headers.get("chat-history-id")) || null,
-      sources: parseSources(response.headers.get("answer-sources")),
-      audio: audio && audio.size > 0 ? audio : null,
-    };
-  } finally {
+    response = await fetch(`${API_BASE}${withToken(`/qa/stream-response?${query}`, source)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+  } catch {
     clearTimeout(timer);
+    throw new TransportError(controller.signal.aborted ? "timeout" : "network");
   }
+  if (!response.ok) {
+    clearTimeout(timer);
+    throw new HttpError(response.status, await response.text());
+  }
+  // The text is known with the headers; the audio body follows while the text is already shown.
+  const noAudio = response.headers.get("answer-audio") === "none";
+  const audio: Promise<Blob | null> = noAudio
+    ? response.body?.cancel().then(() => null, () => null) ?? Promise.resolve(null)
+    : response.blob().then(
+        (blob) => (blob.size > 0 ? blob : null),
+        () => null,
+      );
+  void audio.finally(() => clearTimeout(timer));
+  return {
+    text: decodeHeader(response.headers.get("response-text")),
+    id: decodeHeader(response.headers.get("chat-history-id")) || null,
+    sources: parseSources(response.headers.get("answer-sources")),
+    audio,
+  };
 }

@@ -119,7 +119,9 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
           timestamp: new Date().toISOString(),
           sources: reply.sources,
         });
-        speak(reply.audio);
+        // The text shows now; the voice starts when its audio has come.
+        setAnswering(false);
+        speak(await reply.audio);
       } catch (error) {
         if (onGone && isGoneAnswer(source, error)) {
           onGone();

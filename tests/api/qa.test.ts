@@ -206,6 +206,28 @@ describe("typed questions and sessions", () => {
     expect(empty.status).toBe(422);
   });
 
+  it("sends the answer's text before its audio is made; the audio follows in the body and is kept with the answer", async () => {
+    const token = alpha.admin.access_token;
+    const asked = await json<QuestionOut>(
+      await call(questionRoute.POST, "POST", { token, body: { presentation_id: deck.id, question: "How long does a survey take?", current_slide_number: 1 } }),
+    );
+    const spoken = await answer({ chat_history_id: asked.chat_history_id, current_slide_number: "1" }, token);
+    expect(spoken.status).toBe(200);
+    // The headers carry the answer as soon as it is written; no audio exists yet.
+    const text = decode(spoken.headers.get("Response-Text"));
+    expect(text.length).toBeGreaterThan(20);
+    const answerId = decode(spoken.headers.get("Chat-History-ID"));
+    const db = await getDb();
+    const [before] = await db.select().from(qaMessages).where(eq(qaMessages.id, answerId));
+    expect(before).toMatchObject({ type: "answer", content: text, audioFileId: null });
+    // The body is the MP3, made while it is sent, and stored once it is whole.
+    const audio = new Uint8Array(await spoken.arrayBuffer());
+    expect(audio.length).toBeGreaterThan(1000);
+    expect(audio[0] === 0xff || String.fromCharCode(...audio.slice(0, 3)) === "ID3").toBe(true);
+    const [after] = await db.select().from(qaMessages).where(eq(qaMessages.id, answerId));
+    expect(after!.audioFileId).not.toBeNull();
+  });
+
   it("another viewer's session is not found: no reading, no appending, no answers", async () => {
     const mine = await json<QuestionOut>(
       await call(questionRoute.POST, "POST", { token: alpha.admin.access_token, body: { presentation_id: deck.id, question: "What is a heat pump?" } }),
