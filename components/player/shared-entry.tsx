@@ -4,6 +4,7 @@
 // server so they show (and preview when linked) before any script runs. The player takes over once the page is
 // interactive; its script (and framer-motion's) loads then, not with the page.
 import { lazy, Suspense, useEffect, useState } from "react";
+import { PORTRAIT_QUERY } from "./slides";
 import type { ApiPresentation } from "./types";
 
 const PresentationPlayer = lazy(() => import("./player").then((module) => ({ default: module.PresentationPlayer })));
@@ -13,13 +14,15 @@ interface SharedPlayerEntryProps {
   initial: ApiPresentation;
   title: string;
   firstImage: string | null;
+  /** The first slide's portrait rendering (1080x1350), shown instead on portrait viewports. */
+  firstMobileImage?: string | null;
 }
 
-export function SharedPlayerEntry({ token, initial, title, firstImage }: SharedPlayerEntryProps) {
+export function SharedPlayerEntry({ token, initial, title, firstImage, firstMobileImage = null }: SharedPlayerEntryProps) {
   const [mounted, setMounted] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the one switch from the server's poster to the player
   useEffect(() => setMounted(true), []);
-  const poster = <Poster title={title} image={firstImage} total={initial.slides.length} />;
+  const poster = <Poster title={title} image={firstImage} portrait={firstMobileImage} total={initial.slides.length} />;
   if (!mounted) return poster;
   return (
     <Suspense fallback={poster}>
@@ -29,7 +32,7 @@ export function SharedPlayerEntry({ token, initial, title, firstImage }: SharedP
 }
 
 /** The player's frame with its first slide, as the player itself first shows it. */
-function Poster({ title, image, total }: { title: string; image: string | null; total: number }) {
+function Poster({ title, image, portrait, total }: { title: string; image: string | null; portrait: string | null; total: number }) {
   return (
     // data-shared-player marks the page as the player (lib/http/share-page.ts caches only such renders).
     <div data-shared-player="" className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
@@ -42,8 +45,10 @@ function Poster({ title, image, total }: { title: string; image: string | null; 
       <div className="relative min-h-0 flex-1 px-2 pb-24 sm:px-6">
         <div className="flex h-full items-center justify-center">
           {image ? (
-            // eslint-disable-next-line @next/next/no-img-element -- a stored slide image served by our own route, shown as it is
-            <img src={image} alt={title} className="max-h-full max-w-full rounded-xl object-contain shadow-2xl" />
+            <picture className="contents">
+              {portrait && portrait !== image ? <source media={PORTRAIT_QUERY} srcSet={portrait} /> : null}
+              <img src={image} alt={title} className="max-h-full max-w-full rounded-xl object-contain shadow-2xl" />
+            </picture>
           ) : (
             <p className="text-sm text-slate-300">Loading slide...</p>
           )}

@@ -6,6 +6,7 @@
 import { AnimatePresence, LazyMotion, m, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
+import { PORTRAIT_QUERY } from "./slides";
 import type { PlayerSlide } from "./types";
 
 const loadFeatures = () => import("./motion-features").then((module) => module.default);
@@ -106,21 +107,28 @@ interface SlideCardProps {
 
 /** One slide's card; mounted per slide (keyed by number), so the fallback state starts afresh on every slide. */
 function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: SlideCardProps) {
-  const [source, setSource] = useState<"primary" | "mobile" | "text">(slide.imageUrl ? "primary" : slide.mobileImageUrl ? "mobile" : "text");
+  const portrait = slide.mobileImageUrl && slide.mobileImageUrl !== slide.imageUrl ? slide.mobileImageUrl : null;
+  // "both": the browser picks the portrait or the wide image by the viewport; after a failure, the other one alone.
+  const [source, setSource] = useState<"both" | "primary" | "mobile" | "text">(
+    slide.imageUrl ? (portrait ? "both" : "primary") : slide.mobileImageUrl ? "mobile" : "text",
+  );
   const image = useRef<HTMLImageElement>(null);
 
   const failed = () => {
-    if (source === "primary") {
-      console.warn("Failed to load primary slide image");
-      // The mobile image, when there is one that differs and has not been tried yet.
-      if (slide.mobileImageUrl && slide.mobileImageUrl !== slide.imageUrl) {
-        setSource("mobile");
-        return;
-      }
-      setSource("text");
+    if (source === "both") {
+      const shown = image.current?.currentSrc ?? "";
+      // The one that failed was the portrait image (its address ends the chosen source): try the wide one, and back.
+      const portraitFailed = portrait !== null && shown !== "" && shown.endsWith(portrait);
+      console.warn(portraitFailed ? "Failed to load mobile slide image" : "Failed to load primary slide image");
+      setSource(portraitFailed ? "primary" : "mobile");
       return;
     }
-    console.warn("Failed to load mobile fallback image");
+    if (source === "primary" && !portrait && slide.mobileImageUrl && slide.mobileImageUrl !== slide.imageUrl) {
+      console.warn("Failed to load primary slide image");
+      setSource("mobile");
+      return;
+    }
+    console.warn(source === "primary" ? "Failed to load primary slide image" : "Failed to load mobile fallback image");
     setSource("text");
     onImageLoadError?.();
   };
@@ -132,9 +140,9 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
     // Checked once on mount: later failures arrive through onError.
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const src = source === "primary" ? slide.imageUrl : source === "mobile" ? slide.mobileImageUrl : null;
+  const src = source === "primary" || source === "both" ? slide.imageUrl : source === "mobile" ? slide.mobileImageUrl : null;
   if (!src) return <SlideText slide={slide} />;
-  return (
+  const img = (
     <m.img
       ref={image}
       key={src}
@@ -148,6 +156,14 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
       draggable={false}
       className={cn("max-h-full max-w-full select-none rounded-xl bg-white object-contain shadow-2xl shadow-black/40")}
     />
+  );
+  if (source !== "both" || !portrait) return img;
+  return (
+    // display: contents, so the image sizes against the card's box as a bare image does.
+    <picture className="contents">
+      <source media={PORTRAIT_QUERY} srcSet={portrait} />
+      {img}
+    </picture>
   );
 }
 

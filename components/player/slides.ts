@@ -1,6 +1,13 @@
 // Turns an API presentation into the player's slides (spec section 3, "Player slide").
 import type { ApiPresentation, ApiSlide, PlayerPresentation, PlayerSlide, SentenceTiming } from "./types";
 
+/**
+ * Where the portrait rendering (1080x1350) replaces the 16:9 one: a viewport taller than wide (a phone held upright,
+ * a narrow frame), where the wide slide would be a strip of small text. Chosen by the browser (a <picture> source),
+ * so the server's first view already shows the right one.
+ */
+export const PORTRAIT_QUERY = "(orientation: portrait)";
+
 /** A script is narrated only when longer than this (section 9). */
 export const SCRIPT_MIN_LENGTH = 10;
 

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { cache } from "react";
 import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
 import { PlayerMessage } from "@/components/player/player-message";
+import { ReloadButton } from "@/components/player/reload-button";
 import { SharedPlayerEntry } from "@/components/player/shared-entry";
 import type { ApiPresentation } from "@/components/player/types";
 import { asApiJson } from "@/components/server/initial-data";
@@ -81,7 +82,14 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
   await connection();
   const { shareToken } = await params;
   const outcome = await readShared(shareToken);
-  if (outcome.kind === "failed") return <PlayerMessage title="Presentation Unavailable" message={outcome.message} tone="error" />;
+  if (outcome.kind === "failed") {
+    // A link that is gone stays gone; a deck not ready yet or a failed read may work on another try.
+    return (
+      <PlayerMessage title="Presentation Unavailable" message={outcome.message} tone="error">
+        {outcome.message === SHARED_LOAD_MESSAGES.gone ? null : <ReloadButton />}
+      </PlayerMessage>
+    );
+  }
   const { presentation } = outcome;
   return (
     <SharedPlayerEntry
@@ -89,6 +97,7 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
       initial={forPlayer(presentation)}
       title={presentation.blog.blog_title}
       firstImage={presentation.slides[0]?.public_web_image_url ?? null}
+      firstMobileImage={presentation.slides[0]?.public_mobile_image_url ?? null}
     />
   );
 }
