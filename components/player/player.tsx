@@ -3,14 +3,16 @@
 // The presentation player (spec sections 2 and 4), one component tree for the signed-in page and the shared link;
 // only where the data comes from differs (PlayerSource). The page hands over the presentation the server read, so
 // the first slide is in the HTML; without it (Try Again) the player loads it here.
-import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, MessageSquare, Mic, Pause, Play, RotateCcw, SkipForward } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, ListVideo, Maximize, MessageSquare, Mic, Minimize, Pause, Play, RotateCcw } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { SpeechChoice } from "@/components/speech/preferences";
+import { usePlayerToasts } from "@/components/ui/toast-placement";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { failureKind, loadErrorMessage, loadPresentation, SHARED_LOAD_MESSAGES, sharedLinkGone } from "./api";
 import { PlayerMessage } from "./player-message";
+import { ReloadButton } from "./reload-button";
 import { SlideViewer } from "./slide-viewer";
 import { toPlayerPresentation } from "./slides";
 import type { ApiPresentation, PlayerPresentation, PlayerSource } from "./types";
@@ -84,14 +86,7 @@ export function PresentationPlayer({ source, initial, initialError, notFound = f
   if (phase.kind === "error") {
     return (
       <PlayerMessage title="Presentation Unavailable" message={phase.message} tone="error">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="mt-2 inline-flex h-10 items-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          <RotateCcw className="h-4 w-4" aria-hidden />
-          Try Again
-        </button>
+        <ReloadButton />
       </PlayerMessage>
     );
   }
@@ -127,6 +122,17 @@ function useDocked(): boolean {
   return docked;
 }
 
+/** Whether the page is in full screen now (by the button, the f key, or the browser's own controls). */
+function useFullScreen(): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const update = () => setOn(document.fullscreenElement !== null);
+    document.addEventListener("fullscreenchange", update);
+    return () => document.removeEventListener("fullscreenchange", update);
+  }, []);
+  return on;
+}
+
 function inTextField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT";
@@ -152,6 +158,8 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   const [hintTime, setHintTime] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
   const docked = useDocked();
+  const fullScreen = useFullScreen();
+  usePlayerToasts();
   const root = useRef<HTMLDivElement>(null);
   const indexRef = useRef(0);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -403,7 +411,8 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
               <span
                 className={cn(
                   "rounded-full px-3 py-1 text-xs font-medium",
-                  recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200",
+                  // The idle hint names the space bar: not on touch screens, where there is none.
+                  recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200 [@media(pointer:coarse)]:hidden",
                 )}
               >
                 {hint}
@@ -460,10 +469,10 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
                 autoAdvance ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
               )}
             >
-              <SkipForward className="h-4 w-4" aria-hidden />
+              <ListVideo className="h-4 w-4" aria-hidden />
             </button>
-            <ControlButton label="Full screen" onClick={toggleFullScreen} disabled={false}>
-              <Maximize className="h-4 w-4" aria-hidden />
+            <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} disabled={false}>
+              {fullScreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
             </ControlButton>
             {!docked ? (
               <button

@@ -4,25 +4,31 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from "react";
 import { cn } from "@/lib/cn";
+import type { ToastPlacement } from "./toast-placement";
 import type { ToastVariant } from "./use-toast";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export const ToastViewport = forwardRef<ElementRef<typeof ToastPrimitive.Viewport>, ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>>(
-  function ToastViewport({ className, ...props }, ref) {
-    return (
-      <ToastPrimitive.Viewport
-        ref={ref}
-        className={cn(
-          "fixed inset-x-0 top-0 z-[100] flex max-h-screen flex-col gap-2 p-4 outline-none",
-          "sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto sm:w-[420px]",
-          className,
-        )}
-        {...props}
-      />
-    );
-  },
-);
+const viewportPlaces: Record<ToastPlacement, string> = {
+  page: "inset-x-0 top-0 p-4 sm:inset-x-auto sm:bottom-0 sm:right-0 sm:top-auto sm:w-[420px]",
+  // Below the player's 3.5 rem top bar, centred over the slide; when the Q&A panel is docked (the player's query),
+  // centred over what is left of it.
+  player: "inset-x-0 top-14 mx-auto w-full max-w-[420px] px-3 py-2 [@media(min-width:768px)_and_(min-height:640px)]:right-96",
+};
+
+export const ToastViewport = forwardRef<
+  ElementRef<typeof ToastPrimitive.Viewport>,
+  ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport> & { placement?: ToastPlacement }
+>(function ToastViewport({ className, placement = "page", ...props }, ref) {
+  return (
+    <ToastPrimitive.Viewport
+      ref={ref}
+      data-placement={placement}
+      className={cn("fixed z-[100] flex max-h-screen flex-col gap-2 outline-none", viewportPlaces[placement], className)}
+      {...props}
+    />
+  );
+});
 
 const looks: Record<ToastVariant, string> = {
   default: "border-slate-200 bg-white text-slate-900",

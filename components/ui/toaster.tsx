@@ -2,11 +2,13 @@
 
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+import { useToastPlacement } from "./toast-placement";
 import { dismissToast, useToast } from "./use-toast";
 
 /** Renders the toast store; mounted once in the root layout. */
 export function Toaster() {
   const { toasts } = useToast();
+  const placement = useToastPlacement();
   return (
     <ToastProvider swipeDirection="right">
       {toasts.map(({ id, title, description, variant = "default", duration, open }) => {
@@ -30,7 +32,7 @@ export function Toaster() {
           </Toast>
         );
       })}
-      <ToastViewport />
+      <ToastViewport placement={placement} />
     </ToastProvider>
   );
 }

@@ -23,15 +23,25 @@ const PLAYER_MARK = "data-shared-player";
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character);
 
-/** A link that does not work: the player's "Presentation Unavailable" state, self-contained (no script, no token). */
+/** The app's typeface (Inter, as app/globals.css names it), served from public/fonts for this page alone. */
+export const NOTICE_FONT_URL = "/fonts/inter-latin-wght-normal.woff2";
+
+/**
+ * A link that does not work: the player's "Presentation Unavailable" state, self-contained (no script, no token), in
+ * the app's typeface. A link that is gone stays gone; otherwise (not ready yet, a failed read) Try Again loads the
+ * page again, which needs no script.
+ */
 export function unavailablePage(message: string): string {
+  const retry = message === SHARED_LOAD_MESSAGES.gone ? "" : `<a href="">Try Again</a>`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Presentation Unavailable</title><style>
-html,body{margin:0;height:100%;background:#020617;color:#fff;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+@font-face{font-family:"Inter Variable";font-style:normal;font-display:swap;font-weight:100 900;src:url(${NOTICE_FONT_URL}) format("woff2-variations")}
+html,body{margin:0;height:100%;background:#020617;color:#fff;font-family:"Inter Variable",ui-sans-serif,system-ui,-apple-system,"Segoe UI",sans-serif}
+a{margin-top:8px;display:inline-flex;height:40px;align-items:center;border-radius:8px;background:#fff;padding:0 16px;font-size:14px;font-weight:500;color:#0f172a;text-decoration:none}a:hover{background:#f1f5f9}
 main{min-height:100%;display:flex;align-items:center;justify-content:center;padding:24px;box-sizing:border-box}
 div{max-width:28rem;display:flex;flex-direction:column;align-items:center;gap:12px;text-align:center}
 span{display:flex;width:48px;height:48px;align-items:center;justify-content:center;border-radius:9999px;background:rgba(239,68,68,.15);color:#fca5a5;font-size:24px;font-weight:700}
 h1{margin:0;font-size:20px;font-weight:600}p{margin:0;font-size:14px;color:#cbd5e1;line-height:1.5}
-</style></head><body><main><div role="alert"><span aria-hidden="true">!</span><h1>Presentation Unavailable</h1><p>${escapeHtml(message)}</p></div></main></body></html>`;
+</style></head><body><main><div role="alert"><span aria-hidden="true">!</span><h1>Presentation Unavailable</h1><p>${escapeHtml(message)}</p>${retry}</div></main></body></html>`;
 }
 
 // Always asked again (a revoked link must stop at once); an unchanged page is answered 304 without its body.

@@ -172,7 +172,7 @@ function TemplateList({ load, chosen, onChoose, onRetry }: { load: TemplatesLoad
               <span className="font-medium text-slate-900">{template.name}</span>
               {selected ? <CheckCircle2 className="h-4 w-4 shrink-0 text-brand-600" aria-hidden /> : null}
             </span>
-            <span className="mb-1 line-clamp-2 px-1 text-xs leading-4 text-slate-600 sm:line-clamp-3">{template.description}</span>
+            <span className="mb-1 px-1 text-xs leading-4 text-slate-600">{template.description}</span>
           </button>
         );
       })}
