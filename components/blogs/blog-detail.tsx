@@ -14,7 +14,8 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import type { BlogOut, BlogSourceOut, FileOut, PresentationSummary } from "@/lib/services/blogs";
 import { checkFile, startDownload } from "./file-access";
-import { blockPreview, fileUrls, formatBytes, formatDateTime, previewKind, typeLabel } from "./format";
+import { blockPreview, fileUrls, formatBytes, previewKind, typeLabel } from "./format";
+import { LocalTime } from "./local-time";
 import { BlogDetailSkeleton } from "./blog-detail-skeleton";
 import { Panel, PanelEmpty } from "./panel";
 import { PresentationsPanel } from "./presentations-panel";
@@ -95,7 +96,7 @@ export function BlogDetail({ blogId, initial, highlight }: BlogDetailProps) {
                 </a>
               </HeaderFact>
               <HeaderFact icon={Calendar} term="Created">
-                <time dateTime={blog.created_at}>Created {formatDateTime(blog.created_at)}</time>
+                <span>Created <LocalTime value={blog.created_at} /></span>
               </HeaderFact>
             </dl>
           </div>

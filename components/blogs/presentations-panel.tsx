@@ -13,7 +13,7 @@ import { api } from "@/lib/http/client";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import type { PresentationSummary } from "@/lib/services/blogs";
-import { formatDateTime } from "./format";
+import { LocalTime } from "./local-time";
 import { audioState, failureReason, isViewable, methodLabel, offersRefresh, offersRetry, retryFailureMessage, statusLabel } from "./presentation-state";
 import { Panel } from "./panel";
 
@@ -151,7 +151,9 @@ function PresentationItem({ presentation, latest, canGenerate, highlighted, now,
         <dt className="text-slate-400">Template</dt>
         <dd className="capitalize">{presentation.template}</dd>
         <dt className="text-slate-400">Created</dt>
-        <dd>{formatDateTime(presentation.created_at)}</dd>
+        <dd>
+          <LocalTime value={presentation.created_at} />
+        </dd>
       </dl>
       {audio === "processing" ? (
         <p className="mt-3 flex items-center gap-1.5 text-xs font-medium text-amber-700">

@@ -14,7 +14,7 @@ import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import type { PresentationSummary } from "@/lib/services/blogs";
-import { formatDateTime } from "./format";
+import { LocalTime } from "./local-time";
 
 export const SHARE_FAILED = "Failed to share presentation";
 export const NO_SHARE_URL = "No share URL received";
@@ -25,7 +25,7 @@ export function embedCode(shareUrl: string): string {
   const src = shareUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
   // The player records voice questions, plays the spoken answers and may go full screen: a frame must allow all
   // three, or the embedding page's browser refuses the microphone and full screen inside it.
-  return `<iframe src="${src}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; autoplay; fullscreen" allowfullscreen></iframe>`;
+  return `<iframe src="${src}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; autoplay; fullscreen"></iframe>`;
 }
 
 /** The server answers a path (or a full address); a path is appended to the site's origin. */
@@ -171,7 +171,7 @@ function LinkStatus({ live, since = null }: { live: boolean; since?: string | nu
       <span className={live ? "h-2.5 w-2.5 rounded-full bg-emerald-500" : "h-2.5 w-2.5 rounded-full bg-slate-400"} aria-hidden />
       {live ? (
         <span className="text-emerald-800">
-          Link is live{since ? <span className="font-normal text-slate-500"> · shared since {formatDateTime(since)}</span> : null}
+          Link is live{since ? <span className="font-normal text-slate-500"> · shared since <LocalTime value={since} /></span> : null}
         </span>
       ) : (
         <span className="text-slate-700">Not shared</span>

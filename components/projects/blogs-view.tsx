@@ -16,7 +16,8 @@ import { cn } from "@/lib/cn";
 import { api } from "@/lib/http/client";
 import { GridEmptyState, GridSkeleton } from "./card-grid";
 import { CreateBlogDialog } from "./create-blog-dialog";
-import { BLOGS_PAGE_SIZE, colourFor, cut, formatDateTime } from "./look";
+import { BLOGS_PAGE_SIZE, colourFor, cut } from "./look";
+import { LocalTime } from "@/components/blogs/local-time";
 import type { BlogAbilities, BlogRow } from "./types";
 
 export interface ProjectHeading {
@@ -108,7 +109,8 @@ function BlogCard({ blog, canDelete, onDelete }: { blog: BlogRow; canDelete: boo
         {canDelete ? <CardMenu blog={blog} onDelete={onDelete} /> : null}
       </div>
       <SourceCounts blog={blog} />
-      <p className="mt-auto border-t border-slate-100 pt-3 text-xs text-slate-500">Created {formatDateTime(blog.created_at)}</p>
+      <p className="mt-auto border-t border-slate-100 pt-3 text-xs text-slate-500">Created <LocalTime value={blog.created_at} />
+      </p>
     </li>
   );
 }

@@ -17,7 +17,8 @@ import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { api } from "@/lib/http/client";
 import { GridEmptyState, GridSkeleton } from "./card-grid";
-import { PROJECTS_PAGE_SIZE, colourFor, formatDateTime } from "./look";
+import { PROJECTS_PAGE_SIZE, colourFor } from "./look";
+import { LocalTime } from "@/components/blogs/local-time";
 import { ProjectFormDialog } from "./project-form-dialog";
 import type { ProjectAbilities, ProjectRow } from "./types";
 
@@ -44,7 +45,9 @@ function ProjectCard({ project, can, onEdit, onDelete }: ProjectCardProps) {
               {project.name}
             </Link>
           </h2>
-          <p className="text-xs text-slate-500">Created {formatDateTime(project.created_at)}</p>
+          <p className="text-xs text-slate-500">
+            Created <LocalTime value={project.created_at} />
+          </p>
         </div>
       </div>
       <p className={cn("line-clamp-3 min-h-[3.75rem] break-words text-sm", project.description ? "text-slate-600" : "italic text-slate-400")}>

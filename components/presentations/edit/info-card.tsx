@@ -1,6 +1,6 @@
 // The edit page's Information card (spec section 2): what the presentation is and where it stands.
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
-import { formatDateTime } from "@/components/blogs/format";
+import { LocalTime } from "@/components/blogs/local-time";
 import { methodLabel, statusLabel } from "@/components/blogs/presentation-state";
 import type { PresentationOut } from "@/lib/services/presentations";
 
@@ -21,13 +21,11 @@ export function InfoCard({ presentation }: { presentation: PresentationOut }) {
     ["Method", methodLabel(presentation.generation_method)],
     ["Template", templateLabel(presentation.template)],
     ["Status", <Badge key="status" variant={STATUS_LOOK[presentation.status] ?? "outline"}>{statusLabel(presentation.status)}</Badge>],
-    ["Created", <time key="created" dateTime={presentation.created_at}>{formatDateTime(presentation.created_at)}</time>],
+    ["Created", <LocalTime key="created" value={presentation.created_at} />],
     [
       "Last edited",
       presentation.last_edited_at ? (
-        <time key="edited" dateTime={presentation.last_edited_at}>
-          {formatDateTime(presentation.last_edited_at)}
-        </time>
+        <LocalTime key="edited" value={presentation.last_edited_at} />
       ) : (
         "Never"
       ),

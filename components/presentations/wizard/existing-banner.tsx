@@ -2,7 +2,7 @@
 // created, last edited and edit count, with Edit Presentation once it is completed.
 import { History, Pencil } from "lucide-react";
 import Link from "next/link";
-import { formatDateTime } from "@/components/blogs/format";
+import { LocalTime } from "@/components/blogs/local-time";
 import { methodLabel, statusLabel } from "@/components/blogs/presentation-state";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
@@ -11,12 +11,12 @@ import type { ExistingPresentation } from "./types";
 const STATUS_LOOK: Record<string, BadgeVariant> = { pending: "outline", processing: "warning", completed: "success", failed: "destructive" };
 
 export function ExistingBanner({ presentation, count }: { presentation: ExistingPresentation; count: number }) {
-  const facts: [string, string][] = [
+  const facts: [string, React.ReactNode][] = [
     ["Version", String(presentation.version_number)],
     ["Method", methodLabel(presentation.generation_method)],
     ["Template", presentation.template],
-    ["Created", formatDateTime(presentation.created_at)],
-    ["Last edited", presentation.last_edited_at ? formatDateTime(presentation.last_edited_at) : "Never"],
+    ["Created", <LocalTime key="created" value={presentation.created_at} />],
+    ["Last edited", presentation.last_edited_at ? <LocalTime key="edited" value={presentation.last_edited_at} /> : "Never"],
     ["Edits", String(presentation.edit_count)],
   ];
   return (
