@@ -13,6 +13,9 @@ import { signInThroughScreen } from "./support/sign-in";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** A viewer far from UTC: times on the page are in this zone. */
+const VIEWER_ZONE = "Pacific/Auckland";
+test.use({ timezoneId: VIEWER_ZONE });
 
 const PDF_NAME = "Quarterly Field Report.pdf";
 const DOCX_NAME = "Interview Notes.docx";
@@ -163,7 +166,12 @@ test.describe("blog detail page", () => {
     await expect(page.getByText(data.projectName, { exact: true })).toBeVisible();
     await expect(page.getByText("Dana Fieldworker", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "dana.fieldworker@example.com" })).toHaveAttribute("href", "mailto:dana.fieldworker@example.com");
-    await expect(page.getByText(/^Created \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
+    // The date in the viewer's own zone ('dd/mm/yyyy hh:mm'), with its age as the dashboard says it.
+    const created = page.getByText(/^Created \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · (just now|\d+ minutes? ago)$/);
+    await expect(created).toBeVisible();
+    const createdAt = (await created.locator("time").getAttribute("datetime")) ?? "";
+    const local = new Intl.DateTimeFormat("en-GB", { timeZone: VIEWER_ZONE, day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    await expect(created).toContainText(local.format(new Date(createdAt)).replace(",", ""));
     await expect(page.getByRole("link", { name: "Back", exact: true })).toHaveAttribute("href", `/projects/${data.projectId}/blogs`);
     await expect(page.getByRole("link", { name: "Generate Presentation" }).first()).toHaveAttribute("href", `/presentations/generate/${data.blogId}`);
 

@@ -5,7 +5,7 @@
 import { expect, test as base } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
 import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
-import { toastRegion } from "./pages/toasts";
+import { expectToastClearOfControls, toastRegion } from "./pages/toasts";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -129,27 +129,48 @@ test.describe("signed-in player", () => {
     await player.expectSlide(3, 3);
     await page.keyboard.press("ArrowRight");
     await expect(toastRegion(page).getByText("Presentation Complete", { exact: true })).toBeVisible();
+    // Toasts sit over the slide, clear of the question box, the Ask button and every other control.
+    await expectToastClearOfControls(page, "Presentation Complete");
+    await page.screenshot({ path: `${SCREENS}/player-toast-wide.png` });
     await page.getByRole("button", { name: "Restart Presentation" }).click();
     await player.expectSlide(1, 3);
     await expect(toastRegion(page).getByText("Presentation Restarted", { exact: true })).toBeVisible();
+    await expectToastClearOfControls(page, "Presentation Restarted");
   });
 
-  test("on a phone the slide fills the width and the Q&A panel is a bottom sheet", async ({ page, request }) => {
-    const data = await setUp(request);
-    await page.setViewportSize(PHONE);
-    await signInThroughApi(page, data.admin);
-    await page.goto(`/presentations/${data.presentationId}/view`);
-    const player = new PlayerPage(page);
-    await player.expectSlide(1, 3);
-    await expect(player.qaPanel).toHaveCount(0);
-    const image = await player.slideImage(DECK_SLIDES[0]!.slide_title).boundingBox();
-    expect(image && image.width).toBeGreaterThan(PHONE.width * 0.9);
-    await shoot(page, SCREENS, "player-phone", SHOT);
-    await player.qaToggle.click();
-    await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
-    await shoot(page, SCREENS, "player-phone-qa-sheet", SHOT);
-    await player.qaPanel.getByRole("button", { name: "Close Q&A" }).click();
-    await expect(player.qaPanel).toHaveCount(0);
+  test.describe("on a phone", () => {
+    test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+    test("each slide is its portrait rendering across the width, the Q&A panel is a bottom sheet, toasts cover no control", async ({ page, request }) => {
+      const data = await setUp(request);
+      await signInThroughApi(page, data.admin);
+      await page.goto(`/presentations/${data.presentationId}/view`);
+      const player = new PlayerPage(page);
+      await player.expectSlide(1, 3);
+      await expect(player.qaPanel).toHaveCount(0);
+      // A touch screen has no space bar: no hint that names it.
+      await expect(page.getByText("Hold mic or spacebar to ask questions!")).toBeHidden();
+      for (const [index, slide] of DECK_SLIDES.entries()) {
+        if (index > 0) await page.getByRole("button", { name: "Next slide" }).click();
+        await player.expectSlide(index + 1, 3);
+        await player.expectShown(slide.slide_title);
+        // The 1080x1350 rendering, as wide as the screen allows: its text is read without zooming.
+        const image = player.slideImage(slide.slide_title);
+        const natural = await image.evaluate((element) => ({ width: (element as HTMLImageElement).naturalWidth, height: (element as HTMLImageElement).naturalHeight }));
+        expect(natural).toEqual({ width: 1080, height: 1350 });
+        const shown = await image.boundingBox();
+        expect(shown && shown.width).toBeGreaterThan(PHONE.width * 0.9);
+        if (index === 0) await shoot(page, SCREENS, "player-phone", SHOT);
+      }
+      await page.getByRole("button", { name: "Next slide" }).click();
+      await expectToastClearOfControls(page, "Presentation Complete");
+      await page.screenshot({ path: `${SCREENS}/player-toast-phone.png` });
+      await player.qaToggle.click();
+      await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
+      await shoot(page, SCREENS, "player-phone-qa-sheet", SHOT);
+      await player.qaPanel.getByRole("button", { name: "Close Q&A" }).click();
+      await expect(player.qaPanel).toHaveCount(0);
+    });
   });
 
   test("auto-advance is on by default; turned off, the slide stays when its narration ends, and the choice is kept", async ({ page, request }) => {
@@ -182,5 +203,9 @@ test.describe("signed-in player", () => {
     await expect(page.getByRole("heading", { name: "Presentation Unavailable" })).toBeVisible();
     await expect(page.getByText("Presentation not found or you do not have access to it.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    // The app's icon, where browsers look for it.
+    const icon = await page.request.get("/favicon.ico");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toContain("image/");
   });
 });

@@ -72,11 +72,15 @@ test.describe("sharing a presentation", () => {
     const linkField = dialog.getByLabel("Share link", { exact: true });
     await expect(linkField).toHaveValue(/\/share\/presentation\/[A-Za-z0-9_-]{43}$/);
     await expect(dialog.getByText("Link is live")).toBeVisible();
+    // Since when, in the viewer's own time (dd/mm/yyyy hh:mm) with its age.
+    await expect(dialog.getByText(/shared since \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · (just now|\d+ minutes? ago)$/)).toBeVisible();
     await shoot(page, SCREENS, "share-dialog-wide", SHOT);
     const shareUrl = await linkField.inputValue();
     const embedCode = await dialog.getByLabel("Embed code", { exact: true }).inputValue();
     expect(embedCode).toContain(`src="${shareUrl}"`);
     expect(embedCode).toContain('allow="microphone; autoplay; fullscreen"');
+    // Full screen is allowed once, by the allow list (the old attribute beside it makes host pages warn).
+    expect(embedCode).not.toContain("allowfullscreen");
     expect(embedCode).toContain('height="600"');
 
     // Before any script: the title, the first slide's public image and the preview tags are in the HTML, and the
@@ -86,6 +90,8 @@ test.describe("sharing a presentation", () => {
     const html = await anonymous.text();
     expect(html).toContain(data.blogTitle);
     expect(html).toMatch(/<img[^>]+src="\/api\/v1\/files\/shared-image\?path=[^"]+&amp;token=/);
+    // On a portrait screen the first view already shows the slide's portrait rendering.
+    expect(html).toMatch(/<source media="\(orientation: portrait\)" srcSet="\/api\/v1\/files\/shared-image\?path=[^"]+&amp;token=/i);
     expect(html).toMatch(/<meta property="og:title" content="[^"]*Community Garden/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/files\/shared-image\?/);
     expect(html).toContain('<meta property="og:description"');
@@ -107,6 +113,10 @@ test.describe("sharing a presentation", () => {
       await expect(visitorPage.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
       await shared.expectSlide(1, 3);
       await expect(visitorPage.getByRole("link", { name: "Back to Blog" })).toHaveCount(0);
+      // The full-screen button says what it does now: it enters full screen, and then leaves it.
+      await visitorPage.getByRole("button", { name: "Full screen", exact: true }).click();
+      await visitorPage.getByRole("button", { name: "Exit full screen" }).click();
+      await expect(visitorPage.getByRole("button", { name: "Full screen", exact: true })).toBeVisible();
       await shared.playAndExpectNarration();
       expect((await shared.audioState()).src).toContain("/api/v1/files/shared-content?");
       await shared.pause();
@@ -118,6 +128,27 @@ test.describe("sharing a presentation", () => {
       await shoot(visitorPage, SCREENS, "share-fresh-browser", SHOT);
     } finally {
       await visitor.close();
+    }
+
+    // A signed-out viewer on a phone reads every slide without zooming: each is its portrait rendering, full width,
+    // from the server's first view on.
+    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      const phonePage = await phone.newPage();
+      await phonePage.goto(shareUrl);
+      const shared = new PlayerPage(phonePage);
+      for (const [index, slide] of DECK_SLIDES.entries()) {
+        if (index > 0) await phonePage.getByRole("button", { name: "Next slide" }).click();
+        await shared.expectSlide(index + 1, 3);
+        await shared.expectShown(slide.slide_title);
+        const image = shared.slideImage(slide.slide_title);
+        const natural = await image.evaluate((element) => [(element as HTMLImageElement).naturalWidth, (element as HTMLImageElement).naturalHeight]);
+        expect(natural).toEqual([1080, 1350]);
+        expect((await image.boundingBox())?.width).toBeGreaterThan(PHONE.width * 0.9);
+        if (index === 0) await shoot(phonePage, SCREENS, "share-phone", SHOT);
+      }
+    } finally {
+      await phone.close();
     }
 
     // Inside an iframe on another origin's page: it shows and plays there.
@@ -193,6 +224,10 @@ test.describe("sharing a presentation", () => {
       const latePage = await late.newPage();
       await latePage.goto(shareUrl);
       await expect(latePage.getByText(GONE)).toBeVisible();
+      // In the app's typeface; a link that is gone offers no Try Again.
+      expect(await latePage.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"')))).toBe(true);
+      expect(await latePage.evaluate(() => [...document.fonts].some((face) => face.family.includes("Inter") && face.status === "loaded"))).toBe(true);
+      await expect(latePage.getByRole("link", { name: "Try Again" })).toHaveCount(0);
       await shoot(latePage, SCREENS, "share-revoked", SHOT);
     } finally {
       await late.close();

@@ -55,8 +55,10 @@ export class PlayerPage {
     // The card that left earlier may still be finishing its exit for a moment.
     await expect(image).toHaveCount(1);
     await expect(image).toBeInViewport();
-    await expect(image.locator("xpath=..")).toHaveCSS("opacity", "1");
-    await expect(image.locator("xpath=..")).toHaveCSS("transform", "none");
+    // The moving card: the image's nearest box (a portrait slide's <picture> takes no box of its own).
+    const card = image.locator("xpath=ancestor::div[1]");
+    await expect(card).toHaveCSS("opacity", "1");
+    await expect(card).toHaveCSS("transform", "none");
   }
 
   async expectSlide(number: number, total: number) {
