@@ -157,6 +157,11 @@ test.describe("presentation creation wizard", () => {
     await wizard.methodButton("AI Generation").click();
     await expect(wizard.currentStep()).toContainText("Choose template");
     await expect(wizard.templateDialog().getByRole("radio")).toHaveCount(5);
+    // Every template's description is shown whole (none cut off by the card).
+    const clipped = await wizard.templateDialog().getByRole("radio").evaluateAll((cards) =>
+      cards.filter((card) => [...card.querySelectorAll("span")].some((part) => part.scrollHeight > part.clientHeight + 1)).map((card) => card.getAttribute("aria-label")),
+    );
+    expect(clipped).toEqual([]);
     await expect(wizard.template("Professional")).toHaveAttribute("aria-checked", "true");
     await expect(wizard.templateDialog().getByRole("checkbox", { name: /Use the main document only/ })).toBeChecked();
     await wizard.template("Creative").click();
