@@ -60,22 +60,29 @@ const QUESTION_WORDS = new Set(
 /**
  * Words people ask with that texts rarely repeat ("how big" against "one cubic metre"): each group is one concept,
  * so a question's "big" is matched by a sentence's "size". Only question vocabulary for common dimensions (size,
- * time, cost, moisture, temperature, amount, smell, speed, place, safety), not topic synonyms.
+ * time, cost, moisture, temperature, amount, smell, speed, place, safety), not topic synonyms. The words before the
+ * bar only ask: a question's "cold" is matched by the dimension's words after the bar ("temperature", "degrees") and
+ * by "cold" itself, never by another asking word, which may mean the opposite ("warmth", "small" for "big"); a
+ * question that names the dimension itself ("what size") is answered by any word of the group.
  */
 const CONCEPT_GROUPS: string[] = [
-  "big bigger biggest large larger small smaller size sized tall wide volume cubic dimension dimensions",
-  "long longer time duration month months week weeks day days year years hour hours minute minutes",
-  "cost costs price prices expensive cheap cheaper afford money euro euros dollar dollars pound pounds budget spend pay bill bills",
-  "wet damp moist moisture dry watery",
-  "hot warm warmth cold temperature temperatures degree degrees cool freezing frost",
-  "ratio proportion proportions balance amount amounts quantity quantities",
-  "smell smells smelly odour odours odor odors stink stinks",
-  "fast faster quick quickly quicker speed speeds slow slower rate",
-  "where place places spot location site position",
-  "safe safety danger dangerous risk risks harmful",
-  "efficient efficiency performance",
+  "big bigger biggest large larger small smaller tall wide | size sized volume cubic dimension dimensions",
+  "long longer | time duration month months week weeks day days year years hour hours minute minutes",
+  "expensive cheap cheaper afford | cost costs price prices money euro euros dollar dollars pound pounds budget spend pay bill bills",
+  "dry | wet damp moist moisture watery",
+  "hot warm warmth cold cool | temperature temperatures degree degrees freezing frost",
+  "| ratio proportion proportions balance amount amounts quantity quantities",
+  "| smell smells smelly odour odours odor odors stink stinks",
+  "fast faster quick quickly quicker slow slower | speed speeds rate",
+  "| where place places spot location site position",
+  "| safe safety danger dangerous risk risks harmful",
+  "| efficient efficiency performance",
 ];
-const CONCEPTS: string[][] = CONCEPT_GROUPS.map((group) => [...new Set(termsOf(group))]);
+/** Each group's stems: all its words (what a question may ask with), and the dimension's (what answers it). */
+const CONCEPTS: { all: string[]; dimension: string[] }[] = CONCEPT_GROUPS.map((group) => {
+  const [asking = "", dimension = ""] = group.split("|");
+  return { all: [...new Set(termsOf(`${asking} ${dimension}`))], dimension: [...new Set(termsOf(dimension))] };
+});
 
 export interface QueryConcept {
   /** The question's own term. */
@@ -87,20 +94,31 @@ export interface QueryConcept {
 /** The topics of a question: stemmed content words without words that only ask, each with its equivalents. */
 export function questionConcepts(question: string): QueryConcept[] {
   const seen = new Set<string>();
-  const concepts: QueryConcept[] = [];
+  const concepts: (QueryConcept & { group?: number })[] = [];
   for (const term of termsOf(question)) {
     if (QUESTION_WORDS.has(term) || seen.has(term)) continue;
     seen.add(term);
-    const group = CONCEPTS.find((members) => members.includes(term));
-    concepts.push({ term, matches: group ?? [term] });
+    const group = CONCEPTS.findIndex((members) => members.all.includes(term));
+    if (group < 0) {
+      concepts.push({ term, matches: [term] });
+      continue;
+    }
+    // Asked by the dimension ("what size"), any of its words answers; asked by one end of it ("how cold"), that word
+    // or the dimension's.
+    const { all, dimension } = CONCEPTS[group]!;
+    concepts.push({ term, matches: dimension.includes(term) ? all : [...new Set([term, ...dimension])], group });
   }
   // Question words that are stop words still ask for a dimension: "where" for a place, "when" for a time.
   for (const [pattern, member] of [[/\bwhere\b/i, "location"], [/\bwhen\b|\bhow long\b/i, "time"]] as const) {
-    const group = CONCEPTS.find((members) => members.includes(member))!;
-    if (pattern.test(question) && !concepts.some((concept) => concept.matches === group)) concepts.push({ term: member, matches: group });
+    const group = CONCEPTS.findIndex((members) => members.dimension.includes(member));
+    if (pattern.test(question) && !concepts.some((concept) => concept.group === group)) {
+      concepts.push({ term: member, matches: CONCEPTS[group]!.dimension, group });
+    }
   }
   // Two words of one group ("how long ... time") ask one thing.
-  return concepts.filter((concept, index) => !concepts.slice(0, index).some((earlier) => earlier.matches === concept.matches && concept.matches.length > 1));
+  return concepts
+    .filter((concept, index) => concept.group === undefined || !concepts.slice(0, index).some((earlier) => earlier.group === concept.group))
+    .map(({ term, matches }) => ({ term, matches }));
 }
 
 /** Most words a question's search sends (a typed question is at most 2,000 characters). */
@@ -117,8 +135,8 @@ export function questionSearchWords(question: string): string[] {
     if (word.length > 1 && word.length <= 100 && !STOP_WORDS.has(word) && !QUESTION_WORDS.has(stem(word))) found.add(word);
   }
   for (const concept of questionConcepts(question)) {
-    const group = CONCEPTS.indexOf(concept.matches);
-    if (group >= 0) for (const word of CONCEPT_GROUPS[group]!.split(" ")) found.add(word);
+    const group = CONCEPTS.findIndex((members) => members.all.includes(concept.term));
+    if (group >= 0) for (const word of CONCEPT_GROUPS[group]!.split(/[\s|]+/)) if (word) found.add(word);
   }
   return [...found].slice(0, MAX_SEARCH_WORDS);
 }
