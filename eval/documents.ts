@@ -58,6 +58,15 @@ function drawTable(doc: PDFKit.PDFDocument, rows: string[][], style: PdfStyle, l
   const size = style.body - 1;
   doc.fontSize(size);
   rows.forEach((row, rowIndex) => {
+    // A row that would cross the page's foot starts the next page, whole, as a word processor sets it (pdfkit would
+    // otherwise break each cell onto a page of its own).
+    const height = Math.max(
+      ...row.map((cell, column) => {
+        doc.font(rowIndex === 0 ? BOLD : REGULAR);
+        return doc.heightOfString(plainText(cell), { width: widths[column] });
+      }),
+    );
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     let x = left;
     let bottom = y;
