@@ -1,7 +1,7 @@
 import { cookies } from "next/headers";
 import { LazyAuthScreen } from "@/components/auth/lazy-auth-screen";
 import { AppFrame } from "@/components/shell/app-frame";
-import { SIDEBAR_COOKIE } from "@/components/shell/sidebar-cookie";
+import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import { currentSession } from "@/lib/auth/session";
 
 // Every signed-in page sits in this frame. Nobody signed in: the sign-in screen, at the same address, so the

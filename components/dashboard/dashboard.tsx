@@ -1,17 +1,11 @@
 "use client";
 
 import { useCurrentUser } from "@/components/auth/current-user";
-import type { SuperAdminData, TenantAdminData, UserDashboardData } from "./data";
+import type { DashboardInitial } from "@/lib/dashboard/figures";
 import { DashboardDenied } from "./parts";
 import { SuperAdminDashboard } from "./super-admin-dashboard";
 import { TenantAdminDashboard } from "./tenant-admin-dashboard";
 import { UserDashboard } from "./user-dashboard";
-
-/** A dashboard's first view as the server read it (components/dashboard/initial.ts), by the dashboard it is for. */
-export type DashboardInitial =
-  | { type: "super_admin"; data: SuperAdminData }
-  | { type: "tenant_admin"; data: TenantAdminData }
-  | { type: "user"; data: UserDashboardData };
 
 /**
  * The role-dependent dashboard of / and /dashboard (spec section 2). The role is the session's, inferred on the

@@ -2,6 +2,7 @@
 // every call; a signed-in viewer is known by the session cookie.
 import { detailMessage } from "@/lib/errors/messages";
 import { createApiClient, HttpError, TransportError, API_BASE } from "@/lib/http/client";
+import { SHARED_LOAD_MESSAGES, SIGNED_IN_LOAD_MESSAGES } from "@/lib/player/messages";
 import type { AnswerSource, ApiPresentation, PlayerSource } from "./types";
 
 // A shared viewer has no session: a 401 must never send the page (perhaps inside another site's frame) to the
@@ -26,21 +27,6 @@ export function loadPresentation(source: PlayerSource): Promise<ApiPresentation>
       : `/presentations/${encodeURIComponent(source.presentationId)}`;
   return clientFor(source).get<ApiPresentation>(path);
 }
-
-export const SHARED_LOAD_MESSAGES = {
-  gone: "This presentation is no longer available or the link has expired.",
-  notReady: "This presentation is not yet ready for viewing.",
-  other: "An error occurred while loading the presentation.",
-} as const;
-
-export const SIGNED_IN_LOAD_MESSAGES = {
-  timeout: "The presentation is taking too long to load. Please check your connection and try again.",
-  notFound: "Presentation not found or you do not have access to it.",
-  forbidden: "You do not have permission to view this presentation.",
-  notReady: "This presentation is not yet ready for viewing.",
-  network: "Network error. Please check your internet connection and try again.",
-  other: "An error occurred while loading the presentation. Please try again.",
-} as const;
 
 /**
  * The load failure's message (section 8: the signed-in and shared lists differ), or null for a signed-in 401,

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { cn } from "@/lib/cn";
 import { SidebarBrand } from "./sidebar-brand";
 import { SidebarNav } from "./sidebar-nav";
-import { SIDEBAR_COOKIE } from "./sidebar-cookie";
+import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import { TopBar } from "./top-bar";
 import "./shell.css";
 

@@ -1,6 +1,6 @@
 // The signed-in dashboard (/dashboard), served from a validated cache (lib/http/page-cache.ts). Every request still
 // resolves its actor (one statement: sign-out, a reset or a deactivation stop it at once) and reads the dashboard's
-// figures exactly as the page does (components/dashboard/initial.ts); the page's HTML is rendered by Next.js only
+// figures exactly as the page does (lib/dashboard/initial.ts); the page's HTML is rendered by Next.js only
 // when what it is drawn from (the signed-in user's session view, the sidebar cookie and the figures) is new to this
 // process or its relative times are a half-minute old, and otherwise sent again as rendered before for that
 // same content. Server rendering of the whole signed-in page is what made /dashboard cost 20-35 ms per request.
@@ -8,8 +8,8 @@
 // A page is kept only when it is the dashboard drawn from the figures read before the render: the figures are read
 // again after it and must be the same (otherwise the render may show newer figures than its key says, and the next
 // request renders afresh). Nobody signed in, no figures, or anything unexpected: Next.js renders the page as usual.
-import { DASHBOARD_PAGE_MARK, dashboardInitial } from "@/components/dashboard/initial";
-import { SIDEBAR_COOKIE } from "@/components/shell/sidebar-cookie";
+import { DASHBOARD_PAGE_MARK, dashboardInitial } from "@/lib/dashboard/initial";
+import { SIDEBAR_COOKIE } from "@/lib/shell/sidebar-cookie";
 import { getDb } from "@/db/client";
 import { ensureDatabaseReady } from "@/db/startup";
 import { cookieFrom, decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";

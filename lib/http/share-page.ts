@@ -8,7 +8,7 @@
 // How: lib/http/page-cache.ts (the render over loopback, the hashed CSP, gzip and ETag). A link that does not work
 // gets a small self-contained page with the spec's message (no script, no token). Under `next dev` or `next start`
 // the page is simply rendered per request.
-import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
+import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { AppError } from "@/lib/errors";
 import { cachedPageHeaders, contentKey, PageCache, pageAnswer, renderOverLoopback, type PageAnswer } from "@/lib/http/page-cache";
 import { logger } from "@/lib/log";

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
+import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { NOTICE_FONT_URL, unavailablePage } from "@/lib/http/share-page";
 
 describe("the unavailable share page", () => {

@@ -1,6 +1,6 @@
 import { SessionEnded } from "@/components/auth/session-ended";
 import { Dashboard } from "@/components/dashboard/dashboard";
-import { DASHBOARD_PAGE_MARK, dashboardInitial } from "@/components/dashboard/initial";
+import { DASHBOARD_PAGE_MARK, dashboardInitial } from "@/lib/dashboard/initial";
 import { currentActor } from "@/lib/auth/session";
 
 export const metadata = { title: "Dashboard" };

@@ -4,7 +4,7 @@ import { SessionEnded } from "@/components/auth/session-ended";
 import { PROJECTS_PAGE_SIZE } from "@/components/projects/look";
 import { ProjectsView } from "@/components/projects/projects-view";
 import type { ProjectRow } from "@/components/projects/types";
-import { initialFromService } from "@/components/server/initial-data";
+import { initialFromService } from "@/lib/http/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { listProjects } from "@/lib/services/projects";
 import { projectListQuery } from "@/lib/validation/projects";

@@ -2,7 +2,7 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import type { PluginRow } from "@/components/admin/plugins/plugin-kinds";
 import { PluginManagement } from "@/components/admin/plugins/plugin-management";
 import { SessionEnded } from "@/components/auth/session-ended";
-import { initialFromService } from "@/components/server/initial-data";
+import { initialFromService } from "@/lib/http/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { listPlugins } from "@/lib/services/plugins";
 

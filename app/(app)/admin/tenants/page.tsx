@@ -4,7 +4,7 @@ import { TenantManagement } from "@/components/admin/tenants/tenant-management";
 import type { TenantRow } from "@/components/admin/tenants/types";
 import type { InitialPage } from "@/components/admin/use-api-list";
 import { SessionEnded } from "@/components/auth/session-ended";
-import { initialFromService } from "@/components/server/initial-data";
+import { initialFromService } from "@/lib/http/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { listTenants } from "@/lib/services/tenants";
 import { tenantListQuery } from "@/lib/validation/tenants";

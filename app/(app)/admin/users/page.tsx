@@ -4,7 +4,7 @@ import type { InitialPage } from "@/components/admin/use-api-list";
 import type { UserRow } from "@/components/admin/users/types";
 import { UserManagement } from "@/components/admin/users/user-management";
 import { SessionEnded } from "@/components/auth/session-ended";
-import { initialFromService } from "@/components/server/initial-data";
+import { initialFromService } from "@/lib/http/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { listUsers } from "@/lib/services/users";
 import { userListQuery } from "@/lib/validation/users";

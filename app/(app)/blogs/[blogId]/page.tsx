@@ -5,7 +5,7 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { BlogDetail } from "@/components/blogs/blog-detail";
 import { BlogNotFound } from "@/components/blogs/blog-not-found";
-import { asApiJson } from "@/components/server/initial-data";
+import { asApiJson } from "@/lib/http/initial-data";
 import { hasPermission, type Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { cache } from "react";
-import { SHARED_LOAD_MESSAGES } from "@/components/player/api";
+import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { PlayerMessage } from "@/components/player/player-message";
 import { ReloadButton } from "@/components/player/reload-button";
 import { SharedPlayerEntry } from "@/components/player/shared-entry";
 import type { ApiPresentation } from "@/components/player/types";
-import { asApiJson } from "@/components/server/initial-data";
+import { asApiJson } from "@/lib/http/initial-data";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";

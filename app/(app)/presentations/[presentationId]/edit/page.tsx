@@ -4,7 +4,7 @@ import { z } from "zod";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { PresentationEdit } from "@/components/presentations/edit/presentation-edit";
 import { PresentationDenied, PresentationNotFound } from "@/components/presentations/edit/status-cards";
-import { asApiJson } from "@/components/server/initial-data";
+import { asApiJson } from "@/lib/http/initial-data";
 import { hasPermission, type Actor } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";

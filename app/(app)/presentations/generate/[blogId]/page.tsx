@@ -5,7 +5,7 @@ import { SessionEnded } from "@/components/auth/session-ended";
 import { PresentationWizard } from "@/components/presentations/wizard/presentation-wizard";
 import { UnknownBlog } from "@/components/presentations/wizard/unknown-blog";
 import type { CheckExists, MethodsAnswer, WizardBlog } from "@/components/presentations/wizard/types";
-import { asApiJson, initialFromService } from "@/components/server/initial-data";
+import { asApiJson, initialFromService } from "@/lib/http/initial-data";
 import { hasPermission } from "@/lib/auth/actor";
 import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";

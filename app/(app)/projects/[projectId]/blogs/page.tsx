@@ -5,7 +5,7 @@ import { SessionEnded } from "@/components/auth/session-ended";
 import { BlogsView, type ProjectHeading } from "@/components/projects/blogs-view";
 import { BLOGS_PAGE_SIZE } from "@/components/projects/look";
 import type { BlogRow } from "@/components/projects/types";
-import { asApiJson, initialFromService } from "@/components/server/initial-data";
+import { asApiJson, initialFromService } from "@/lib/http/initial-data";
 import { currentActor } from "@/lib/auth/session";
 import { NotFound } from "@/lib/errors";
 import { listProjectBlogs } from "@/lib/services/blogs";

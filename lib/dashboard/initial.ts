@@ -2,14 +2,13 @@
 // admin the team's first page and the roles, side by side): the page arrives filled, with no fetch after load.
 // Only server components import this module. Anything unexpected returns undefined and the dashboard loads as
 // before in the browser, with its spec fallback (section 7) and error states.
-import { asApiJson } from "@/components/server/initial-data";
+import { asApiJson } from "@/lib/http/initial-data";
 import { hasAnyPermission, hasPermission, type Actor } from "@/lib/auth/actor";
 import { dashboardStats, type DashboardStats } from "@/lib/services/dashboard";
 import { listRoles, type RoleOut } from "@/lib/services/roles";
 import { listUsers, type UserListItem } from "@/lib/services/users";
 import { userListQuery } from "@/lib/validation/users";
-import { superAdminFromStats, TEAM_ROWS, tenantAdminFromStats, userFromStats } from "./data";
-import type { DashboardInitial } from "./dashboard";
+import { superAdminFromStats, TEAM_ROWS, tenantAdminFromStats, userFromStats, type DashboardInitial } from "./figures";
 
 /**
  * The attribute the dashboard page puts around a dashboard drawn from these figures: the production server's page
