@@ -4,8 +4,8 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { database } from "./client";
 import { migrateDatabase } from "./migrate";
+import { resealPluginSecrets } from "./reseal-plugin-secrets";
 import { seedDatabase } from "./seed";
-import { resealPluginSecrets } from "@/lib/services/plugin-secrets";
 
 const globalForStartup = globalThis as unknown as { appDatabaseReady?: Promise<void> };
 

@@ -1,13 +1,13 @@
 // npm run seed:demo — a demo organisation, user, blog and a completed, narrated, shared presentation on the database
 // the app uses (DATABASE_URL, else the embedded PGlite in DATA_DIR), so a newcomer sees the whole product in a
-// minute. Reads .env.local and .env as the app does. See db/demo/seed.ts.
+// minute. Reads .env.local and .env as the app does. See lib/seed/demo.ts.
 import { existsSync } from "node:fs";
 
 async function main(): Promise<void> {
   for (const file of [".env.local", ".env"]) if (existsSync(file)) process.loadEnvFile(file);
   const { env } = await import("@/lib/env");
   const { closeDatabase, pgliteDirectory } = await import("@/db/client");
-  const { seedDemo } = await import("@/db/demo/seed");
+  const { seedDemo } = await import("@/lib/seed/demo");
   const { stopJobQueue } = await import("@/lib/jobs/queue");
   const settings = env();
   if (settings.DATABASE_URL) {

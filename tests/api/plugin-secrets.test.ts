@@ -8,7 +8,7 @@ import { tenantPlugins } from "@/db/schema";
 import { createCipheriv, randomBytes } from "node:crypto";
 import { decryptSecret } from "@/lib/auth/crypto";
 import { derivedKey } from "@/lib/auth/secret";
-import { resealPluginSecrets } from "@/lib/services/plugin-secrets";
+import { resealPluginSecrets } from "@/db/reseal-plugin-secrets";
 import { activeProviders } from "@/lib/services/plugins";
 import { call } from "../support/api";
 import type { Organisation } from "../support/accounts";

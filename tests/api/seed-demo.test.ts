@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as loginRoute from "@/app/api/v1/auth/login/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as sharedPresentationRoute from "@/app/api/v1/presentations/share/[token]/route";
-import { DEMO, seedDemo } from "@/db/demo/seed";
+import { DEMO, seedDemo } from "@/lib/seed/demo";
 import { getDb } from "@/db/client";
 import { blogs, presentations, projects, shareLinks, tenants, users } from "@/db/schema";
 import type { PresentationOut } from "@/lib/services/presentations";

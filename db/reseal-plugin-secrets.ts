@@ -1,7 +1,7 @@
 // Re-seals provider secrets stored before they were bound to their tenant and plugin (format v1), once, on start.
 import { and, eq, like } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { tenantPlugins } from "@/db/schema";
+import type { Db } from "./client";
+import { tenantPlugins } from "./schema";
 import { encryptSecret, isLegacySecret, openLegacySecret } from "@/lib/auth/crypto";
 import { logger } from "@/lib/log";
 
