@@ -73,7 +73,8 @@ beforeAll(async () => {
   await revokePermission(alpha.admin.access_token, blind.user.id, "presentation.view");
 }, 60_000);
 
-describe("share links", () => {
+// Each test waits up to 60 s for its deck to be rendered and narrated (narratedDeck): the tests get that and more.
+describe("share links", { timeout: 90_000 }, () => {
   it("are refused until the deck and its audio are complete, and change nothing", async () => {
     const token = alpha.admin.access_token;
     const deck = await narratedDeck(alpha, project.id);
