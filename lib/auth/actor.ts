@@ -1,5 +1,5 @@
 // Who is calling: the signed-in user with tenant, role and effective permissions, resolved once per request.
-import type { SessionView } from "@/lib/services/access";
+import type { SessionView } from "./session-view";
 import type { PermissionName, RoleKey } from "./permissions";
 
 export interface Actor {

@@ -12,7 +12,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
 import type { PermissionName } from "@/lib/auth/permissions";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { env } from "@/lib/env";
 import { Forbidden, Unauthorized, ValidationFailed, type ValidationIssue } from "@/lib/errors";
 import { logger } from "@/lib/log";

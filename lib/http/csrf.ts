@@ -12,7 +12,7 @@
 //    client's request to them plays no part.
 // Bearer-token requests are unaffected: no browser attaches that header to another site's request.
 import { Forbidden } from "@/lib/errors";
-import { bearerToken } from "@/lib/auth/resolve";
+import { bearerToken } from "@/lib/http/resolve-actor";
 import { sessionCookieFrom } from "@/lib/auth/session-cookie";
 
 export const CROSS_SITE_DETAIL = "Cross-site request refused: this request must come from the application's own pages.";

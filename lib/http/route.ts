@@ -9,7 +9,7 @@ import { logger } from "@/lib/log";
 import { countApiRequest } from "@/lib/services/analytics";
 import { Forbidden, Unauthorized, ValidationFailed } from "@/lib/errors";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
-import { resolveActor } from "@/lib/auth/resolve";
+import { resolveActor } from "@/lib/http/resolve-actor";
 import type { PermissionName } from "@/lib/auth/permissions";
 import { readJsonBody, refuseNonJsonBody } from "./body";
 import { refuseCrossSiteRequest } from "./csrf";

@@ -6,18 +6,13 @@ import type { Db, Tx } from "@/db/client";
 import { dataVersions, permissions, refreshTokens, rolePermissions, roles, tenants, userPermissionOverrides, userRoles, users } from "@/db/schema";
 import type { User } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
+import type { RoleSummary, SessionView, UserOut } from "@/lib/auth/session-view";
 import { BROWSER_SESSION_IDLE_SECONDS, LAST_USE_RESOLUTION_SECONDS, PERSISTENT_SESSION_IDLE_SECONDS } from "@/lib/auth/session-lifetime";
-import { inferRole, isPermissionName, type PermissionName, type RoleBuiltin, type RoleKey } from "@/lib/auth/permissions";
+import { inferRole, isPermissionName, type PermissionName, type RoleKey } from "@/lib/auth/permissions";
 
 type Executor = Db | Tx;
 
-export interface RoleSummary {
-  id: string;
-  name: string;
-  tenant_id: string | null;
-  /** The built-in identity (null for roles administrators made): what power is inferred from, not the name. */
-  builtin: RoleBuiltin | null;
-}
+export type { RoleSummary, SessionView, UserOut };
 
 /** A user row without its password hash: what access decisions and the API need. */
 export type AccessUser = Omit<User, "passwordHash">;
@@ -34,28 +29,6 @@ export interface UserAccess {
   /** Effective permissions; empty for an inactive user or a user of an inactive tenant. */
   permissions: PermissionName[];
   role: RoleKey;
-}
-
-/** The user as the API shows it (spec section 3). */
-export interface UserOut {
-  id: string;
-  tenant_id: string;
-  tenant_name: string;
-  email: string;
-  full_name: string | null;
-  phone: string | null;
-  address: string | null;
-  is_active: boolean;
-  role: RoleKey;
-  status: "active" | "inactive";
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SessionView {
-  user: UserOut;
-  roles: RoleSummary[];
-  permissions: PermissionName[];
 }
 
 /** Role permissions plus grants minus revokes; resource-specific overrides do not change the global set. */

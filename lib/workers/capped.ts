@@ -241,7 +241,7 @@ const OUT_OF_MEMORY = /out of memory|Fatal javascript OOM|Allocation failed|Reac
 /** A worker process that answers tasks one at a time until it is stopped (the entry serves every task it is sent). */
 class WorkerProcess {
   private readonly child: ChildProcess;
-  /** The end of the child's error output: it tells a heap at its cap from another crash. */
+  /** The end of the child's error output: it tells a heap at its cap from another crash, and says what crashed. */
   private errorTail = "";
   private ended: WorkerFailed | null = null;
   private waiting: { resolve: (reply: unknown) => void; reject: (error: WorkerFailed) => void } | null = null;
@@ -259,9 +259,9 @@ class WorkerProcess {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
+    // Kept, not passed on: a heap at its cap prints V8's whole report; a crash carries the tail in its failure.
     this.child.stderr?.on("data", (chunk: Buffer) => {
       this.errorTail = (this.errorTail + chunk.toString("utf8")).slice(-4096);
-      process.stderr.write(chunk);
     });
     this.child.on("message", (reply) => {
       const waiting = this.waiting;
@@ -273,7 +273,8 @@ class WorkerProcess {
     this.child.once("close", (code, signal) => {
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       const reason = OUT_OF_MEMORY.test(this.errorTail) ? "too-large" : "crashed";
-      this.end(new WorkerFailed(reason, options.name, `the worker process stopped (${how})`));
+      const said = reason === "crashed" && this.errorTail.trim() ? `: ${this.errorTail.trim().slice(-600)}` : "";
+      this.end(new WorkerFailed(reason, options.name, `the worker process stopped (${how})${said}`));
     });
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi, beforeAll } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 
 const session = vi.hoisted(() => ({ actor: null as Actor | null }));
-vi.mock("@/lib/auth/session", () => ({ currentActor: async () => session.actor }));
+vi.mock("@/lib/http/session", () => ({ currentActor: async () => session.actor }));
 
 import DashboardPage from "@/app/(app)/dashboard/page";
 import PluginsPage from "@/app/(app)/admin/plugins/page";
@@ -17,7 +17,7 @@ import * as tenantsRoute from "@/app/api/v1/tenants/route";
 import { ADMIN_PAGE_SIZE } from "@/components/admin/page-size";
 import { BLOGS_PAGE_SIZE } from "@/components/projects/look";
 import { withStatementLog } from "@/db/statement-log";
-import { resolveActor } from "@/lib/auth/resolve";
+import { resolveActor } from "@/lib/http/resolve-actor";
 import type { SignedIn } from "../support/accounts";
 import { call, json } from "../support/api";
 import { newProject } from "../support/projects-blogs";

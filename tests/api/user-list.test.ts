@@ -11,7 +11,7 @@ import * as usersRoute from "@/app/api/v1/users/route";
 import { getDb } from "@/db/client";
 import { invitations, rolePermissions, roles, userRoles, users } from "@/db/schema";
 import { withStatementLog } from "@/db/statement-log";
-import { resolveActor } from "@/lib/auth/resolve";
+import { resolveActor } from "@/lib/http/resolve-actor";
 import { listUsers } from "@/lib/services/users";
 import { userListQuery } from "@/lib/validation/users";
 import { call, json } from "../support/api";

@@ -1,7 +1,7 @@
 import { SessionEnded } from "@/components/auth/session-ended";
 import { Dashboard } from "@/components/dashboard/dashboard";
 import { DASHBOARD_PAGE_MARK, dashboardInitial } from "@/lib/dashboard/initial";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 
 export const metadata = { title: "Dashboard" };
 

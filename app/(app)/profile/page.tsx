@@ -1,6 +1,6 @@
 import { SessionEnded } from "@/components/auth/session-ended";
 import { ProfileView } from "@/components/profile/profile-view";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/http/session";
 
 export const metadata = { title: "Profile Settings" };
 

@@ -5,7 +5,7 @@ import { PROJECTS_PAGE_SIZE } from "@/components/projects/look";
 import { ProjectsView } from "@/components/projects/projects-view";
 import type { ProjectRow } from "@/components/projects/types";
 import { initialFromService } from "@/lib/http/initial-data";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { listProjects } from "@/lib/services/projects";
 import { projectListQuery } from "@/lib/validation/projects";
 

@@ -3,7 +3,7 @@ import type { PluginRow } from "@/components/admin/plugins/plugin-kinds";
 import { PluginManagement } from "@/components/admin/plugins/plugin-management";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { initialFromService } from "@/lib/http/initial-data";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { listPlugins } from "@/lib/services/plugins";
 
 export const metadata = { title: "Plugins" };

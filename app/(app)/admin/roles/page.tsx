@@ -1,7 +1,7 @@
 import { AccessDenied } from "@/components/admin/access-denied";
 import { RoleOverview, type RoleCardData } from "@/components/admin/roles/role-overview";
 import { SessionEnded } from "@/components/auth/session-ended";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import type { RoleBuiltin } from "@/lib/auth/permissions";
 import { Forbidden } from "@/lib/errors";
 import { listRoles } from "@/lib/services/roles";

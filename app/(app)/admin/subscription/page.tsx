@@ -1,6 +1,6 @@
 import { SessionEnded } from "@/components/auth/session-ended";
 import { SubscriptionPlans } from "@/components/subscription/subscription-plans";
-import { currentSession } from "@/lib/auth/session";
+import { currentSession } from "@/lib/http/session";
 
 export const metadata = { title: "Subscription Plans" };
 

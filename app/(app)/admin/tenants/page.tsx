@@ -5,7 +5,7 @@ import type { TenantRow } from "@/components/admin/tenants/types";
 import type { InitialPage } from "@/components/admin/use-api-list";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { initialFromService } from "@/lib/http/initial-data";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { listTenants } from "@/lib/services/tenants";
 import { tenantListQuery } from "@/lib/validation/tenants";
 

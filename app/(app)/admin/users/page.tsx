@@ -5,7 +5,7 @@ import type { UserRow } from "@/components/admin/users/types";
 import { UserManagement } from "@/components/admin/users/user-management";
 import { SessionEnded } from "@/components/auth/session-ended";
 import { initialFromService } from "@/lib/http/initial-data";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { listUsers } from "@/lib/services/users";
 import { userListQuery } from "@/lib/validation/users";
 

@@ -7,7 +7,7 @@ import { BlogDetail } from "@/components/blogs/blog-detail";
 import { BlogNotFound } from "@/components/blogs/blog-not-found";
 import { asApiJson } from "@/lib/http/initial-data";
 import { hasPermission, type Actor } from "@/lib/auth/actor";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { NotFound } from "@/lib/errors";
 import { getBlog, type BlogOut } from "@/lib/services/blogs";
 

@@ -6,7 +6,7 @@ import { PresentationEdit } from "@/components/presentations/edit/presentation-e
 import { PresentationDenied, PresentationNotFound } from "@/components/presentations/edit/status-cards";
 import { asApiJson } from "@/lib/http/initial-data";
 import { hasPermission, type Actor } from "@/lib/auth/actor";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { NotFound } from "@/lib/errors";
 import { getPresentation, type PresentationOut } from "@/lib/services/presentations";
 

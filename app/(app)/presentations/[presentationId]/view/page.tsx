@@ -8,7 +8,7 @@ import { PresentationPlayer } from "@/components/player/player";
 import type { ApiPresentation } from "@/components/player/types";
 import { asApiJson } from "@/lib/http/initial-data";
 import { hasPermission, type Actor } from "@/lib/auth/actor";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { AppError } from "@/lib/errors";
 import { getPresentation } from "@/lib/services/presentations";
 import { speechChoices } from "@/lib/services/speech-choices";

@@ -7,7 +7,7 @@ import { UnknownBlog } from "@/components/presentations/wizard/unknown-blog";
 import type { CheckExists, MethodsAnswer, WizardBlog } from "@/components/presentations/wizard/types";
 import { asApiJson, initialFromService } from "@/lib/http/initial-data";
 import { hasPermission } from "@/lib/auth/actor";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { NotFound } from "@/lib/errors";
 import { getBlog } from "@/lib/services/blogs";
 import { checkExists, generationMethods } from "@/lib/services/presentations";

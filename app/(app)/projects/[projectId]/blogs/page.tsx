@@ -6,7 +6,7 @@ import { BlogsView, type ProjectHeading } from "@/components/projects/blogs-view
 import { BLOGS_PAGE_SIZE } from "@/components/projects/look";
 import type { BlogRow } from "@/components/projects/types";
 import { asApiJson, initialFromService } from "@/lib/http/initial-data";
-import { currentActor } from "@/lib/auth/session";
+import { currentActor } from "@/lib/http/session";
 import { NotFound } from "@/lib/errors";
 import { listProjectBlogs } from "@/lib/services/blogs";
 import { getProject } from "@/lib/services/projects";

@@ -3,9 +3,10 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { ensureDatabaseReady } from "@/db/startup";
-import { actorForSession, type SessionView } from "@/lib/services/access";
-import type { Actor } from "./actor";
-import { decodeSession, sessionCookieName } from "./session-cookie";
+import type { SessionView } from "@/lib/auth/session-view";
+import { actorForSession } from "@/lib/services/access";
+import type { Actor } from "@/lib/auth/actor";
+import { decodeSession, sessionCookieName } from "@/lib/auth/session-cookie";
 
 /**
  * The browser session's actor, resolved once per request (one statement): the layout and the page both ask (the

@@ -1,9 +1,9 @@
 // Resolves the actor of a request: a bearer access token, else the browser session cookie.
 import { getDb } from "@/db/client";
 import { actorForSession } from "@/lib/services/access";
-import type { Actor } from "./actor";
-import { decodeSession, sessionCookieFrom } from "./session-cookie";
-import { verifyAccessToken } from "./tokens";
+import type { Actor } from "@/lib/auth/actor";
+import { decodeSession, sessionCookieFrom } from "@/lib/auth/session-cookie";
+import { verifyAccessToken } from "@/lib/auth/tokens";
 
 export function bearerToken(request: Request): string | null {
   const header = request.headers.get("authorization");
