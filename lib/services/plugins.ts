@@ -1,133 +1,21 @@
 // Speech plugins per tenant (spec section 3 catalogue plus the built-in offline voice). Settings live on the
-// server; secret fields are stored AES-256-GCM encrypted and only ever returned masked.
+// server; secret fields are stored AES-256-GCM encrypted and only ever returned masked. The catalogue and the
+// reading of a tenant's settings are lib/speech/plugin-catalogue.ts.
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { tenantPlugins } from "@/db/schema";
 import type { Actor } from "@/lib/auth/actor";
-import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
-import { Forbidden, NotFound, ValidationFailed } from "@/lib/errors";
-import { logger } from "@/lib/log";
+import { encryptSecret } from "@/lib/auth/crypto";
+import { Forbidden, ValidationFailed } from "@/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "@/lib/validation/characters";
+import {
+  activeProviders, definition, missingSecrets, PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, resolvedPlugins, SECRET_MASK,
+  type ActiveProvider, type FieldType, type PluginStatus, type ResolvedPlugin,
+} from "@/lib/speech/plugin-catalogue";
 import { recordActivity } from "./activity";
 
-export const SECRET_MASK = "••••••••";
-
-type FieldType = "string" | "number" | "boolean";
-
-interface FieldDefinition {
-  key: string;
-  label: string;
-  type: FieldType;
-  secret?: boolean;
-  /** An enabled plugin without this field set reports status 'error'. */
-  required?: boolean;
-  default: string | number | boolean;
-}
-
-interface PluginDefinition {
-  id: string;
-  name: string;
-  description: string;
-  enabledByDefault: boolean;
-  fields: FieldDefinition[];
-}
-
-export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
-  {
-    id: "espeak-tts",
-    name: "Built-in offline voice (eSpeak NG)",
-    description: "Speech synthesis that runs on this server with no key and no network. Always available.",
-    enabledByDefault: true,
-    fields: [
-      { key: "voice", label: "Voice", type: "string", default: "en-us" },
-      { key: "wordsPerMinute", label: "Words per minute", type: "number", default: 165 },
-    ],
-  },
-  {
-    id: "gtts",
-    name: "Google Translate TTS (gTTS)",
-    description: "Free text to speech through Google Translate's voice.",
-    enabledByDefault: true,
-    fields: [
-      { key: "language", label: "Language", type: "string", default: "en" },
-      { key: "slow", label: "Slow speech", type: "boolean", default: false },
-      { key: "tld", label: "Top-level domain", type: "string", default: "com" },
-    ],
-  },
-  {
-    id: "azure-tts",
-    name: "Azure Speech",
-    description: "Microsoft Azure neural text to speech.",
-    enabledByDefault: false,
-    fields: [
-      { key: "subscriptionKey", label: "Subscription key", type: "string", secret: true, required: true, default: "" },
-      { key: "region", label: "Region", type: "string", default: "eastus" },
-      { key: "defaultVoice", label: "Default voice", type: "string", default: "en-US-JennyNeural" },
-    ],
-  },
-  {
-    id: "elevenlabs-tts",
-    name: "ElevenLabs",
-    description: "Natural voices from ElevenLabs.",
-    enabledByDefault: false,
-    fields: [
-      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
-      { key: "baseUrl", label: "Base URL", type: "string", default: "https://api.elevenlabs.io" },
-      { key: "defaultVoice", label: "Default voice", type: "string", default: "Rachel" },
-    ],
-  },
-  {
-    id: "google-cloud-tts",
-    name: "Google Cloud Text-to-Speech",
-    description: "WaveNet and Neural2 voices from Google Cloud.",
-    enabledByDefault: false,
-    fields: [
-      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
-      { key: "projectId", label: "Project ID", type: "string", default: "" },
-      { key: "defaultVoice", label: "Default voice", type: "string", default: "en-US-Standard-A" },
-      { key: "languageCode", label: "Language code", type: "string", default: "en-US" },
-    ],
-  },
-  {
-    id: "openai-tts",
-    name: "OpenAI Text-to-Speech",
-    description: "Voices from OpenAI, or any compatible server through its base URL.",
-    enabledByDefault: false,
-    fields: [
-      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
-      { key: "baseUrl", label: "Base URL (compatible servers)", type: "string", default: "" },
-      { key: "model", label: "Model", type: "string", default: "gpt-4o-mini-tts" },
-      { key: "defaultVoice", label: "Default voice", type: "string", default: "alloy" },
-    ],
-  },
-  {
-    id: "openai-whisper",
-    name: "OpenAI Whisper",
-    description: "Speech recognition for voice questions (OpenAI or any compatible server).",
-    enabledByDefault: true,
-    fields: [
-      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
-      { key: "baseUrl", label: "Base URL (compatible servers)", type: "string", default: "" },
-      { key: "model", label: "Model", type: "string", default: "whisper-1" },
-      { key: "language", label: "Language", type: "string", default: "en" },
-      { key: "temperature", label: "Temperature", type: "number", default: 0 },
-    ],
-  },
-  {
-    id: "google-cloud-speech",
-    name: "Google Cloud Speech-to-Text",
-    description: "Speech recognition from Google Cloud.",
-    enabledByDefault: false,
-    fields: [
-      { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
-      { key: "projectId", label: "Project ID", type: "string", default: "" },
-      { key: "language", label: "Language", type: "string", default: "en-US" },
-      { key: "model", label: "Model", type: "string", default: "latest_long" },
-    ],
-  },
-];
-
-export type PluginStatus = "active" | "inactive" | "error";
+export { activeProviders, PLUGIN_CATALOGUE, pluginKind, SECRET_MASK };
+export type { ActiveProvider, PluginStatus };
 
 export interface PluginOut {
   id: string;
@@ -142,53 +30,11 @@ export interface PluginOut {
   updated_at: string | null;
 }
 
-/** Text-to-speech: id contains 'tts' or is gtts/elevenlabs; speech-to-text: id contains 'whisper' or 'speech'. */
-export function pluginKind(id: string): "tts" | "stt" {
-  return id.includes("tts") || id === "gtts" || id === "elevenlabs" ? "tts" : "stt";
-}
 
-function definition(id: string): PluginDefinition {
-  const found = PLUGIN_CATALOGUE.find((plugin) => plugin.id === id);
-  if (!found) throw new NotFound("Plugin not found");
-  return found;
-}
-
-function readSecrets(ciphertext: string | null, tenantId: string, pluginId: string): Record<string, string> {
-  if (!ciphertext) return {};
-  try {
-    return JSON.parse(decryptSecret(ciphertext, { tenantId, pluginId })) as Record<string, string>;
-  } catch (error) {
-    logger.error({ err: error, tenantId, pluginId }, "plugin secrets could not be decrypted (APP_SECRET changed, or the value belongs to another tenant or plugin)");
-    return {};
-  }
-}
-
-interface ResolvedPlugin {
-  definition: PluginDefinition;
-  enabled: boolean;
-  config: Record<string, string | number | boolean>;
-  secrets: Record<string, string>;
-  updatedAt: Date | null;
-}
-
-function resolve(def: PluginDefinition, row: typeof tenantPlugins.$inferSelect | undefined, tenantId: string): ResolvedPlugin {
-  const config: Record<string, string | number | boolean> = {};
-  for (const field of def.fields.filter((candidate) => !candidate.secret)) {
-    const saved = row?.config[field.key];
-    config[field.key] = typeof saved === typeof field.default ? (saved as string | number | boolean) : field.default;
-  }
-  return {
-    definition: def,
-    enabled: row?.enabled ?? def.enabledByDefault,
-    config,
-    secrets: readSecrets(row?.secretsCiphertext ?? null, tenantId, def.id),
-    updatedAt: row?.updatedAt ?? null,
-  };
-}
 
 function pluginOut(plugin: ResolvedPlugin): PluginOut {
-  const missing = plugin.definition.fields.filter((field) => field.required && field.secret && !plugin.secrets[field.key]);
-  const status: PluginStatus = !plugin.enabled ? "inactive" : missing.length > 0 ? "error" : "active";
+  const missing = missingSecrets(plugin);
+  const status = pluginStatus(plugin);
   const config: Record<string, string | number | boolean> = { ...plugin.config };
   for (const field of plugin.definition.fields.filter((candidate) => candidate.secret)) {
     config[field.key] = plugin.secrets[field.key] ? SECRET_MASK : "";
@@ -211,12 +57,6 @@ function pluginOut(plugin: ResolvedPlugin): PluginOut {
     })),
     updated_at: plugin.updatedAt?.toISOString() ?? null,
   };
-}
-
-async function resolvedPlugins(tenantId: string): Promise<ResolvedPlugin[]> {
-  const db = await getDb();
-  const rows = await db.select().from(tenantPlugins).where(eq(tenantPlugins.tenantId, tenantId));
-  return PLUGIN_CATALOGUE.map((def) => resolve(def, rows.find((row) => row.pluginId === def.id), tenantId));
 }
 
 export async function listPlugins(actor: Actor): Promise<PluginOut[]> {
@@ -296,15 +136,3 @@ export async function updatePlugin(
   return pluginOut({ definition: def, enabled, config, secrets, updatedAt: saved?.updatedAt ?? new Date() });
 }
 
-export interface ActiveProvider {
-  id: string;
-  config: Record<string, string | number | boolean>;
-  secrets: Record<string, string>;
-}
-
-/** The enabled, usable providers of a tenant for the speech services (server side only: includes secrets). */
-export async function activeProviders(tenantId: string, kind: "tts" | "stt"): Promise<ActiveProvider[]> {
-  return (await resolvedPlugins(tenantId))
-    .filter((plugin) => pluginKind(plugin.definition.id) === kind && pluginOut(plugin).status === "active")
-    .map((plugin) => ({ id: plugin.definition.id, config: plugin.config, secrets: plugin.secrets }));
-}

@@ -1,5 +1,5 @@
-// Which speech providers a tenant can use, with their settings: the tenant's plugin settings (lib/services/plugins.ts,
-// secrets decrypted there) and, for an enabled plugin without a key of its own, the platform's key from the env.
+// Which speech providers a tenant can use, with their settings: the tenant's plugin settings
+// (lib/speech/plugin-catalogue.ts, secrets decrypted there) and, for an enabled plugin without a key of its own, the platform's key from the env.
 import dns from "node:dns/promises";
 import { isIP } from "node:net";
 import { eq } from "drizzle-orm";
@@ -7,8 +7,8 @@ import { getDb } from "@/db/client";
 import { tenantPlugins } from "@/db/schema";
 import { env, type Env } from "@/lib/env";
 import { classifyAddress } from "@/lib/http/safe-fetch";
-import { activeProviders, PLUGIN_CATALOGUE, pluginKind } from "@/lib/services/plugins";
 import { ProviderError } from "./errors";
+import { activeProviders, PLUGIN_CATALOGUE, pluginKind } from "./plugin-catalogue";
 
 type ConfigValue = string | number | boolean;
 
