@@ -1,5 +1,5 @@
 // Accounts: users, roles, permissions, overrides, invitations and the tokens that authenticate them.
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { boolean, index, pgEnum, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
@@ -196,40 +196,6 @@ export const refreshTokens = pgTable(
   },
   (table) => [index("refresh_tokens_family_idx").on(table.familyId), index("refresh_tokens_user_idx").on(table.userId)],
 );
-
-export const usersRelations = relations(users, ({ one, many }) => ({
-  tenant: one(tenants, { fields: [users.tenantId], references: [tenants.id] }),
-  userRoles: many(userRoles),
-  overrides: many(userPermissionOverrides),
-}));
-
-export const rolesRelations = relations(roles, ({ one, many }) => ({
-  tenant: one(tenants, { fields: [roles.tenantId], references: [tenants.id] }),
-  rolePermissions: many(rolePermissions),
-  userRoles: many(userRoles),
-}));
-
-export const permissionsRelations = relations(permissions, ({ many }) => ({ rolePermissions: many(rolePermissions) }));
-
-export const rolePermissionsRelations = relations(rolePermissions, ({ one }) => ({
-  role: one(roles, { fields: [rolePermissions.roleId], references: [roles.id] }),
-  permission: one(permissions, { fields: [rolePermissions.permissionId], references: [permissions.id] }),
-}));
-
-export const userRolesRelations = relations(userRoles, ({ one }) => ({
-  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
-  role: one(roles, { fields: [userRoles.roleId], references: [roles.id] }),
-}));
-
-export const userPermissionOverridesRelations = relations(userPermissionOverrides, ({ one }) => ({
-  user: one(users, { fields: [userPermissionOverrides.userId], references: [users.id] }),
-  permission: one(permissions, { fields: [userPermissionOverrides.permissionId], references: [permissions.id] }),
-}));
-
-export const invitationsRelations = relations(invitations, ({ one }) => ({
-  tenant: one(tenants, { fields: [invitations.tenantId], references: [tenants.id] }),
-  role: one(roles, { fields: [invitations.roleId], references: [roles.id] }),
-}));
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -3,3 +3,4 @@ export * from "./accounts";
 export * from "./content";
 export * from "./presentations";
 export * from "./platform";
+export * from "./relations";

@@ -1,8 +1,6 @@
 // Tenants: the organisations that own every other row.
-import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
-import { users } from "./accounts";
 
 export const tenants = pgTable(
   "tenants",
@@ -35,8 +33,6 @@ export const tenantUserCounts = pgTable("tenant_user_counts", {
   activeUsers: integer("active_users").notNull().default(0),
   inactiveUsers: integer("inactive_users").notNull().default(0),
 });
-
-export const tenantsRelations = relations(tenants, ({ many }) => ({ users: many(users) }));
 
 export type Tenant = typeof tenants.$inferSelect;
 export type NewTenant = typeof tenants.$inferInsert;
