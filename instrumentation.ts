@@ -8,7 +8,6 @@ export async function register() {
   const { registerPageCaches } = await import("@/lib/http/cached-pages");
   registerPageCaches();
   const { ensureDatabaseReady } = await import("@/db/startup");
-  await import("@/lib/jobs/workers");
   const { jobQueue } = await import("@/lib/jobs/queue");
   const { logger } = await import("@/lib/log");
   try {

@@ -55,7 +55,6 @@ async function main(): Promise<void> {
   const { uploadFile } = await import("@/lib/services/files");
   const { createPresentation, getPresentation, taskStatus } = await import("@/lib/services/presentations");
   const { presentationCreateInput } = await import("@/lib/validation/presentations");
-  await import("@/lib/jobs/workers");
   const { jobQueue, stopJobQueue } = await import("@/lib/jobs/queue");
   const { renderSlide, renderSlideSet } = await import("@/lib/slides/render");
   const { bulletsOf } = await import("@/lib/services/presentation-render");

@@ -13,8 +13,6 @@ import type { z } from "zod";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
 import type { PermissionName } from "@/lib/auth/permissions";
 import { currentActor } from "@/lib/http/session";
-// The job registry: a process that serves requests works the jobs they send.
-import "@/lib/jobs/workers";
 import { env } from "@/lib/env";
 import { Forbidden, Unauthorized, ValidationFailed, type ValidationIssue } from "@/lib/errors";
 import { logger } from "@/lib/log";

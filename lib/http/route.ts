@@ -10,8 +10,6 @@ import { countApiRequest } from "@/lib/services/analytics";
 import { Forbidden, Unauthorized, ValidationFailed } from "@/lib/errors";
 import { hasAnyPermission, type Actor } from "@/lib/auth/actor";
 import { resolveActor } from "@/lib/http/resolve-actor";
-// The job registry: a process that serves requests works the jobs they send.
-import "@/lib/jobs/workers";
 import type { PermissionName } from "@/lib/auth/permissions";
 import { readJsonBody, refuseNonJsonBody } from "./body";
 import { refuseCrossSiteRequest } from "./csrf";

@@ -9,20 +9,7 @@ import { logger } from "@/lib/log";
 
 const SCHEMA = "pgboss";
 
-const globalForJobs = globalThis as unknown as {
-  jobQueue?: Promise<PgBoss>;
-  workers?: Map<string, string>;
-  startWorkers?: (boss: PgBoss) => Promise<void>;
-};
-
-/**
- * Sets what starts this process's workers when the queue starts: the job registry (lib/jobs/workers.ts) sets it
- * when it is loaded, by the server at start, the route and action wrappers, the scripts and the API tests. The
- * queue itself knows no job: the services send theirs through `enqueue`.
- */
-export function setWorkerStarter(start: (boss: PgBoss) => Promise<void>): void {
-  globalForJobs.startWorkers = start;
-}
+const globalForJobs = globalThis as unknown as { jobQueue?: Promise<PgBoss>; workers?: Map<string, string> };
 
 /** pg-boss's database adapter over PGlite: parameterised statements by query, multi-statement scripts by exec. */
 function pgliteAdapter(handle: DatabaseHandle) {
@@ -42,8 +29,10 @@ async function startQueue(): Promise<PgBoss> {
     : new PgBoss({ db: pgliteAdapter(handle), schema: SCHEMA });
   boss.on("error", (error: unknown) => logger.error({ err: error }, "job queue error"));
   await boss.start();
-  // Every process that loaded the job registry works the jobs too: the server (started at boot) and the API tests.
-  await globalForJobs.startWorkers?.(boss);
+  // Every process that starts the queue works the jobs too: the server (started at boot) and the API tests.
+  // Imported here, not at the top: the job handlers live in the services, which send their jobs through this module.
+  const { startWorkers } = await import("./workers");
+  await startWorkers(boss);
   return boss;
 }
 

@@ -15,7 +15,7 @@ import { RENDER_JOB, RENDER_QUEUE_OPTIONS, renderWorker, resumePendingRenders } 
 import { NARRATION_JOB, NARRATION_QUEUE_OPTIONS, NARRATION_SWEEP_JOB, narrationWorker, sweepNarrations } from "@/lib/services/narration";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { rememberWorker, setWorkerStarter } from "./queue";
+import { rememberWorker } from "./queue";
 
 export async function startWorkers(boss: PgBoss): Promise<void> {
   // A failed mail is tried again a few times; each try issues a fresh link, which voids the one before.
@@ -89,6 +89,3 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
     again.unref?.();
   }
 }
-
-// Loading the registry is what makes a process work the jobs when its queue starts.
-setWorkerStarter(startWorkers);
