@@ -73,7 +73,7 @@ export function openAIGenerationProvider(settings: OpenAISettings): GenerationPr
 }
 
 /**
- * The generation provider for a tenant. The plugin catalogue (lib/services/plugins.ts) has no entry for a language
+ * The generation provider for a tenant. The plugin catalogue (lib/speech/plugin-catalogue.ts) has no entry for a language
  * model, so the platform-wide environment decides for every tenant: OpenAI or a compatible server when
  * OPENAI_API_KEY or OPENAI_BASE_URL is set, the offline generator otherwise. `settings` is for tests.
  */

@@ -16,7 +16,7 @@ import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import { isSpeechToText, isTextToSpeech, pluginStatusLabel, type PluginField, type PluginRow } from "./plugin-kinds";
 
-/** What the API shows in place of a stored secret (lib/services/plugins.ts); sent back unchanged, it keeps the secret. */
+/** What the API shows in place of a stored secret (lib/speech/plugin-catalogue.ts); sent back unchanged, it keeps the secret. */
 const SECRET_MASK = "••••••••";
 
 const STATUS_LOOKS: Record<ReturnType<typeof pluginStatusLabel>, BadgeVariant> = {
