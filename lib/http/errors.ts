@@ -47,12 +47,25 @@ const CONNECTION_CODES = new Set([
  * connection closes before its commit is rolled back), so it is a 503 to try again, not a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  let viaQuery = false;
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
+    // A socket's own failure is the database's only under a failed query (a provider's fetch fails the same way).
+    if (viaQuery && typeof code === "string" && QUERY_SOCKET_CODES.has(code)) return true;
+    if (isFailedQuery(current)) viaQuery = true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** The database's socket reset or broken under a query, as when PostgreSQL restarts and drops its connections. */
+const QUERY_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+
+/** Drizzle's wrapper of a statement that failed ("Failed query: ..."), whose cause is the driver's error. */
+function isFailedQuery(error: object): boolean {
+  const message = (error as { message?: unknown }).message;
+  return (error as { name?: unknown }).name === "DrizzleQueryError" || (typeof message === "string" && message.startsWith("Failed query:"));
 }
 
 export function mapError(error: unknown): MappedError {

@@ -15,6 +15,8 @@ describe("mapError for a lost database connection", () => {
     ["PostgreSQL: the database system is starting up", withCode("the database system is starting up", "57P03")],
     ["PostgreSQL: connection failure", withCode("connection failure", "08006")],
     ["wrapped by Drizzle", Object.assign(new Error("Failed query: insert into projects"), { cause: withCode("write CONNECTION_CLOSED", "CONNECTION_CLOSED") })],
+    ["a query's socket reset by the restarting server", Object.assign(new Error("Failed query: select users.id"), { cause: withCode("read ECONNRESET", "ECONNRESET") })],
+    ["a query's socket broken", Object.assign(new Error("Failed query: insert into blogs"), { cause: withCode("write EPIPE", "EPIPE") })],
   ])("%s: 503 with Retry-After", (_name, error) => {
     expect(mapError(error)).toEqual({ status: 503, body: { detail: DATABASE_UNAVAILABLE }, headers: { "Retry-After": "1" }, unexpected: true });
   });
