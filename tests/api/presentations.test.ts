@@ -5,7 +5,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
-import * as uploadRoute from "@/app/api/v1/files/upload/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as taskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as thumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
@@ -24,7 +23,6 @@ import { storage } from "@/lib/storage";
 import { TEMPLATE_IDS } from "@/lib/validation/presentations";
 import type { BlogCreated, BlogOut } from "@/lib/services/blogs";
 import { extractBlogSources } from "@/lib/services/extraction";
-import type { UploadResult } from "@/lib/services/files";
 import { GENERATION_JOB, generationStaleMs } from "@/lib/services/presentation-generation";
 import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { CheckExistsOut, PresentationOut, PresentationSummaryOut, TaskStatusOut, ThumbnailOut } from "@/lib/services/presentations";
@@ -36,7 +34,7 @@ import { buildPdf, type PdfBlock } from "../fixtures/pdf";
 import { call, json } from "../support/api";
 import type { Organisation, SignedIn } from "../support/accounts";
 import { FORBIDDEN, listOf, organisation, signedInUser } from "../support/admin";
-import { newBlog, newProject, revokePermission } from "../support/projects-blogs";
+import { newBlog, newProject, revokePermission, uploaded } from "../support/projects-blogs";
 import { eventually, jobsSettle } from "../support/wait";
 
 let alpha: Organisation;
@@ -57,24 +55,9 @@ function articlePdf(pages: number): Uint8Array {
   return buildPdf({ title: article.title, pages: Array.from({ length: pages }, (_, page) => blocks.slice(page * perPage, (page + 1) * perPage)) });
 }
 
-/** POST /files/upload as a browser's FormData would send it. */
-async function upload(token: string, folder: string, bytes: Uint8Array, name: string): Promise<UploadResult> {
-  const form = new FormData();
-  form.set("folder", folder);
-  form.set("file", new Blob([Buffer.from(bytes)]), name);
-  const request = new Request("http://app.test/api/v1/files/upload", {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-client-ip": "198.51.100.7" },
-    body: form,
-  });
-  const response = await uploadRoute.POST(request, { params: Promise.resolve({}) });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return json<UploadResult>(response);
-}
-
 /** A blog whose main document is a real PDF uploaded through the upload route. */
 async function pdfBlog(token: string, projectId: string, pdf: Uint8Array, title: string, fields: Record<string, unknown> = {}): Promise<BlogCreated> {
-  const file = await upload(token, "maintext", pdf, `${title}.pdf`);
+  const file = await uploaded(token, "maintext", pdf, `${title}.pdf`);
   return newBlog(token, projectId, { blog_title: title, main_text: file.s3_path, is_website: false, ...fields });
 }
 
