@@ -274,7 +274,8 @@ function isPrintable(bytes: Uint8Array): boolean {
 /**
  * POST /tts/speech-to-text: transcribes a recording with the tenant's recogniser and stores the question in the
  * viewer's session. A failed transcription answers the spec's text in `detail` and `error`, with the status of the
- * failure (503 not configured, 415 unsupported format, 422 no words heard), and stores nothing.
+ * failure (503 not configured, 415 unsupported format), and stores nothing. A recording with no words heard is 200
+ * with an empty transcript and the session, so the player says 'No Speech Detected' (spec section 8).
  */
 export async function speechToText(asker: Asker, query: SpeechToTextQuery): Promise<Response> {
   const access = await accessTo({ ...asker, token: query.token ?? asker.token }, query.presentation_id);

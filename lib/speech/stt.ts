@@ -74,11 +74,18 @@ export async function speechToTextFor(tenantId: string, preference?: string | nu
 
 /**
  * Transcribes a recording with the tenant's recogniser (`provider` is a preference, e.g. the player's stored
- * 'openai-whisper'). Fails with the spec's cases: not configured, unsupported audio format, no transcription results.
+ * 'openai-whisper'). Fails with the spec's cases not configured and unsupported audio format; a recording in which
+ * the recogniser heard no words is an empty transcript, not a failure: the player then says 'No Speech Detected' and
+ * the panel answers "Sorry, I couldn't understand your question." (spec section 8), and the viewer simply asks again.
  */
 export async function transcribe(tenantId: string, audio: Uint8Array, mimeType: string, options: { provider?: string | null } = {}): Promise<Transcription> {
   const recogniser = await speechToTextFor(tenantId, options.provider);
-  return transcribeWith(recogniser, audio, mimeType);
+  try {
+    return await transcribeWith(recogniser, audio, mimeType);
+  } catch (error) {
+    if (error instanceof NoTranscriptionResults) return { transcript: "", provider: recogniser.provider };
+    throw error;
+  }
 }
 
 /** Runs one recogniser with the checks every recogniser shares: a readable container in, some words out. */

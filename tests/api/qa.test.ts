@@ -172,6 +172,26 @@ describe("voice questions", () => {
   });
 });
 
+describe("a recording with no words in it", () => {
+  it("is no failure: 200 with an empty transcript and the session, nothing stored, so the player says 'No Speech Detected'", async () => {
+    const token = alpha.admin.access_token;
+    const silence = new Uint8Array(
+      execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono", "-t", "2", "-c:a", "libopus", "-f", "webm", "pipe:1"]),
+    );
+    const db = await getDb();
+    const first = await json<TranscriptionOut>(await speak(recordings.webm, { presentation_id: deck.id }, { token }));
+    const before = await db.select().from(qaMessages);
+    const response = await speak(silence, { presentation_id: deck.id, session_id: first.session_id! }, { token });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await json<TranscriptionOut>(response)).toEqual({ transcript: "", chat_history_id: null, session_id: first.session_id, error: null });
+    expect(await db.select().from(qaMessages)).toHaveLength(before.length);
+    // Without a session named, the viewer still gets one for the next try.
+    const fresh = await json<TranscriptionOut>(await speak(silence, { presentation_id: deck.id }, { token }));
+    expect(fresh).toMatchObject({ transcript: "", chat_history_id: null, error: null });
+    expect(fresh.session_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe("typed questions and sessions", () => {
   it("a typed question is answered the same way; the history lists question then answer", async () => {
     const token = alpha.admin.access_token;
