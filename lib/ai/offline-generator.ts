@@ -119,6 +119,8 @@ interface Part {
   items: string[];
   /** The part's table (header row first), shown as its rows. */
   table: string[][] | null;
+  /** Short sections said together under the part's heading (see groupShortSections). */
+  children: Child[];
   words: number;
   source: string;
   isMain: boolean;
@@ -138,6 +140,15 @@ interface Segment {
   words: number;
   source: string;
   isMain: boolean;
+  /** The heading without text of its own above this section's heading (see DocSection.group). */
+  group: string | null;
+  /** Short sections said on one slide under their group's heading: each one's heading and sentences. */
+  children: Child[];
+}
+
+interface Child {
+  heading: string;
+  sentences: Sentence[];
 }
 
 /** A heading set in capitals ("TERMS AND CONDITIONS") in title case, so it is neither shouted nor spelled out. */
@@ -157,7 +168,62 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
     // Prose list items also count as sentences; the rest are bullet material only.
     for (const sentence of paragraph.sentences) sentences.push(sentence);
   }
-  return { heading: calmHeading(heading), sentences, itemGroups, words: narrationWords(sentences), source: section.source, isMain: section.isMain };
+  return {
+    heading: calmHeading(heading),
+    sentences,
+    itemGroups,
+    words: narrationWords(sentences),
+    source: section.source,
+    isMain: section.isMain,
+    group: calmHeading(section.group ?? null),
+    children: [],
+  };
+}
+
+/** A section too short to carry a slide of its own: fewer words than a script needs beside its bullets. */
+const SHORT_SECTION_WORDS = 80;
+/** The most words of sections said together on one slide under their group's heading. */
+const GROUP_WORDS = 320;
+
+/**
+ * Sections under one heading without text of their own ("Getting a Plot" over "Who can apply?", "How long is the
+ * waiting list?"), when every one of them is too short for a slide, become one part titled by that heading: its
+ * slide lists their headings and the narration gives what each says. Sections with headings are never merged
+ * otherwise, and a group with a long member keeps a slide per section.
+ */
+function groupShortSections(segments: Segment[]): Segment[] {
+  const result: Segment[] = [];
+  let index = 0;
+  while (index < segments.length) {
+    const first = segments[index]!;
+    let end = index;
+    while (end + 1 < segments.length && first.group !== null && segments[end + 1]!.group === first.group && segments[end + 1]!.source === first.source) end += 1;
+    const members = segments.slice(index, end + 1);
+    const total = members.reduce((sum, member) => sum + member.words, 0);
+    const groupable =
+      first.group !== null &&
+      members.length >= 2 &&
+      members.length <= MAX_BULLETS &&
+      total <= GROUP_WORDS &&
+      members.every((member) => member.heading !== null && member.words < SHORT_SECTION_WORDS && member.children.length === 0);
+    if (!groupable) {
+      result.push(first);
+      index += 1;
+      continue;
+    }
+    result.push({
+      heading: first.group,
+      sentences: members.flatMap((member) => member.sentences),
+      itemGroups: members.flatMap((member) => member.itemGroups),
+      words: total,
+      source: first.source,
+      isMain: first.isMain,
+      group: first.group,
+      children: members.map((member) => ({ heading: member.heading!, sentences: member.sentences })),
+    });
+    index = end + 1;
+  }
+  return result;
 }
 
 function mergeSegments(first: Segment, second: Segment): Segment {
@@ -170,6 +236,8 @@ function mergeSegments(first: Segment, second: Segment): Segment {
     words: first.words + second.words,
     source: first.source,
     isMain: first.isMain,
+    group: first.group,
+    children: [...first.children, ...second.children],
   };
 }
 
@@ -318,6 +386,16 @@ export function toBullet(sentence: string): BulletCandidate | null {
   return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated };
 }
 
+/** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
+function standsAlone(text: string): boolean {
+  return !DANGLING.test(text) && !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b/i.test(text);
+}
+
+/** Whether `speech` holds `line`'s words in order and together: saying it reads the line out. */
+function saysWordForWord(speech: string, line: string): boolean {
+  return ` ${wordsOf(speech).join(" ")} `.includes(` ${wordsOf(line).join(" ")} `);
+}
+
 function bulletQuality(candidate: BulletCandidate): number {
   const count = wordCount(candidate.text);
   let quality = count < 4 ? 0.5 : count <= 14 ? 1 : 0.8;
@@ -411,6 +489,55 @@ class DeckWriter {
     return [...chosen.values()].sort((a, b) => a.index - b.index);
   }
 
+  /**
+   * Narration for sections said together: each one's first usable sentence in turn, so none is skipped, then the
+   * best of the rest up to `target`, all in reading order.
+   */
+  pickAcross(pools: readonly Sentence[][], target: number, limit: number): Sentence[] {
+    const firsts: Sentence[] = [];
+    let total = 0;
+    for (const pool of pools) {
+      const first = pool.find((sentence) => narratable(sentence) && !this.used.has(sentence.index) && !DANGLING.test(sentence.text));
+      if (!first || total + first.words > limit) continue;
+      firsts.push(first);
+      total += first.words;
+    }
+    const taken = new Set(firsts.map((sentence) => sentence.index));
+    const rest = this.pickSentences(
+      pools.flat().filter((sentence) => !taken.has(sentence.index)),
+      target - total,
+      limit - total,
+    );
+    return [...firsts, ...rest].sort((a, b) => a.index - b.index);
+  }
+
+  /** Sentences as slide lines, the best first. */
+  bulletCandidates(sentences: readonly Sentence[]): { sentence: Sentence; bullet: BulletCandidate; value: number }[] {
+    return sentences
+      .map((sentence) => ({ sentence, bullet: toBullet(sentence.text) }))
+      .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
+      .map((entry) => ({ ...entry, value: this.score(entry.sentence) * bulletQuality(entry.bullet) }))
+      .sort((a, b) => b.value - a.value || a.sentence.index - b.sentence.index);
+  }
+
+  /**
+   * The sentences a slide of `wanted` bullets shows word for word as they would be said, best first: kept out of
+   * its narration (all but one, which the narration may say), since narration that reads out the slide adds
+   * nothing. A bullet that condenses its sentence (an aside or a soft adverb left out) is not said word for word,
+   * so its sentence may still be narrated.
+   */
+  reserve(sentences: readonly Sentence[], wanted: number): Sentence[] {
+    const reserved: Sentence[] = [];
+    let condensed = 0;
+    for (const candidate of this.bulletCandidates(sentences)) {
+      if (reserved.length + condensed >= wanted - 1) break;
+      if (candidate.bullet.truncated || !standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
+      if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
+      else condensed += 1;
+    }
+    return reserved;
+  }
+
   markUsed(sentences: readonly Sentence[]): void {
     for (const sentence of sentences) this.used.add(sentence.index);
   }
@@ -463,7 +590,7 @@ class DeckWriter {
     wanted: number,
     fallbackPhrases: readonly string[],
     exclude: readonly string[] = [],
-    options: { narration?: string } = {},
+    options: { narration?: string; outline?: readonly string[] } = {},
   ): string[] {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
     const accept = (text: string, order: number, sentence: Sentence | null = null) => {
@@ -473,25 +600,25 @@ class DeckWriter {
       chosen.push({ text, order, terms: termList, sentence });
       return true;
     };
-    const narrated = ` ${wordsOf(options.narration ?? "").join(" ")} `;
-    const heardVerbatim = (text: string) => wordCount(text) >= 4 && narrated.includes(` ${wordsOf(text).join(" ")} `);
+    const heardVerbatim = (text: string) => wordCount(text) >= 4 && saysWordForWord(options.narration ?? "", text);
     const items = part.items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
     // A table is shown as its rows: the first cell as the label, the others after it.
     const rows = tableRows(part.table ?? null);
-    if (rows.length >= 2) rows.slice(0, MAX_BULLETS).forEach((row, order) => accept(row, order));
+    const outline = options.outline ?? [];
+    // Sections said together show their headings: the narration gives what each says.
+    if (outline.length >= 2 && outline.length <= MAX_BULLETS) {
+      // Headings are shown as written, however alike ("How long is the waiting list?", "How do I join the waiting list?").
+      outline.forEach((heading, order) => chosen.push({ text: heading, order, terms: termsOf(heading), sentence: null }));
+    }
+    else if (rows.length >= 2) rows.slice(0, MAX_BULLETS).forEach((row, order) => accept(row, order));
     else if (items.length >= MIN_BULLETS && items.length <= MAX_BULLETS && items.length === part.items.length) {
       items.forEach((item, order) => accept(capitalize(item), order));
     }
     if (chosen.length < MIN_BULLETS) {
-      const candidates = part.sentences
-        .map((sentence) => ({ sentence, bullet: toBullet(sentence.text) }))
-        .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
-        .map((entry) => ({ ...entry, value: this.score(entry.sentence) * bulletQuality(entry.bullet) }))
-        .sort((a, b) => b.value - a.value || a.sentence.index - b.sentence.index);
+      const candidates = this.bulletCandidates(part.sentences);
       // Whole statements first, those the narration does not say word for word before those it does (at most one
       // of those: a slide that shows what is being read out adds nothing), and statements leaning on a sentence
       // elsewhere ("It is…", "The second is…") only when nothing else is left; phrases cut at a word last.
-      const standsAlone = (text: string) => !DANGLING.test(text) && !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b/i.test(text);
       let verbatim = 0;
       for (const pass of [0, 1, 2]) {
         for (const candidate of candidates) {
@@ -517,7 +644,15 @@ class DeckWriter {
       if (chosen.length >= MIN_BULLETS) break;
       accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length);
     }
-    const best = chosen.find((entry) => entry.sentence !== null) ?? chosen[0];
+    // The part's main point for the recap: a statement, never a heading the slide shows.
+    const statement = (): { text: string; sentence: Sentence } | null => {
+      for (const sentence of this.ranked(part.sentences)) {
+        const bullet = toBullet(sentence.text);
+        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text)) return { text: bullet.text, sentence };
+      }
+      return null;
+    };
+    const best = chosen.find((entry) => entry.sentence !== null) ?? (outline.length >= 2 ? statement() : null) ?? chosen[0];
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
     const result = [...chosen]
       .sort((a, b) => a.order - b.order)
@@ -629,7 +764,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const lastHeading = mainSections.at(-1)?.heading;
   if (mainSections.length >= 3 && lastHeading && CONCLUSION.test(bareHeading(lastHeading))) conclusion = segmentOf(mainSections.pop()!);
 
-  let segments: Segment[] = mainSections.map((section) => segmentOf(section));
+  let segments: Segment[] = groupShortSections(mainSections.map((section) => segmentOf(section)));
   if (segments.length === 0 && lead) {
     // No headings: the opening keeps the first paragraph when it is a short lead; the rest is cut by topic.
     const firstParagraph = lead.sentences[0]?.paragraph;
@@ -708,7 +843,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     let bestRatio = -1;
     segments.forEach((segment, index) => {
       const ratio = segment.words / (partCounts[index]! + 1);
-      if (ratio >= needed && segment.sentences.length > partCounts[index]! && ratio > bestRatio) {
+      if (ratio >= needed && segment.children.length === 0 && segment.sentences.length > partCounts[index]! && ratio > bestRatio) {
         bestRatio = ratio;
         bestIndex = index;
       }
@@ -741,6 +876,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         sentences,
         items: segment.itemGroups.filter((group) => partOfList(group.after) === part).flatMap((group) => group.items),
         table: segment.itemGroups.find((group) => group.table && partOfList(group.after) === part)?.table ?? null,
+        children: bounds.length === 2 ? segment.children : [],
         words: narrationWords(sentences),
         source: segment.source,
         isMain: segment.isMain,
@@ -802,12 +938,30 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   // Narration first, each part from its own sentences; then parts still short of a script borrow sentences nobody
   // narrates from their neighbours, so no sentence is heard twice.
   const transitions = parts.map((part, position) => transitionFor(part, position, caseBook));
+  const bulletsWanted = (part: Part) => Math.min(MAX_BULLETS - 1, Math.max(MIN_BULLETS, 3 + Math.floor(part.words / 180)));
   const chosenByPart = parts.map((part, position) => {
     const target = Math.min(125, Math.max(85, Math.round(part.words * 0.55)));
-    const room = MAX_SCRIPT_WORDS - wordCount(transitions[position]!);
-    const chosen = writer.pickSentences(part.sentences, target - wordCount(transitions[position]!), room);
-    writer.markUsed(chosen);
-    return chosen;
+    const transitionWords = wordCount(transitions[position]!);
+    const room = MAX_SCRIPT_WORDS - transitionWords;
+    if (part.children.length >= 2) {
+      const chosen = writer.pickAcross(part.children.map((child) => child.sentences), target - transitionWords, room);
+      writer.markUsed(chosen);
+      return chosen;
+    }
+    // The slide's bullets are kept out of the narration while what is left still makes a script; the weakest of
+    // them is given back to the narration when it does not.
+    const reserved = writer.reserve(part.sentences, bulletsWanted(part));
+    const needed = MIN_SCRIPT_WORDS + 5 - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
+    for (;;) {
+      const pool = part.sentences.filter((sentence) => !reserved.includes(sentence));
+      const chosen = writer.pickSentences(pool, target - transitionWords, room);
+      if (reserved.length === 0 || words(chosen.map((sentence) => sentence.text)) >= needed) {
+        writer.markUsed(chosen);
+        writer.markUsed(reserved);
+        return chosen;
+      }
+      reserved.pop();
+    }
   });
   parts.forEach((part, position) => {
     const transitionWords = wordCount(transitions[position]!) + (part.table || part.items.length >= 2 ? 10 : 0);
@@ -825,8 +979,10 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const narration = [transitions[position]!, ...writer.joinNarration(chosen, position)];
     // A list or table on the slide is introduced, not read out: the slide shows it.
     const listSentence =
-      tableSentence(part.table, caseBook) ??
-      (part.items.length >= 2 ? `The slide lists ${numberWord(Math.min(part.items.length, MAX_BULLETS))} of its points.` : null);
+      part.children.length >= 2
+        ? null
+        : (tableSentence(part.table, caseBook) ??
+          (part.items.length >= 2 ? `The slide lists ${numberWord(Math.min(part.items.length, MAX_BULLETS))} of its points.` : null));
     if (listSentence) narration.splice(1, 0, listSentence);
     const titleBullet = titleBullets.get(part);
     // Material too short for a script even with its neighbours' spare sentences: sentences said elsewhere come
@@ -839,10 +995,10 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const script = fitScript(narration, [], spentFillers, [...lastResort, ...deckLastResort]);
     const bullets = writer.bullets(
       part,
-      Math.min(MAX_BULLETS - 1, Math.max(MIN_BULLETS, 3 + Math.floor(part.words / 180))),
+      bulletsWanted(part),
       contentPhrases[position] ?? [],
       titleBullet ? [titleBullet] : [],
-      { narration: script },
+      { narration: script, outline: part.children.map((child) => child.heading) },
     );
     const slide: OutlineSlide = {
       title: part.title,
@@ -919,7 +1075,13 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const lines = recapSlides.flatMap((entry) => {
       const shown = contentSlidesOut[entry.slide]?.bullets ?? [];
       const said = shown.find(
-        (bullet) => bullet !== entry.bullet && wordCount(bullet) >= 4 && !narrated.some((sentence) => key(bullet).includes(sentence)) && !DANGLING.test(bullet),
+        (bullet) =>
+          bullet !== entry.bullet &&
+          wordCount(bullet) >= 4 &&
+          !bullet.endsWith("?") &&
+          !parts.some((part) => part.children.some((child) => child.heading === bullet)) &&
+          !narrated.some((sentence) => key(bullet).includes(sentence)) &&
+          !DANGLING.test(bullet),
       );
       return said ? [said] : [];
     });

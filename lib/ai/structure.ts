@@ -20,6 +20,12 @@ export interface Paragraph {
 
 export interface DocSection {
   heading: string | null;
+  /**
+   * The heading of the part this section belongs to: a heading with no text of its own directly above this
+   * section's heading or above an earlier sibling's ("Getting a Plot" over "Who can apply?"), until the next such
+   * heading. Null when no heading without text came before.
+   */
+  group?: string | null;
   paragraphs: Paragraph[];
   words: number;
   source: string;
@@ -269,7 +275,13 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
     else add(paragraphOf(block.text, [], counter));
   }
   flushItems();
-  // A heading directly followed by another (a part title above its first sub-heading) has nothing of its own.
+  // A heading directly followed by another (a part title above its first sub-heading) has nothing of its own: it is
+  // kept as the group of the sections under it.
+  let group: string | null = null;
+  for (const section of sections) {
+    if (section.paragraphs.length === 0 && section.heading) group = section.heading;
+    else section.group = group;
+  }
   return sections.filter((section) => section.paragraphs.length > 0);
 }
 

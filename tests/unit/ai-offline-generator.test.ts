@@ -193,7 +193,8 @@ describe("offline slide generator", () => {
     const article = loadArticle("city-heat-pumps");
     const plain = generateOfflineOutline(input(article.text));
     const focused = generateOfflineOutline(input(article.text, { instructions: "Focus on the noise of the outdoor units and acoustic screens." }));
-    const mentions = (outline: Outline) => outline.slides.filter((slide) => /acoustic screens/.test(slide.script)).length;
+    // Shown on a slide or said in its narration: a slide's bullets are kept out of its narration.
+    const mentions = (outline: Outline) => outline.slides.filter((slide) => /acoustic screens/i.test([slide.script, ...slide.bullets].join("\n"))).length;
     expect(mentions(focused)).toBeGreaterThanOrEqual(mentions(plain));
     expect(mentions(focused)).toBeGreaterThan(0);
   });
