@@ -386,6 +386,29 @@ export function toBullet(sentence: string): BulletCandidate | null {
   return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated };
 }
 
+const COPULA = /^([^,;:()]{3,70}?)\s(?:is|are|was|were)\s(?!(?:being|been|to|that|why|how|what|because|not\s+(?:to|that))\b)([^;:]{6,})$/i;
+/** Words that make the words before a copula more than a plain subject: a clause of its own or a question. */
+const NOT_A_SUBJECT = /\b(?:who|whom|whose|which|that|where|when|whether|if|because|although|while|than|as|what|how|why|is|are|was|were|be|has|have|had|do|does|did|can|could|will|would|should|must|may|might)\b/i;
+
+/**
+ * A statement of the shape "subject is/was predicate" as a slide line "subject: predicate" ("Cash at the end of
+ * September was 5.2 million pounds" -> "Cash at the end of September: 5.2 million pounds"); null for any other
+ * shape, for a subject that is a pronoun or a clause, and for questions.
+ */
+export function labelForm(text: string): string | null {
+  if (text.endsWith("?")) return null;
+  const match = COPULA.exec(text);
+  if (!match) return null;
+  const subject = match[1]!.trim();
+  const predicate = match[2]!.trim();
+  const subjectWords = wordCount(subject);
+  if (subjectWords < 2 || subjectWords > 8 || wordCount(predicate) < 2) return null;
+  // A second clause after the predicate ("The family was poor, and the work was dangerous") keeps the sentence whole.
+  if (/,\s(?:and|but|or|so|yet)\s/i.test(predicate) || /\s(?:is|are|was|were)\s/i.test(predicate)) return null;
+  if (DANGLING.test(subject) || NOT_A_SUBJECT.test(subject) || /^(?:there|here|what|which|who|one|each|all|some|many|most|none)\b/i.test(subject)) return null;
+  return `${capitalize(subject)}: ${predicate}`;
+}
+
 /** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
 function standsAlone(text: string): boolean {
   return !DANGLING.test(text) && !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b/i.test(text);
@@ -615,7 +638,13 @@ class DeckWriter {
       items.forEach((item, order) => accept(capitalize(item), order));
     }
     if (chosen.length < MIN_BULLETS) {
-      const candidates = this.bulletCandidates(part.sentences);
+      // A statement the narration says word for word is shown as "subject: predicate" when it has that shape
+      // ("The most common complaint was discoloured water" -> "The most common complaint: discoloured water").
+      const candidates = this.bulletCandidates(part.sentences).map((candidate) => {
+        if (!heardVerbatim(candidate.bullet.text)) return candidate;
+        const label = labelForm(candidate.bullet.text);
+        return label && !heardVerbatim(label) ? { ...candidate, bullet: { ...candidate.bullet, text: label } } : candidate;
+      });
       // Whole statements first, those the narration does not say word for word before those it does (at most one
       // of those: a slide that shows what is being read out adds nothing), and statements leaning on a sentence
       // elsewhere ("It is…", "The second is…") only when nothing else is left; phrases cut at a word last.
@@ -927,8 +956,16 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
 
   // Opening: the lead's best sentences (or the deck's most central ones) and what the deck will cover.
   const openingPool = lead?.sentences ?? [];
-  const openingSentences = openingPool.length > 0 ? writer.pickSentences(openingPool, 70, 95) : [];
+  // The opening's bullets come from the lead too: kept out of its narration while the rest of the lead says enough.
+  const openingReserved = writer.reserve(openingPool, 4);
+  let openingSentences: Sentence[] = [];
+  for (;;) {
+    openingSentences = writer.pickSentences(openingPool.filter((sentence) => !openingReserved.includes(sentence)), 70, 95);
+    if (openingReserved.length === 0 || words(openingSentences.map((sentence) => sentence.text)) >= 30) break;
+    openingReserved.pop();
+  }
   writer.markUsed(openingSentences);
+  writer.markUsed(openingReserved);
 
   const allPartSentences = parts.flatMap((part) => part.sentences);
   const spentFillers = new Set<string>();

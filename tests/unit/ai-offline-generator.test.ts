@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { FILLERS, generateOfflineOutline, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
+import { FILLERS, generateOfflineOutline, labelForm, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
 import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { htmlToSections } from "@/lib/content/sections";
@@ -231,5 +231,41 @@ describe("bullets from sentences", () => {
     expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
     expect(toBullet("Compost (which gardeners love) improves clay soil.")?.text).toBe("Compost improves clay soil");
     expect(toBullet("See https://example.com for more.")).toBeNull();
+  });
+
+  it("shows a plain 'subject is predicate' statement as 'subject: predicate', and no other shape", () => {
+    expect(labelForm("Cash at the end of September was 5.2 million pounds")).toBe("Cash at the end of September: 5.2 million pounds");
+    expect(labelForm("The most common complaint was discoloured water")).toBe("The most common complaint: discoloured water");
+    // A pronoun or a clause as the subject, a second clause, or a question keep the sentence as it is.
+    expect(labelForm("It is ready to bake with")).toBeNull();
+    expect(labelForm("Anyone who lives in the borough and is over eighteen can apply")).toBeNull();
+    expect(labelForm("The family was poor, and the work was dangerous")).toBeNull();
+    expect(labelForm("Is the water safe to drink?")).toBeNull();
+    expect(labelForm("Net debt stood at 6.8 million pounds")).toBeNull();
+  });
+
+  it("keeps an FAQ's short answers under their part's heading on one slide, and its bullets out of the narration", () => {
+    const answer = (question: string, text: string) => `### ${question}\n${text}`;
+    const text = [
+      "# Allotment Questions",
+      "Our allotments sit on a former orchard beside the river. They are run by a small committee of volunteers. This page answers what newcomers ask most.",
+      "## Joining",
+      answer("Who may join?", "Any resident of the parish over sixteen may join. Schools and youth clubs may also join as a group."),
+      answer("How long is the wait?", "The wait for a plot is about a year at the moment. Smaller plots usually come free a few months sooner."),
+      answer("How do I apply?", "Fill in the form at the post office on the high street. The secretary writes back to every applicant within a fortnight."),
+      "## Paying",
+      answer("What does a plot cost?", "A plot costs forty pounds a year. Pensioners and students pay half of the full price."),
+      answer("When is the fee due?", "The fee is due every April. Members may pay it in two parts if they ask the treasurer."),
+      answer("What does the fee cover?", "The fee covers water, insurance and the upkeep of the shared shed. Tools in the shed may be borrowed by any member."),
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    expect(outline.slides.map((slide) => slide.title)).toEqual(["Allotment Questions", "Joining", "Paying", "Key Takeaways"]);
+    expect(outline.slides[1]!.bullets).toEqual(["Who may join?", "How long is the wait?", "How do I apply?"]);
+    // Each answer is said under its heading, none twice in the deck.
+    const said = outline.slides.flatMap((slide) => splitSentences(slide.script));
+    for (const sentence of ["Any resident of the parish over sixteen may join.", "A plot costs forty pounds a year.", "The fee is due every April."]) {
+      expect(said.filter((heard) => heard === sentence)).toHaveLength(1);
+    }
+    expect(outline.slides[1]!.script).toContain("Any resident of the parish over sixteen may join.");
   });
 });
