@@ -3,15 +3,16 @@
 // The presentation player (spec sections 2 and 4), one component tree for the signed-in page and the shared link;
 // only where the data comes from differs (PlayerSource). The page hands over the presentation the server read, so
 // the first slide is in the HTML; without it (Try Again) the player loads it here.
-import { ArrowLeft, ChevronLeft, ChevronRight, ListVideo, Maximize, MessageSquare, Mic, Minimize, Pause, Play, RotateCcw } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, Mic, Minimize, RotateCcw } from "lucide-react";
 import dynamic from "next/dynamic";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SpeechChoice } from "@/components/speech/preferences";
 import { usePlayerToasts } from "@/components/ui/toast-placement";
 import { toast } from "@/components/ui/use-toast";
 import { cn } from "@/lib/cn";
 import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { failureKind, loadErrorMessage, loadPresentation, sharedLinkGone } from "./api";
+import { AutoAdvanceToggle, ControlButton, DOCKED_QUERY, PlayButton, PlayerFrame, QaPanelPlaceholder, QaSheet, QaToggle } from "./player-frame";
 import { PlayerMessage } from "./player-message";
 import { ReloadButton } from "./reload-button";
 import { SlideViewer } from "./slide-viewer";
@@ -23,15 +24,13 @@ import { useRecorder } from "./use-recorder";
 import { useSlideLoading } from "./use-slide-loading";
 
 // The Q&A panel arrives after the page: the slide and its narration come first (and the share page stays light).
-const QaPanel = dynamic(() => import("./qa-panel").then((module) => module.QaPanel), { ssr: false });
+// Until then its column shows the panel's header, from the server's HTML on.
+const QaPanel = dynamic(() => import("./qa-panel").then((module) => module.QaPanel), { ssr: false, loading: () => <QaPanelPlaceholder /> });
 
 /** The mic hint shows this long after the player opens (section 9), then only while recording or processing. */
 export const MIC_HINT_MS = 5000;
 export const NEXT_SLIDE_RETRIES = 3;
 export const NEXT_SLIDE_RETRY_MS = 1000;
-
-/** Where the Q&A panel sits beside the slide: wide and tall enough. Otherwise it is a bottom sheet behind a button. */
-const DOCKED_QUERY = "(min-width: 768px) and (min-height: 640px)";
 
 export interface PlayerProps {
   source: PlayerSource;
@@ -110,17 +109,22 @@ export function PresentationPlayer({ source, initial, initialError, notFound = f
   );
 }
 
-/** Whether the Q&A panel is docked beside the slide; false on the server and until the page has measured. */
-function useDocked(): boolean {
-  const [docked, setDocked] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia(DOCKED_QUERY);
-    const update = () => setDocked(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return docked;
+function subscribeDocked(onChange: () => void): () => void {
+  const query = window.matchMedia(DOCKED_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * Whether the Q&A panel is docked beside the slide: null on the server and while hydrating. The layout itself is CSS
+ * (player-frame.tsx); this says which of the panel's places to fill, and whether a voice answer opens the sheet.
+ */
+function useDocked(): boolean | null {
+  return useSyncExternalStore(
+    subscribeDocked,
+    () => window.matchMedia(DOCKED_QUERY).matches,
+    () => null,
+  );
 }
 
 /** Whether the page is in full screen now (by the button, the f key, or the browser's own controls). */
@@ -286,7 +290,22 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
     sttChoices,
     onGone,
   });
-  const recorder = useRecorder({ onStart: suspend, onRecorded: qa.askRecorded, onCancel: resume });
+  // A voice question's exchange opens the Q&A sheet of the compact layout: its badge alone is easily missed while
+  // the answer is spoken.
+  const [voiceAsking, setVoiceAsking] = useState(false);
+  const { askRecorded } = qa;
+  const askByVoice = useCallback(
+    async (audio: Blob) => {
+      setVoiceAsking(true);
+      try {
+        await askRecorded(audio);
+      } finally {
+        setVoiceAsking(false);
+      }
+    },
+    [askRecorded],
+  );
+  const recorder = useRecorder({ onStart: suspend, onRecorded: askByVoice, onCancel: resume });
 
   useEffect(() => {
     const timer = setTimeout(() => setHintTime(false), MIC_HINT_MS);
@@ -344,15 +363,21 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   const caption = slides[index]?.sentences[sentence]?.text ?? "";
   const stillLoading = loaded < total;
   const messageCount = qa.messages.length;
+  const [shownCount, setShownCount] = useState(messageCount);
+  if (shownCount !== messageCount) {
+    setShownCount(messageCount);
+    if (voiceAsking && messageCount > shownCount && docked === false) setSheetOpen(true);
+  }
 
   const panel = (onClose?: () => void) => (
     <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} recognition={qa.recognition} />
   );
 
   return (
-    <div ref={root} className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
-      <header className="flex h-14 shrink-0 items-center gap-3 px-3 sm:px-5">
-        <div className="flex min-w-0 flex-1 items-center gap-2">
+    <PlayerFrame
+      rootRef={root}
+      headerStart={
+        <>
           {source.kind === "signed-in" && presentation.blogId ? (
             <a
               href={`/blogs/${presentation.blogId}`}
@@ -373,154 +398,86 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
               Restart Presentation
             </button>
           ) : null}
-          <h1 className="truncate text-sm font-medium text-slate-200 sm:text-base">{presentation.title}</h1>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {stillLoading ? (
-            <span className="hidden rounded-full bg-white/10 px-2.5 py-1 text-xs text-slate-300 sm:inline" role="status">
-              {index >= loaded - 1 ? "Loading next slides..." : `Loading slides... (${loaded}/${total})`}
-            </span>
-          ) : null}
-          <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium tabular-nums" aria-label="Slide counter">
-            {index + 1} / {total}
+        </>
+      }
+      title={presentation.title}
+      headerEnd={
+        stillLoading ? (
+          <span className="hidden rounded-full bg-white/10 px-2.5 py-1 text-xs text-slate-300 sm:inline" role="status">
+            {index >= loaded - 1 ? "Loading next slides..." : `Loading slides... (${loaded}/${total})`}
           </span>
-        </div>
-      </header>
-
-      <div className="flex min-h-0 flex-1">
-        {/* Not a <main>: the signed-in shell around this layer already has one. */}
-        <div className="flex min-w-0 flex-1 flex-col">
-          <div className="relative min-h-0 flex-1 px-2 sm:px-6">
-            {loaded === 0 ? (
-              <div className="flex h-full items-center justify-center text-sm text-slate-300" role="status">
-                Loading presentation content...
-              </div>
-            ) : (
-              <SlideViewer slide={slide} direction={direction} move={move} firstRender={firstRender} />
-            )}
+        ) : null
+      }
+      counter={`${index + 1} / ${total}`}
+      stage={
+        loaded === 0 ? (
+          <div className="flex h-full items-center justify-center text-sm text-slate-300" role="status">
+            Loading presentation content...
           </div>
-          <p
-            className={cn("mx-auto line-clamp-2 min-h-10 max-w-3xl px-4 pt-3 text-center text-sm leading-snug sm:text-base", playing ? "text-white" : "text-slate-400")}
-            aria-live="polite"
-            aria-label="Narration caption"
+        ) : (
+          <SlideViewer slide={slide} direction={direction} move={move} firstRender={firstRender} />
+        )
+      }
+      caption={caption}
+      captionActive={playing}
+      hint={
+        showHint ? (
+          <span
+            className={cn(
+              "rounded-full px-3 py-1 text-xs font-medium",
+              // The idle hint names the space bar: not on touch screens, where there is none.
+              recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200 [@media(pointer:coarse)]:hidden",
+            )}
           >
-            {caption}
-          </p>
-          {/* The mic hint has its own line (kept when empty, so the controls do not jump when it comes and goes). */}
-          <p className="flex h-7 shrink-0 items-center justify-center" role="status">
-            {showHint ? (
-              <span
-                className={cn(
-                  "rounded-full px-3 py-1 text-xs font-medium",
-                  // The idle hint names the space bar: not on touch screens, where there is none.
-                  recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200 [@media(pointer:coarse)]:hidden",
-                )}
-              >
-                {hint}
-              </span>
-            ) : null}
-          </p>
-          <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-1 sm:gap-3">
-            <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
-              <ChevronLeft className="h-5 w-5" aria-hidden />
-            </ControlButton>
+            {hint}
+          </span>
+        ) : null
+      }
+      controls={
+        <>
+          <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
+            <ChevronLeft className="h-5 w-5" aria-hidden />
+          </ControlButton>
+          <PlayButton playing={playing} onClick={toggle} />
+          <div className="relative">
             <button
               type="button"
-              onClick={toggle}
-              aria-label={playing ? "Pause narration" : "Play narration"}
-              className="flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
-            </button>
-            <div className="relative">
-              <button
-                type="button"
-                aria-label="Hold to ask a question"
-                aria-pressed={recording}
-                disabled={processing}
-                onPointerDown={(event) => {
-                  event.preventDefault();
-                  recorder.start();
-                }}
-                onPointerUp={recorder.stop}
-                onPointerLeave={() => {
-                  if (recording) recorder.stop();
-                }}
-                onDoubleClick={recorder.reset}
-                onContextMenu={(event) => event.preventDefault()}
-                className={cn(
-                  "flex h-12 w-12 touch-none select-none items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60",
-                  recording ? "animate-pulse bg-red-600 text-white" : "bg-brand-600 text-white hover:bg-brand-500",
-                )}
-              >
-                <Mic className="h-5 w-5" aria-hidden />
-              </button>
-            </div>
-            <ControlButton label="Next slide" onClick={next} disabled={false}>
-              <ChevronRight className="h-5 w-5" aria-hidden />
-            </ControlButton>
-            <button
-              type="button"
-              onClick={toggleAutoAdvance}
-              aria-pressed={autoAdvance}
-              aria-label="Auto-advance"
-              title={autoAdvance ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}
+              aria-label="Hold to ask a question"
+              aria-pressed={recording}
+              disabled={processing}
+              onPointerDown={(event) => {
+                event.preventDefault();
+                recorder.start();
+              }}
+              onPointerUp={recorder.stop}
+              onPointerLeave={() => {
+                if (recording) recorder.stop();
+              }}
+              onDoubleClick={recorder.reset}
+              onContextMenu={(event) => event.preventDefault()}
               className={cn(
-                "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
-                autoAdvance ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
+                "flex h-12 w-12 touch-none select-none items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60",
+                recording ? "animate-pulse bg-red-600 text-white" : "bg-brand-600 text-white hover:bg-brand-500",
               )}
             >
-              <ListVideo className="h-4 w-4" aria-hidden />
+              <Mic className="h-5 w-5" aria-hidden />
             </button>
-            <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} disabled={false}>
-              {fullScreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
-            </ControlButton>
-            {!docked ? (
-              <button
-                type="button"
-                onClick={() => setSheetOpen((open) => !open)}
-                aria-expanded={sheetOpen}
-                aria-label="Q&A"
-                className="relative flex h-10 items-center gap-1.5 rounded-full bg-white/10 px-3 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                <MessageSquare className="h-4 w-4" aria-hidden />
-                <span className="hidden min-[420px]:inline">Q&amp;A</span>
-                {messageCount > 0 ? (
-                  <span className="rounded-full bg-brand-500 px-1.5 text-[11px] font-semibold tabular-nums">{messageCount}</span>
-                ) : null}
-              </button>
-            ) : null}
           </div>
-        </div>
-        <aside className="hidden w-96 shrink-0 border-l border-white/10 [@media(min-width:768px)_and_(min-height:640px)]:flex">
-          <div className="flex min-h-0 w-full flex-col">{docked ? panel() : null}</div>
-        </aside>
-      </div>
-
-      {!docked && sheetOpen ? (
-        <>
-          <div className="fixed inset-0 z-50 bg-black/50" onClick={() => setSheetOpen(false)} aria-hidden />
-          <div className="fixed inset-x-0 bottom-0 z-50 flex h-[75%] flex-col overflow-hidden rounded-t-2xl shadow-2xl" role="dialog" aria-label="Q&A Session">
-            {panel(() => setSheetOpen(false))}
-          </div>
+          <ControlButton label="Next slide" onClick={next} disabled={false}>
+            <ChevronRight className="h-5 w-5" aria-hidden />
+          </ControlButton>
+          <AutoAdvanceToggle on={autoAdvance} onClick={toggleAutoAdvance} />
+          <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} disabled={false}>
+            {fullScreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
+          </ControlButton>
+          <QaToggle expanded={sheetOpen} count={messageCount} onClick={() => setSheetOpen((open) => !open)} />
         </>
-      ) : null}
-
-      <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden" />
-    </div>
-  );
-}
-
-function ControlButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40"
+      }
+      // Filled where the panel docks, and before the page knows (the server's HTML): CSS shows it only where it docks.
+      panel={docked !== false ? panel() : null}
     >
-      {children}
-    </button>
+      {docked === false && sheetOpen ? <QaSheet onClose={() => setSheetOpen(false)}>{panel(() => setSheetOpen(false))}</QaSheet> : null}
+      <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden" />
+    </PlayerFrame>
   );
 }

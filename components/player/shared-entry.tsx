@@ -1,10 +1,13 @@
 "use client";
 
-// The public share page's first view: the deck's title, the slide counter and the first slide's image, drawn on the
-// server so they show (and preview when linked) before any script runs. The player takes over once the page is
-// interactive; its script (and framer-motion's) loads then, not with the page.
-import { lazy, Suspense, useEffect, useState } from "react";
-import { PORTRAIT_QUERY } from "./slides";
+// The public share page's first view: the player's own frame (player-frame.tsx) with the deck's title, the slide
+// counter, the first slide's image and caption, the controls and, where it docks, the Q&A panel's column, drawn on
+// the server so they show (and preview when linked) before any script runs, where the player will have them. The
+// player takes over once the page is interactive; its script (and framer-motion's) loads then, not with the page.
+import { ChevronLeft, ChevronRight, Maximize, Mic } from "lucide-react";
+import { lazy, startTransition, Suspense, useEffect, useState } from "react";
+import { AutoAdvanceToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_IMAGE_CLASS } from "./player-frame";
+import { PORTRAIT_QUERY, toPlayerPresentation } from "./slides";
 import type { ApiPresentation } from "./types";
 
 const PresentationPlayer = lazy(() => import("./player").then((module) => ({ default: module.PresentationPlayer })));
@@ -12,48 +15,79 @@ const PresentationPlayer = lazy(() => import("./player").then((module) => ({ def
 interface SharedPlayerEntryProps {
   token: string;
   initial: ApiPresentation;
-  title: string;
-  firstImage: string | null;
-  /** The first slide's portrait rendering (1080x1350), shown instead on portrait viewports. */
-  firstMobileImage?: string | null;
 }
 
-export function SharedPlayerEntry({ token, initial, title, firstImage, firstMobileImage = null }: SharedPlayerEntryProps) {
+export function SharedPlayerEntry({ token, initial }: SharedPlayerEntryProps) {
   const [mounted, setMounted] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the one switch from the server's poster to the player
-  useEffect(() => setMounted(true), []);
-  const poster = <Poster title={title} image={firstImage} portrait={firstMobileImage} total={initial.slides.length} />;
-  if (!mounted) return poster;
-  return (
-    <Suspense fallback={poster}>
-      <PresentationPlayer source={{ kind: "shared", token }} initial={initial} />
-    </Suspense>
-  );
+  // A transition: the poster stays on screen until the player's script has come, then the player replaces it at once.
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  const poster = <Poster initial={initial} />;
+  return <Suspense fallback={poster}>{mounted ? <PresentationPlayer source={{ kind: "shared", token }} initial={initial} /> : poster}</Suspense>;
 }
 
-/** The player's frame with its first slide, as the player itself first shows it. */
-function Poster({ title, image, portrait, total }: { title: string; image: string | null; portrait: string | null; total: number }) {
+/**
+ * The player as it first shows, without its script: the first slide, its first sentence as the caption, and the
+ * controls, disabled until the player is here (a press before then would be lost) but drawn as they will be.
+ */
+function Poster({ initial }: { initial: ApiPresentation }) {
+  const presentation = toPlayerPresentation(initial, true);
+  const first = presentation.slides[0];
+  const total = presentation.slides.length;
+  const image = first?.imageUrl ?? first?.mobileImageUrl ?? null;
+  const portrait = first?.mobileImageUrl && first.mobileImageUrl !== image ? first.mobileImageUrl : null;
   return (
-    // data-shared-player marks the page as the player (lib/http/share-page.ts caches only such renders).
-    <div data-shared-player="" className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
-      <header className="flex h-14 shrink-0 items-center gap-3 px-3 sm:px-5">
-        <h1 className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200 sm:text-base">{title}</h1>
-        <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium tabular-nums" aria-label="Slide counter">
-          {total > 0 ? 1 : 0} / {total}
-        </span>
-      </header>
-      <div className="relative min-h-0 flex-1 px-2 pb-24 sm:px-6">
-        <div className="flex h-full items-center justify-center">
-          {image ? (
-            <picture className="contents">
-              {portrait && portrait !== image ? <source media={PORTRAIT_QUERY} srcSet={portrait} /> : null}
-              <img src={image} alt={title} className="max-h-full max-w-full rounded-xl object-contain shadow-2xl" />
-            </picture>
-          ) : (
-            <p className="text-sm text-slate-300">Loading slide...</p>
-          )}
+    <PlayerFrame
+      // data-shared-player marks the page as the player (lib/http/share-page.ts caches only such renders).
+      sharedPlayer
+      title={presentation.title}
+      counter={`${total > 0 ? 1 : 0} / ${total}`}
+      stage={
+        // As the slide viewer draws its first card (slide-viewer.tsx), so the image stays where it is.
+        <div className="relative h-full w-full overflow-hidden">
+          <div className="absolute inset-0 flex items-center justify-center">
+            {image ? (
+              <picture className="contents">
+                {portrait ? <source media={PORTRAIT_QUERY} srcSet={portrait} /> : null}
+                <img src={image} alt={first?.title ?? presentation.title} draggable={false} className={SLIDE_IMAGE_CLASS} />
+              </picture>
+            ) : (
+              <p className="text-sm text-slate-300">Loading slide...</p>
+            )}
+          </div>
         </div>
-      </div>
-    </div>
+      }
+      caption={first?.sentences[0]?.text ?? ""}
+      captionActive={false}
+      hint={
+        <span className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-slate-200 [@media(pointer:coarse)]:hidden">
+          Hold mic or spacebar to ask questions!
+        </span>
+      }
+      controls={
+        <>
+          <ControlButton label="Previous slide" disabled>
+            <ChevronLeft className="h-5 w-5" aria-hidden />
+          </ControlButton>
+          <PlayButton playing={false} pending />
+          <button
+            type="button"
+            aria-label="Hold to ask a question"
+            disabled
+            className="flex h-12 w-12 cursor-progress items-center justify-center rounded-full bg-brand-600 text-white shadow-lg"
+          >
+            <Mic className="h-5 w-5" aria-hidden />
+          </button>
+          <ControlButton label="Next slide" pending>
+            <ChevronRight className="h-5 w-5" aria-hidden />
+          </ControlButton>
+          <AutoAdvanceToggle on pending />
+          <ControlButton label="Full screen" pending>
+            <Maximize className="h-4 w-4" aria-hidden />
+          </ControlButton>
+          <QaToggle expanded={false} count={0} pending />
+        </>
+      }
+      panel={<QaPanelPlaceholder />}
+    />
   );
 }

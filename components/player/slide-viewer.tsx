@@ -5,7 +5,7 @@
 // when the image cannot be shown, the mobile image, then the slide's text.
 import { AnimatePresence, LazyMotion, m, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
-import { cn } from "@/lib/cn";
+import { SLIDE_IMAGE_CLASS } from "./player-frame";
 import { PORTRAIT_QUERY } from "./slides";
 import type { PlayerSlide } from "./types";
 
@@ -154,7 +154,7 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
       onLoad={onImageLoaded}
       onError={failed}
       draggable={false}
-      className={cn("max-h-full max-w-full select-none rounded-xl bg-white object-contain shadow-2xl shadow-black/40")}
+      className={SLIDE_IMAGE_CLASS}
     />
   );
   if (source !== "both" || !portrait) return img;

@@ -1,13 +1,15 @@
 // Sharing: the blog page's versions newest first, each with its own Edit, View and Share; a share link made through
 // the blog page's dialog, which says the link is live; the public page server-rendered with the title, the first
-// slide's image and the preview tags before any script; played in a fresh browser with no session, with a typed
+// slide's image and the preview tags before any script, in the player's final layout (wide and on a phone: nothing
+// moves when the player takes over, and no layout shift); played in a fresh browser with no session, with a typed
 // question answered through the share token; played inside an iframe on a page of another loopback origin; sharing
 // stopped from the dialog after a confirmation, after which open players say the link is gone when played or asked,
 // the link shows the spec's message, and sharing again makes a new link.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
+import { beforeScripts, boxesOf, expectSameLayout, layoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -17,6 +19,16 @@ const GONE = "This presentation is no longer available or the link has expired."
 const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+
+/** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
+function playerLayout(page: Page) {
+  return boxesOf({
+    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
+    play: page.getByRole("button", { name: "Play narration" }),
+    counter: page.getByLabel("Slide counter"),
+    qaColumn: page.locator("aside"),
+  });
+}
 
 /** One tenant for the file, its admin, and a narrated deck. */
 const setUp = narratedDeckInNewTenant("sharing", "Sam Sharer");
@@ -104,14 +116,28 @@ test.describe("sharing a presentation", () => {
     expect(anonymous.headers()["cache-control"]).toContain("no-cache");
     expect((await request.get(shareUrl, { headers: { Cookie: "", "If-None-Match": etag } })).status()).toBe(304);
 
-    // A fresh browser with no session plays it, and asks a typed question with the share token.
+    // A fresh browser with no session plays it, and asks a typed question with the share token. What the server's
+    // HTML draws before any script is the player's final layout: the slide beside the Q&A panel's column, the
+    // controls where they stay; nothing shifts as the player takes over.
+    const firstView = await beforeScripts(browser, shareUrl, { viewport: { width: 1280, height: 800 } }, async (before) => {
+      await expect(before.getByRole("button", { name: "Play narration" })).toBeDisabled();
+      await shoot(before, SCREENS, "share-first-view-wide", SHOT);
+      return playerLayout(before);
+    });
+    expect(firstView.qaColumn?.width).toBe(384);
     const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const visitorPage = await visitor.newPage();
+      await watchLayoutShifts(visitorPage);
       await visitorPage.goto(shareUrl);
       const shared = new PlayerPage(visitorPage);
       await expect(visitorPage.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
       await shared.expectSlide(1, 3);
+      await expect(shared.playButton).toBeEnabled();
+      await expect(shared.qaPanel.getByText("No Questions Yet")).toBeVisible();
+      await shared.expectShown(DECK_SLIDES[0]!.slide_title);
+      expectSameLayout(await playerLayout(visitorPage), firstView);
+      expect(await layoutShift(visitorPage)).toBeLessThan(0.1);
       await expect(visitorPage.getByRole("link", { name: "Back to Blog" })).toHaveCount(0);
       // The full-screen button says what it does now: it enters full screen, and then leaves it.
       await visitorPage.getByRole("button", { name: "Full screen", exact: true }).click();
@@ -132,11 +158,22 @@ test.describe("sharing a presentation", () => {
 
     // A signed-out viewer on a phone reads every slide without zooming: each is its portrait rendering, full width,
     // from the server's first view on.
-    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phoneOptions = { viewport: PHONE, isMobile: true, hasTouch: true };
+    const phoneFirstView = await beforeScripts(browser, shareUrl, phoneOptions, async (before) => {
+      await shoot(before, SCREENS, "share-first-view-phone", SHOT);
+      return playerLayout(before);
+    });
+    expect(phoneFirstView.qaColumn).toBeNull();
+    const phone = await browser.newContext(phoneOptions);
     try {
       const phonePage = await phone.newPage();
+      await watchLayoutShifts(phonePage);
       await phonePage.goto(shareUrl);
       const shared = new PlayerPage(phonePage);
+      await expect(shared.playButton).toBeEnabled();
+      await shared.expectShown(DECK_SLIDES[0]!.slide_title);
+      expectSameLayout(await playerLayout(phonePage), phoneFirstView);
+      expect(await layoutShift(phonePage)).toBeLessThan(0.1);
       for (const [index, slide] of DECK_SLIDES.entries()) {
         if (index > 0) await phonePage.getByRole("button", { name: "Next slide" }).click();
         await shared.expectSlide(index + 1, 3);

@@ -90,14 +90,5 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
       </PlayerMessage>
     );
   }
-  const { presentation } = outcome;
-  return (
-    <SharedPlayerEntry
-      token={shareToken}
-      initial={forPlayer(presentation)}
-      title={presentation.blog.blog_title}
-      firstImage={presentation.slides[0]?.public_web_image_url ?? null}
-      firstMobileImage={presentation.slides[0]?.public_mobile_image_url ?? null}
-    />
-  );
+  return <SharedPlayerEntry token={shareToken} initial={forPlayer(outcome.presentation)} />;
 }

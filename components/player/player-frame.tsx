@@ -1,0 +1,199 @@
+// The player's layout: the top bar, the slide's stage, the caption and hint lines, the controls and the docked Q&A
+// panel's column. One layout for the share page's first view (shared-entry's poster, drawn on the server) and for the
+// player itself, so what paints first is already the final layout. Whether the Q&A panel docks beside the slide or
+// folds into a button is chosen by CSS (the same media query as DOCKED_QUERY), never measured by a script after
+// hydration, so the server's HTML has the right layout for the viewport.
+import { ListVideo, MessageSquare, Pause, Play } from "lucide-react";
+import type { ReactNode, Ref } from "react";
+import { cn } from "@/lib/cn";
+
+/** Where the Q&A panel sits beside the slide: wide and tall enough. Otherwise it is a bottom sheet behind a button. */
+export const DOCKED_QUERY = "(min-width: 768px) and (min-height: 640px)";
+// DOCKED_QUERY as Tailwind variants (class names must be written out whole for Tailwind to find them).
+const DOCKED_ONLY = "hidden [@media(min-width:768px)_and_(min-height:640px)]:flex";
+const COMPACT_ONLY = "[@media(min-width:768px)_and_(min-height:640px)]:hidden";
+
+/** A slide's image on its card: the player's and the poster's alike, so the first slide stays where it is. */
+export const SLIDE_IMAGE_CLASS = "max-h-full max-w-full select-none rounded-xl bg-white object-contain shadow-2xl shadow-black/40";
+
+interface PlayerFrameProps {
+  rootRef?: Ref<HTMLDivElement>;
+  /** Marks the share page's render as the player (lib/http/share-page.ts caches only such renders). */
+  sharedPlayer?: boolean;
+  /** Before the title: Back to Blog, Restart Presentation. */
+  headerStart?: ReactNode;
+  title: string;
+  /** Before the slide counter: the slides' loading state. */
+  headerEnd?: ReactNode;
+  counter: string;
+  stage: ReactNode;
+  caption: string;
+  /** The caption is being narrated (brighter than the sentence waiting to be). */
+  captionActive: boolean;
+  /** The mic hint's line, kept when empty. */
+  hint: ReactNode;
+  controls: ReactNode;
+  /** The docked Q&A panel (shown only where it docks). */
+  panel: ReactNode;
+  /** Layers over the frame: the Q&A sheet, the narration's audio element. */
+  children?: ReactNode;
+}
+
+export function PlayerFrame({ rootRef, sharedPlayer = false, headerStart, title, headerEnd, counter, stage, caption, captionActive, hint, controls, panel, children }: PlayerFrameProps) {
+  return (
+    <div ref={rootRef} data-shared-player={sharedPlayer ? "" : undefined} className="fixed inset-0 z-40 flex flex-col bg-slate-950 text-white">
+      <header className="flex h-14 shrink-0 items-center gap-3 px-3 sm:px-5">
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          {headerStart}
+          <h1 className="truncate text-sm font-medium text-slate-200 sm:text-base">{title}</h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {headerEnd}
+          <span className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium tabular-nums" aria-label="Slide counter">
+            {counter}
+          </span>
+        </div>
+      </header>
+
+      <div className="flex min-h-0 flex-1">
+        {/* Not a <main>: the signed-in shell around this layer already has one. */}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div className="relative min-h-0 flex-1 px-2 sm:px-6">{stage}</div>
+          {/* Two lines high whatever the sentence, so the slide does not move when a sentence wraps. */}
+          <p
+            className={cn(
+              "mx-auto line-clamp-2 h-[3.25rem] max-w-3xl shrink-0 px-4 pt-3 text-center text-sm leading-snug sm:h-14 sm:text-base",
+              captionActive ? "text-white" : "text-slate-400",
+            )}
+            aria-live="polite"
+            aria-label="Narration caption"
+          >
+            {caption}
+          </p>
+          {/* The mic hint has its own line (kept when empty, so the controls do not jump when it comes and goes). */}
+          <p className="flex h-7 shrink-0 items-center justify-center" role="status">
+            {hint}
+          </p>
+          <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-1 sm:gap-3">{controls}</div>
+        </div>
+        <aside className={cn("w-96 shrink-0 border-l border-white/10", DOCKED_ONLY)}>
+          <div className="flex min-h-0 w-full flex-col">{panel}</div>
+        </aside>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * `pending`: the control will work once the player's script is here (the server's first view); until then it is
+ * disabled, so a press is not lost unnoticed, but drawn as it will be.
+ */
+interface Pending {
+  pending?: boolean;
+}
+
+export function ControlButton({ label, onClick, disabled = false, pending = false, children }: { label: string; onClick?: () => void; disabled?: boolean; children: ReactNode } & Pending) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled || pending}
+      aria-label={label}
+      className={cn(
+        "flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white",
+        disabled && "opacity-40",
+        pending && "cursor-progress",
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** Play or pause the narration. */
+export function PlayButton({ playing, onClick, pending = false }: { playing: boolean; onClick?: () => void } & Pending) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={pending}
+      aria-label={playing ? "Pause narration" : "Play narration"}
+      className={cn(
+        "flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
+        pending && "cursor-progress",
+      )}
+    >
+      {playing ? <Pause className="h-5 w-5" aria-hidden /> : <Play className="ml-0.5 h-5 w-5" aria-hidden />}
+    </button>
+  );
+}
+/** Auto-advance on or off (spec section 4: on by default). */
+export function AutoAdvanceToggle({ on, onClick, pending = false }: { on: boolean; onClick?: () => void } & Pending) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={pending}
+      aria-pressed={on}
+      aria-label="Auto-advance"
+      title={on ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}
+      className={cn(
+        "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
+        on ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
+        pending && "cursor-progress",
+      )}
+    >
+      <ListVideo className="h-4 w-4" aria-hidden />
+    </button>
+  );
+}
+
+/** The Q&A button of the compact layout (the panel docks elsewhere), with the session's message count. */
+export function QaToggle({ expanded, count, onClick, pending = false }: { expanded: boolean; count: number; onClick?: () => void } & Pending) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={pending}
+      aria-expanded={expanded}
+      aria-label="Q&A"
+      className={cn(
+        "relative flex h-10 items-center gap-1.5 rounded-full bg-white/10 px-3 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white",
+        COMPACT_ONLY,
+        pending && "cursor-progress",
+      )}
+    >
+      <MessageSquare className="h-4 w-4" aria-hidden />
+      <span className="hidden min-[420px]:inline">Q&amp;A</span>
+      {count > 0 ? <span className="rounded-full bg-brand-500 px-1.5 text-[11px] font-semibold tabular-nums">{count}</span> : null}
+    </button>
+  );
+}
+
+/** The bottom sheet that holds the Q&A panel in the compact layout (never where the panel docks). */
+export function QaSheet({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  return (
+    <div className={COMPACT_ONLY}>
+      <div className="fixed inset-0 z-50 bg-black/50" onClick={onClose} aria-hidden />
+      <div className="fixed inset-x-0 bottom-0 z-50 flex h-[75%] flex-col overflow-hidden rounded-t-2xl shadow-2xl" role="dialog" aria-label="Q&A Session">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The docked Q&A panel's place until the panel's script has come: its header as the panel draws it, so the column is
+ * the panel's from the first paint on.
+ */
+export function QaPanelPlaceholder() {
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-white text-slate-900" aria-busy="true">
+      <div className="border-b border-slate-200 px-5 py-4">
+        <p className="text-base font-semibold">Q&amp;A Session</p>
+        <p className="text-xs text-slate-500">Interactive questions and answers</p>
+      </div>
+    </div>
+  );
+}
