@@ -8,7 +8,7 @@
 //             alone ("Whether the night train becomes a normal way to travel")
 //   verbless  a bullet without a main verb ("For most of the twentieth century", "Operator", "A newcomer who
 //             spends a month hunting for passwords"), unless it is a list item or table row of the source as
-//             written, or a "label: value" line
+//             written, or a "label: value" line; verbs the tagger reads as nouns are found by misreadVerb
 //   context   a bullet lifted from its context that opens on a word pointing elsewhere ("It is…", "Its…",
 //             "The second is…", "However…", "This is…")
 //   duplicate a narrated sentence heard again on another slide (or holding one heard before)
@@ -110,6 +110,44 @@ function cutReason(text: string, words: Tagged[]): string | null {
 
 const FINITE_TAGS = new Set(["VERB", "AUX"]);
 
+const verbForms = new Map<string, boolean>();
+/** Whether the tagger's own lexicon reads a word as a verb after 'to' ("to matter", "to wash"; not "to sale"). */
+function canBeVerb(base: string): boolean {
+  const key = base.toLowerCase();
+  let known = verbForms.get(key);
+  if (known === undefined) {
+    known = tagged(`to ${key}`)[1]?.pos === "VERB";
+    verbForms.set(key, known);
+  }
+  return known;
+}
+
+const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
+const AFTER_VERB = new Set(["DET", "NUM", "PRON", "ADP", "ADV", "ADJ", "PART"]);
+
+/**
+ * Verbs the tagger reads as nouns: a present-tense verb after a singular subject ("Sleep matters for", "the
+ * internal clock moves later", "A full plot costs 60 pounds", "Tram 28 rattles through"), a plural subject's verb
+ * before its object ("Volunteers from the Trust count the rubbish"), and an instruction's first word, which its
+ * capital makes a name ("Wash the jar", "Drop a teaspoon"). Each needs a word the lexicon knows as a verb.
+ */
+function misreadVerb(words: Tagged[], index: number): boolean {
+  const word = words[index]!;
+  if (!NOUN_TAGS.has(word.pos) && !(index === 0 && word.pos === "ADJ")) return false;
+  const previous = words[index - 1];
+  const next = words[index + 1];
+  if (index === 0) return next !== undefined && ["DET", "PRON", "NUM"].includes(next.pos) && canBeVerb(word.lower);
+  if (!previous || !(NOUN_TAGS.has(previous.pos) || previous.pos === "NUM")) return false;
+  const singularBefore = previous.pos === "NUM" || !/s$/.test(previous.lower);
+  const third = /^(.{2,}?)(?:e?s)$/.exec(word.lower);
+  // After a plural ("the light from screens delays the release") only when the object's determiner follows.
+  if (third && !/ss$/.test(word.lower) && (singularBefore ? next === undefined || AFTER_VERB.has(next.pos) : next?.pos === "DET")) {
+    const base = third[1]!;
+    return canBeVerb(base) || canBeVerb(`${base}e`) || canBeVerb(word.lower.slice(0, -1));
+  }
+  return !/s$/.test(word.lower) && next !== undefined && ["DET", "PRON"].includes(next.pos) && canBeVerb(word.lower);
+}
+
 /** Whether a clause has a verb of its own: one that is not an -ing form, not after 'to', not the verb of a relative clause. */
 function hasMainVerb(words: Tagged[]): boolean {
   let inRelative = false;
@@ -131,7 +169,7 @@ function hasMainVerb(words: Tagged[]): boolean {
     const previous = words[index - 1];
     const verbAfterPlural =
       word.pos === "NOUN" && !/s$/.test(word.lower) && previous !== undefined && (previous.pos === "NOUN" || previous.pos === "PROPN") && /[^s]s$/.test(previous.lower) && !inRelative;
-    if (verbAfterPlural) return true;
+    if (verbAfterPlural || misreadVerb(words, index)) return true;
     if (!FINITE_TAGS.has(word.pos)) continue;
     if (word.pos === "VERB" && word.lower.endsWith("ing")) continue;
     if (words[index - 1]?.lower === "to") continue;
