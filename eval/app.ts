@@ -23,6 +23,7 @@ import { uploadFile } from "@/lib/services/files";
 import { runGeneration } from "@/lib/services/presentation-generation";
 import { getPresentation } from "@/lib/services/presentations";
 import { createProject } from "@/lib/services/projects";
+import { answerMaterial } from "@/lib/services/qa";
 import { blogCreateInput } from "@/lib/validation/blogs";
 import { call } from "@/tests/support/api";
 import { readAnswer, type ReadAnswer } from "./answer-response";
@@ -43,6 +44,7 @@ export interface DeckSlide {
 
 export interface Deck {
   presentationId: string;
+  blogId: string;
   slides: DeckSlide[];
   /** Milliseconds of extraction (blog created to every source ready) and of generation (runGeneration). */
   extractionMs: number;
@@ -213,6 +215,7 @@ export async function makeDeck(article: Article, kind: SourceKind): Promise<Deck
   if (outcome !== "completed") throw new Error(`generation ended ${outcome}: ${deck.error ?? "no reason given"}`);
   return {
     presentationId: row.id,
+    blogId: blog.id,
     extractionMs,
     generationMs,
     slides: deck.slides.map((slide) => ({
@@ -225,6 +228,14 @@ export async function makeDeck(article: Article, kind: SourceKind): Promise<Deck
       script: slide.slide_content,
     })),
   };
+}
+
+/**
+ * What the answerer is given for a question (the slides' narration and the passages the index finds), read as
+ * POST /qa/stream-response reads it: kept with --json so answers can be replayed offline (scripts/eval-answers.ts).
+ */
+export async function answerInput(deck: Pick<Deck, "blogId" | "presentationId">, question: string) {
+  return answerMaterial(deck, question);
 }
 
 export interface Asked extends ReadAnswer {

@@ -1,6 +1,6 @@
 // One evaluation run: for each chosen article and source kind, the deck made through the app and the article's
 // questions asked of it, judged by eval/metrics.ts and eval/lint.ts. Import after the environment is set (app.ts).
-import { ask, makeDeck, NOT_COVERED_REPLY, type DeckSlide, type SourceKind } from "./app";
+import { answerInput, ask, makeDeck, NOT_COVERED_REPLY, type DeckSlide, type SourceKind } from "./app";
 import type { Article } from "./corpus";
 import { lintDeck, type LintFinding } from "./lint";
 import { answerIsRight, coverageOf, isRefusal, type Coverage } from "./metrics";
@@ -16,6 +16,8 @@ export interface QuestionResult {
   refused: boolean;
   firstTextMs: number;
   totalMs: number;
+  /** The answerer's material for the question (slides and found passages), when the run keeps it. */
+  input?: Awaited<ReturnType<typeof answerInput>>;
 }
 
 export interface RowResult {
@@ -38,7 +40,7 @@ function emptyCoverage(article: Article): Coverage {
   return { covered: 0, total: gold.length, inOrder: true, slidesOf: gold.map((section) => ({ section, slides: [] })) };
 }
 
-export async function evaluate(article: Article, kind: SourceKind): Promise<RowResult> {
+export async function evaluate(article: Article, kind: SourceKind, keepInputs = false): Promise<RowResult> {
   const base = { article: article.id, kind, structured: article.structured };
   const asked = [
     ...article.gold.questions.map((question) => ({ question: question.q, style: question.style, expected: question.gold, answerable: true })),
@@ -84,6 +86,7 @@ export async function evaluate(article: Article, kind: SourceKind): Promise<RowR
       right: item.answerable ? !refused && answerIsRight(answer.text, item.expected, item.style) : refused,
       firstTextMs: answer.firstTextMs,
       totalMs: answer.totalMs,
+      ...(keepInputs ? { input: await answerInput(deck, item.question) } : {}),
     });
   }
   return {

@@ -7,7 +7,7 @@
 //   --subset              the small fixed set CI runs (articles marked "subset" in their gold.json)
 //   --article <id>[,<id>] only these articles (repeatable)
 //   --kind md|pdf|docx    only this source kind (repeatable)
-//   --json <file>         every result (slides, findings, answers) as JSON
+//   --json <file>         every result (slides, findings, answers, each question's material for scripts/eval-answers.ts) as JSON
 //   --verbose             each uncovered section, lint finding with its text, and wrong answer with the answer given
 //   --check               exit 1 when a figure is worse than eval/baseline.json's
 //   --write-baseline      store this run's figures as the baseline (a whole run or the subset)
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
     await app.openApp(Number(process.env.EVAL_PORT ?? 0)); // any free port unless EVAL_PORT says
     for (const article of articles) {
       for (const kind of kinds) {
-        const row = await evaluate(article, kind);
+        const row = await evaluate(article, kind, Boolean(chosen.json));
         rows.push(row);
         const figures = report.rowFigures(row);
         console.error(

