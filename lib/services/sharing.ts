@@ -10,6 +10,8 @@ import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { decryptSecret, encryptSecret } from "@/lib/auth/crypto";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
 import { BadRequest, NotFound } from "@/lib/errors";
+import type { StoredPlugin } from "@/lib/speech/plugin-catalogue";
+import { speechRecognitionAvailable } from "@/lib/speech/stt";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
 import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES } from "@/lib/validation/sharing";
 import { recordActivity } from "./activity";
@@ -59,6 +61,8 @@ export interface SharedPresentationOut {
   slide_count: number;
   tts_provider: string | null;
   stt_provider: string | null;
+  /** Whether this server can transcribe the tenant's voice questions: the player offers its microphone only then. */
+  speech_to_text_available: boolean;
   session_id: null;
   share_token: string;
   blog: { blog_title: string; website_links: string[]; uploaded_files: string[] };
@@ -215,6 +219,12 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
         from blog_sources bs
         left join files source_file on source_file.id = bs.file_id
         where bs.blog_id = ${presentations.blogId})`),
+      // The tenant's plugin settings, for whether its viewers can ask by voice (used where offline recognition is missing).
+      plugins: jsonOf<StoredPlugin[]>(sql`(select coalesce(json_agg(json_build_object(
+          'pluginId', tp.plugin_id, 'enabled', tp.enabled, 'config', tp.config, 'secretsCiphertext', tp.secrets_ciphertext
+        )), '[]'::json)
+        from tenant_plugins tp
+        where tp.tenant_id = ${presentations.tenantId})`),
     })
     .from(shareLinks)
     .innerJoin(tenants, eq(tenants.id, shareLinks.tenantId))
@@ -236,6 +246,7 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
     slide_count: row.slides.length,
     tts_provider: p.ttsProvider,
     stt_provider: p.sttProvider,
+    speech_to_text_available: await speechRecognitionAvailable(p.tenantId, row.plugins),
     session_id: null,
     share_token: token,
     blog: {

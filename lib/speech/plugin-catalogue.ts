@@ -154,7 +154,10 @@ export interface ResolvedPlugin {
   updatedAt: Date | null;
 }
 
-export function resolve(def: PluginDefinition, row: typeof tenantPlugins.$inferSelect | undefined, tenantId: string): ResolvedPlugin {
+/** What of a tenant_plugins row the providers read (the share page reads it inside its own statement). */
+export type StoredPlugin = Pick<typeof tenantPlugins.$inferSelect, "pluginId" | "enabled" | "config" | "secretsCiphertext"> & { updatedAt?: Date | null };
+
+export function resolve(def: PluginDefinition, row: StoredPlugin | undefined, tenantId: string): ResolvedPlugin {
   const config: Record<string, string | number | boolean> = {};
   for (const field of def.fields.filter((candidate) => !candidate.secret)) {
     const saved = row?.config[field.key];

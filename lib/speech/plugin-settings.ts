@@ -8,7 +8,8 @@ import { tenantPlugins } from "@/db/schema";
 import { env, type Env } from "@/lib/env";
 import { classifyAddress } from "@/lib/http/safe-fetch";
 import { ProviderError } from "./errors";
-import { activeProviders, PLUGIN_CATALOGUE, pluginKind } from "./plugin-catalogue";
+import { PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, type StoredPlugin } from "./plugin-catalogue";
+import { gttsReachable } from "./providers/gtts";
 
 type ConfigValue = string | number | boolean;
 
@@ -63,19 +64,26 @@ function catalogueConfig(pluginId: string, saved: Record<string, unknown> | unde
 /**
  * The tenant's usable providers of one kind, in catalogue order: enabled plugins with a key (the tenant's, else
  * the platform's), and plugins that need none. OpenAI TTS, which the catalogue lacks, is added when the platform
- * has an OpenAI key (or its own compatible speech server).
+ * has an OpenAI key (or its own compatible speech server). gTTS, which needs no key but Google Translate's
+ * unofficial voice, counts only while it answers from this server (a check kept for minutes: gttsReachable).
  */
 export async function tenantSpeechProviders(tenantId: string, kind: "tts" | "stt", settings: Env = env()): Promise<ProviderSettings[]> {
   const db = await getDb();
-  const [rows, active] = await Promise.all([
-    db.select({ pluginId: tenantPlugins.pluginId, enabled: tenantPlugins.enabled, config: tenantPlugins.config }).from(tenantPlugins).where(eq(tenantPlugins.tenantId, tenantId)),
-    activeProviders(tenantId, kind),
-  ]);
+  const rows = await db
+    .select({ pluginId: tenantPlugins.pluginId, enabled: tenantPlugins.enabled, config: tenantPlugins.config, secretsCiphertext: tenantPlugins.secretsCiphertext })
+    .from(tenantPlugins)
+    .where(eq(tenantPlugins.tenantId, tenantId));
+  return speechProvidersOf(tenantId, kind, rows, settings);
+}
+
+/** tenantSpeechProviders from the tenant's plugin rows as already read (all of the tenant's, or those of the kind). */
+export async function speechProvidersOf(tenantId: string, kind: "tts" | "stt", rows: readonly StoredPlugin[], settings: Env = env()): Promise<ProviderSettings[]> {
   const usable: ProviderSettings[] = [];
   for (const definition of PLUGIN_CATALOGUE.filter((plugin) => pluginKind(plugin.id) === kind)) {
     const row = rows.find((candidate) => candidate.pluginId === definition.id);
-    if (!(row?.enabled ?? definition.enabledByDefault)) continue;
-    const tenantOwn = active.find((provider) => provider.id === definition.id);
+    const resolved = resolve(definition, row, tenantId);
+    if (!resolved.enabled) continue;
+    const tenantOwn = pluginStatus(resolved) === "active" ? resolved : undefined;
     const needsKey = definition.fields.some((field) => field.secret && field.required);
     if (tenantOwn && (!needsKey || Object.keys(tenantOwn.secrets).length > 0)) {
       usable.push({ id: definition.id, config: { ...tenantOwn.config }, secrets: { ...tenantOwn.secrets }, keySource: needsKey ? "tenant" : "none" });
@@ -102,6 +110,11 @@ export async function tenantSpeechProviders(tenantId: string, kind: "tts" | "stt
         keySource: "platform",
       });
     }
+  }
+  const gtts = usable.find((provider) => provider.id === "gtts");
+  const tld = typeof gtts?.config.tld === "string" && gtts.config.tld.trim() !== "" ? gtts.config.tld.trim() : "com";
+  if (gtts && !(await gttsReachable({ tld, endpoint: settings.GTTS_ENDPOINT }))) {
+    return usable.filter((provider) => provider !== gtts);
   }
   return usable;
 }

@@ -5,7 +5,8 @@ import { env, type Env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { detectAudioContainer } from "./audio";
 import { NoTranscriptionResults, SpeechRecognitionNotConfigured } from "./errors";
-import { assertTenantEndpoint, tenantSpeechProviders, type ProviderSettings } from "./plugin-settings";
+import type { StoredPlugin } from "./plugin-catalogue";
+import { assertTenantEndpoint, speechProvidersOf, tenantSpeechProviders, type ProviderSettings } from "./plugin-settings";
 import { googleSpeechStt } from "./providers/google-speech";
 import { OPENAI_WHISPER_NAME, whisperStt } from "./providers/openai-audio";
 import { pocketSphinxAvailable, pocketSphinxStt, type PocketSphinxSettings } from "./providers/pocketsphinx";
@@ -70,6 +71,17 @@ export async function speechToTextFor(tenantId: string, preference?: string | nu
   }
   if (await pocketSphinxAvailable(offline)) return pocketSphinxStt(offline);
   throw new SpeechRecognitionNotConfigured();
+}
+
+/**
+ * Whether the tenant's viewers can ask by voice: a recogniser speechToTextFor would find (offline PocketSphinx, whose
+ * check is kept per process, or a usable speech-to-text plugin). The player offers the microphone only then.
+ * `stored` is the tenant's plugin rows when the caller has read them already (no query then).
+ */
+export async function speechRecognitionAvailable(tenantId: string, stored?: readonly StoredPlugin[], settings: Env = env()): Promise<boolean> {
+  if (await pocketSphinxAvailable(pocketSphinxSettings(settings))) return true;
+  const usable = stored ? await speechProvidersOf(tenantId, "stt", stored, settings) : await tenantSpeechProviders(tenantId, "stt", settings);
+  return usable.length > 0;
 }
 
 /**

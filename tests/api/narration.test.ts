@@ -3,12 +3,16 @@
 // failing voice ends in 'timeout' with its error; the 30-minute sweep; retry-webhook; editing one slide's script
 // narrates that slide again and nothing else, and its old audio is removed.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
-// A voice that cannot be reached: the gTTS adapter's address points at a closed loopback port. Set before the
-// configuration is first read; only presentations that ask for 'gtts' use it.
-process.env.GTTS_ENDPOINT = "http://127.0.0.1:9";
+// Voices that cannot be reached: the gTTS and Azure adapters' addresses point at a closed loopback port. Set before
+// the configuration is first read (hoisted above the imports); only presentations that ask for them would use them.
+vi.hoisted(() => {
+  process.env.GTTS_ENDPOINT = "http://127.0.0.1:65531";
+  process.env.AZURE_TTS_ENDPOINT = "http://127.0.0.1:65531";
+});
 
+import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as retryRoute from "@/app/api/v1/presentations/[id]/retry-webhook/route";
 import * as updateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
@@ -156,9 +160,20 @@ describe("narration of a manual deck", () => {
 });
 
 describe("failures, the 30-minute rule and retry", () => {
-  it("a voice that keeps failing ends in 'timeout' with its error; retry-webhook narrates it again", async () => {
+  it("a deck asking for gTTS where gTTS cannot be reached is narrated by the offline voice at once", async () => {
     const token = alpha.admin.access_token;
     const created = await manualDeck(token, { tts_provider: "gtts" });
+    const done = await audioEnds(token, created.id);
+    expect(done).toMatchObject({ webhook_status: "completed", error: null, tts_provider: "gtts" });
+    for (const slide of done.slides) expectSaneTimings(slide);
+  });
+
+  it("a voice that keeps failing ends in 'timeout' with its error; retry-webhook narrates it again", async () => {
+    const token = alpha.admin.access_token;
+    // Azure with a key of the tenant's own, at an address that refuses connections.
+    const enabled = await call(pluginRoute.PUT, "PUT", { token, params: { id: "azure-tts" }, body: { enabled: true, config: { subscriptionKey: "not-a-real-key" } } });
+    expect(enabled.status, await enabled.clone().text()).toBe(200);
+    const created = await manualDeck(token, { tts_provider: "azure" });
     // Not the last try: the failure is thrown for pg-boss to retry, and the audio stays pending.
     await expect(narratePresentation(created.id, { finalTry: false })).rejects.toThrow(/could not be reached/);
     expect((await read(token, created.id)).webhook_status).toBe("pending");
@@ -166,7 +181,7 @@ describe("failures, the 30-minute rule and retry", () => {
     expect(await narratePresentation(created.id, { finalTry: true })).toBe("timeout");
     const failed = await read(token, created.id);
     expect(failed.webhook_status).toBe("timeout");
-    expect(failed.error).toMatch(/could not be reached/);
+    expect(failed.error).toBe("Azure Speech could not be reached (ECONNREFUSED).");
     expect(failed.slides.every((slide) => slide.audio_path === null)).toBe(true);
 
     // A viewer without the generate permission may not retry; another id is not found.
