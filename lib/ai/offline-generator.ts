@@ -301,16 +301,40 @@ function condense(text: string): string {
   let result = text;
   // An aside between two commas ("A layer of liquid, sometimes called hooch, means ...") when what is left still
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
-  result = result.replace(/,\s([^,;:]{3,60}?),\s/g, (match, aside: string, offset: number) => {
-    const before = result.slice(0, offset);
-    if (wordCount(before) < 2 || wordCount(aside) > 8) return match;
+  const isAside = (before: string, aside: string, after: string): boolean => {
+    if (aside.length < 3 || aside.length > 60 || /[;:]/.test(aside)) return false;
+    // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject.
+    if (wordCount(before) < 3 || wordCount(aside) > 8) return false;
+    // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
+    if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
     // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
-    if (/^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return match;
-    if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(result.slice(offset + match.length))) return match;
-    if (wordCount(aside) <= 2 && !/^(?:for example|for instance|in fact|of course|however|though|too|in turn|in practice|as a result|at first|so far)$/i.test(aside)) return match;
-    return " ";
-  });
-  result = result.replace(SOFT_ADVERBS, "").replace(REPORTED_THAT, "$1 ");
+    if (/^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return false;
+    if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(after)) return false;
+    return wordCount(aside) > 2 || /^(?:for example|for instance|in fact|of course|however|though|too|in turn|in practice|as a result|at first|so far)$/i.test(aside);
+  };
+  // Each pair of neighbouring commas is tried, so an opening phrase's comma does not hide the aside after it.
+  const commas = [...result.matchAll(/,\s/g)].map((match) => match.index);
+  let kept = "";
+  let from = 0;
+  for (let at = 0; at + 1 < commas.length; ) {
+    const open = commas[at]!;
+    const close = commas[at + 1]!;
+    if (isAside(result.slice(0, open), result.slice(open + 2, close), result.slice(close + 2))) {
+      kept += `${result.slice(from, open)} `;
+      from = close + 2;
+      at += 2;
+    } else at += 1;
+  }
+  result = kept + result.slice(from);
+  // A soft adverb after a preposition is part of a phrase ("by now", "for now", "until then"): kept.
+  // So is one that makes a conjunction ("even if", "just as", "only when").
+  result = result.replace(SOFT_ADVERBS, (adverb: string, offset: number) =>
+    /\b(?:by|for|until|till|since|from|than|even|and)$/i.test(result.slice(0, offset)) ||
+    /^\s+(?:if|though|as|when|so|then|after|before|because|more|less|now|yet)\b/i.test(result.slice(offset + adverb.length))
+      ? adverb
+      : "",
+  );
+  result = result.replace(REPORTED_THAT, "$1 ");
   result = result.replace(/(\d)\s?(?:percent|per cent)\b/gi, "$1%");
   return result.replace(/\s{2,}/g, " ").trim();
 }
@@ -407,6 +431,31 @@ export function labelForm(text: string): string | null {
   if (/,\s(?:and|but|or|so|yet)\s/i.test(predicate) || /\s(?:is|are|was|were)\s/i.test(predicate)) return null;
   if (DANGLING.test(subject) || NOT_A_SUBJECT.test(subject) || /^(?:there|here|what|which|who|one|each|all|some|many|most|none)\b/i.test(subject)) return null;
   return `${capitalize(subject)}: ${predicate}`;
+}
+
+const SIMPLE_SUBJECT =
+  /^((?:(?:the|a|an|our|their|its|his|her|this|each|every)\s)?[\p{L}\p{N}'’-]+(?:\s[\p{L}\p{N}'’-]+){0,3}?)\s(is|was|has|had|can|could|will|would|does|did|should|must|may|might|[\p{Ll}]+(?:s|ed))\s/iu;
+
+/**
+ * A line opening on "It", "She" or "He" with the pronoun replaced by the subject of the sentence before it, when
+ * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
+ * null otherwise.
+ */
+export function namedSubject(line: string, previous: string): string | null {
+  const pronoun = /^(It|She|He)\s(?=\p{Ll})/u.exec(line);
+  // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.
+  if (!pronoun || /^It\s(?:is|was|'s|has been|will be|would be|can be)\s(?:\p{Ll}+\s)?(?:to|that|for|whether|how|why|when)\b/u.test(line)) return null;
+  if (/^It\s(?:seems|seemed|appears|appeared|takes|took|remains|turns out|turned out|pays|helps|matters)\b/.test(line)) return null;
+  const match = SIMPLE_SUBJECT.exec(stripLeading(spoken(previous)));
+  if (!match) return null;
+  const subject = match[1]!;
+  const words = subject.split(/\s+/);
+  // A pronoun, a number or a function word is no subject to name; "She" and "He" stand for a name, written in capitals.
+  if (words.some((word, position) => (position > 0 || !/^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(word)) && STOP_WORDS.has(word.toLowerCase()))) return null;
+  if (DANGLING.test(subject) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
+  if (pronoun[1] !== "It" && !words.every((word) => /^\p{Lu}/u.test(word))) return null;
+  if (pronoun[1] === "It" && words.length === 1 && /s$/i.test(subject) && !/^\p{Lu}/u.test(subject)) return null;
+  return `${capitalize(subject)}${line.slice(pronoun[1]!.length)}`;
 }
 
 /** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
@@ -536,8 +585,15 @@ class DeckWriter {
 
   /** Sentences as slide lines, the best first. */
   bulletCandidates(sentences: readonly Sentence[]): { sentence: Sentence; bullet: BulletCandidate; value: number }[] {
+    const byIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
     return sentences
-      .map((sentence) => ({ sentence, bullet: toBullet(sentence.text) }))
+      .map((sentence) => {
+        const bullet = toBullet(sentence.text);
+        // "It is built on seven hills" after "Lisbon is a city best seen on foot": the slide names what "It" is.
+        const previous = byIndex.get(sentence.index - 1);
+        const named = bullet && previous && previous.paragraph === sentence.paragraph ? namedSubject(bullet.text, previous.text) : null;
+        return { sentence, bullet: bullet && named ? { ...bullet, text: named } : bullet };
+      })
       .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
       .map((entry) => ({ ...entry, value: this.score(entry.sentence) * bulletQuality(entry.bullet) }))
       .sort((a, b) => b.value - a.value || a.sentence.index - b.sentence.index);
@@ -655,8 +711,7 @@ class DeckWriter {
           if (candidate.bullet.truncated) continue;
           const alone = standsAlone(candidate.bullet.text);
           const heard = heardVerbatim(candidate.bullet.text);
-          if (pass === 0 && (!alone || heard)) continue;
-          if (pass === 1 && (!alone || verbatim >= 1)) continue;
+          if (!alone || (pass === 0 && heard) || (pass === 1 && verbatim >= 1)) continue;
           if (accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence) && heard) verbatim += 1;
         }
       }
@@ -667,6 +722,11 @@ class DeckWriter {
       for (const [order, item] of items.entries()) {
         if (chosen.length >= MIN_BULLETS) break;
         accept(capitalize(item), -1000 + order);
+      }
+      // Only then a statement that leans on the sentence before it.
+      for (const candidate of candidates) {
+        if (chosen.length >= MIN_BULLETS) break;
+        if (!candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
       }
     }
     for (const phrase of fallbackPhrases) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { FILLERS, generateOfflineOutline, labelForm, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
+import { FILLERS, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
 import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { htmlToSections } from "@/lib/content/sections";
@@ -231,6 +231,24 @@ describe("bullets from sentences", () => {
     expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
     expect(toBullet("Compost (which gardeners love) improves clay soil.")?.text).toBe("Compost improves clay soil");
     expect(toBullet("See https://example.com for more.")).toBeNull();
+    // An opening phrase's comma is no aside's, a clause or a list's middle between commas stays, and so do "by now"
+    // and "even if".
+    expect(toBullet("For years, the staff at Fenwick & Hale, a small firm of architects, kept passwords in a spreadsheet.")?.text).toBe(
+      "For years, the staff at Fenwick & Hale kept passwords in a spreadsheet",
+    );
+    expect(toBullet("A sleeping car offers cabins for one, two or three people, usually with a washbasin.")?.text).toBe(
+      "A sleeping car offers cabins for one, two or three people, usually with a washbasin",
+    );
+    expect(toBullet("Her name was known, even if it rarely appeared.")?.text).toBe("Her name was known, even if it rarely appeared");
+    expect(toBullet("By now the starter should rise to double its height.")?.text).toBe("By now the starter should rise to double its height");
+  });
+
+  it("names what a bullet's opening 'It' or 'She' stands for when the sentence before says it plainly", () => {
+    expect(namedSubject("It is built on seven steep hills", "Lisbon is a city best seen on foot.")).toBe("Lisbon is built on seven steep hills");
+    expect(namedSubject("She died in 1847", "Mary Anning was finally recognised by the Geological Society.")).toBe("Mary Anning died in 1847");
+    expect(namedSubject("It is tempting to blame phones", "Parents often complain about their children.")).toBeNull();
+    expect(namedSubject("She died in 1847", "The society was slow to admit women.")).toBeNull();
+    expect(namedSubject("It adds flavour to pancakes", "The starter you remove before each feed does not have to go to waste.")).toBeNull();
   });
 
   it("shows a plain 'subject is predicate' statement as 'subject: predicate', and no other shape", () => {
