@@ -605,11 +605,12 @@ class DeckWriter {
    * nothing. A bullet that condenses its sentence (an aside or a soft adverb left out) is not said word for word,
    * so its sentence may still be narrated.
    */
-  reserve(sentences: readonly Sentence[], wanted: number): Sentence[] {
+  reserve(sentences: readonly Sentence[], wanted: number, keep: readonly Sentence[] = []): Sentence[] {
     const reserved: Sentence[] = [];
     let condensed = 0;
     for (const candidate of this.bulletCandidates(sentences)) {
       if (reserved.length + condensed >= wanted - 1) break;
+      if (keep.includes(candidate.sentence)) continue;
       if (candidate.bullet.truncated || !standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
       if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
       else condensed += 1;
@@ -1047,7 +1048,8 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     }
     // The slide's bullets are kept out of the narration while what is left still makes a script; the weakest of
     // them is given back to the narration when it does not.
-    const reserved = writer.reserve(part.sentences, bulletsWanted(part));
+    // A part without a heading is introduced by its paragraphs' first sentences: the narration keeps them.
+    const reserved = writer.reserve(part.sentences, bulletsWanted(part), part.heading ? [] : part.sentences.filter((sentence) => sentence.first));
     const needed = MIN_SCRIPT_WORDS + 5 - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
     for (;;) {
       const pool = part.sentences.filter((sentence) => !reserved.includes(sentence));
