@@ -76,7 +76,7 @@ export function PlayerFrame({ rootRef, sharedPlayer = false, headerStart, title,
           </p>
           <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-1 sm:gap-3">{controls}</div>
         </div>
-        <aside className={cn("w-96 shrink-0 border-l border-white/10", DOCKED_ONLY)}>
+        <aside aria-label="Q&A panel" className={cn("w-96 shrink-0 border-l border-white/10", DOCKED_ONLY)}>
           <div className="flex min-h-0 w-full flex-col">{panel}</div>
         </aside>
       </div>

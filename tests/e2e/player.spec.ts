@@ -1,11 +1,13 @@
 // The signed-in player (/presentations/{id}/view, issue 12): a manual 3-slide deck narrated by the server's job;
 // play (the audio element plays and its time moves), the caption, keyboard navigation, a voice question asked by
 // holding Space into Chromium's fake microphone (a WAV spoken by the offline voice), a typed question, the phone
-// layout with the Q&A bottom sheet, the security headers of the page, and screenshots.
-import { expect, test as base } from "@playwright/test";
+// layout with the Q&A bottom sheet (opened by a voice question's answer), the first paint in the final layout (wide
+// and phone), the security headers of the page, and screenshots.
+import { expect, test as base, type Page } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
 import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
 import { expectToastClearOfControls, toastRegion } from "./pages/toasts";
+import { beforeScripts, boxesOf, expectSameLayout, layoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -34,11 +36,33 @@ const test = base.extend<object, { questionWav: string }>({
   ],
 });
 
+/** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
+function playerLayout(page: Page) {
+  return boxesOf({
+    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
+    play: page.getByRole("button", { name: "Play narration" }),
+    counter: page.getByLabel("Slide counter"),
+    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
+  });
+}
+
+/**
+ * The server's first view of the player is its final layout: each part is where the server's HTML put it once the
+ * player is interactive, and nothing shifted meanwhile. `page` has watched its layout shifts since it was opened.
+ */
+async function expectFirstPaintFinal(page: Page, firstView: Awaited<ReturnType<typeof playerLayout>>) {
+  const player = new PlayerPage(page);
+  await player.expectSlide(1, 3);
+  await player.expectShown(DECK_SLIDES[0]!.slide_title);
+  expectSameLayout(await playerLayout(page), firstView);
+  expect(await layoutShift(page)).toBeLessThan(0.1);
+}
+
 /** One tenant for the file, its admin, and a narrated deck. */
 const setUp = narratedDeckInNewTenant("player", "Pia Player");
 
 test.describe("signed-in player", () => {
-  test("plays the narration, moves with the keyboard, answers a voice and a typed question", async ({ page, request }) => {
+  test("plays the narration, moves with the keyboard, answers a voice and a typed question", async ({ page, request, browser, baseURL }) => {
     test.setTimeout(240_000);
     const data = await setUp(request);
     await page.setViewportSize(WIDE);
@@ -59,7 +83,15 @@ test.describe("signed-in player", () => {
         return play.call(this);
       };
     });
-    await page.goto(`/presentations/${data.presentationId}/view`);
+    const url = `/presentations/${data.presentationId}/view`;
+    // The first paint is the final layout: the slide beside the docked Q&A column, as the server's HTML draws it.
+    const firstView = await beforeScripts(browser, new URL(url, baseURL).href, { viewport: WIDE, storageState: await page.context().storageState() }, async (before) => {
+      await shoot(before, SCREENS, "player-first-view-wide", SHOT);
+      return playerLayout(before);
+    });
+    expect(firstView.qaColumn?.width).toBe(384);
+    await watchLayoutShifts(page);
+    await page.goto(url);
     const player = new PlayerPage(page);
     await expect(page.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
     await player.expectSlide(1, 3);
@@ -68,6 +100,7 @@ test.describe("signed-in player", () => {
     await expect(page.getByText("Hold mic or spacebar to ask questions!")).toBeVisible();
     await expect(player.qaPanel.getByText("No Questions Yet")).toBeVisible();
     await expect(player.qaPanel.getByText("Interactive questions and answers")).toBeVisible();
+    await expectFirstPaintFinal(page, firstView);
 
     // No autoplay: narration starts when play is pressed, from the first sentence, and its caption follows.
     expect((await player.audioState()).paused).toBe(true);
@@ -141,12 +174,22 @@ test.describe("signed-in player", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-    test("each slide is its portrait rendering across the width, the Q&A panel is a bottom sheet, toasts cover no control", async ({ page, request }) => {
+    test("each slide is its portrait rendering across the width, the Q&A panel is a bottom sheet that a voice answer opens, toasts cover no control", async ({ page, request, browser, baseURL }) => {
+      test.setTimeout(180_000);
       const data = await setUp(request);
       await signInThroughApi(page, data.admin);
-      await page.goto(`/presentations/${data.presentationId}/view`);
+      const url = `/presentations/${data.presentationId}/view`;
+      const firstView = await beforeScripts(
+        browser,
+        new URL(url, baseURL).href,
+        { viewport: PHONE, isMobile: true, hasTouch: true, storageState: await page.context().storageState() },
+        playerLayout,
+      );
+      expect(firstView.qaColumn).toBeNull();
+      await watchLayoutShifts(page);
+      await page.goto(url);
       const player = new PlayerPage(page);
-      await player.expectSlide(1, 3);
+      await expectFirstPaintFinal(page, firstView);
       await expect(player.qaPanel).toHaveCount(0);
       // A touch screen has no space bar: no hint that names it.
       await expect(page.getByText("Hold mic or spacebar to ask questions!")).toBeHidden();
@@ -170,6 +213,16 @@ test.describe("signed-in player", () => {
       await shoot(page, SCREENS, "player-phone-qa-sheet", SHOT);
       await player.qaPanel.getByRole("button", { name: "Close Q&A" }).click();
       await expect(player.qaPanel).toHaveCount(0);
+
+      // A voice question opens the sheet with the exchange: not only the button's count.
+      await page.keyboard.down("Space");
+      await expect(page.getByText(/^Listening\.\.\./)).toBeVisible();
+      await page.waitForTimeout(4000);
+      await page.keyboard.up("Space");
+      await expect(player.qaPanel).toBeVisible({ timeout: 60_000 });
+      await expect(player.messages("Question")).toHaveCount(1);
+      await expect(player.messages("Answer")).toHaveCount(1, { timeout: 60_000 });
+      await shoot(page, SCREENS, "player-phone-voice-answer", SHOT);
     });
   });
 
@@ -202,7 +255,8 @@ test.describe("signed-in player", () => {
     await page.goto("/presentations/00000000-0000-4000-8000-000000000000/view");
     await expect(page.getByRole("heading", { name: "Presentation Unavailable" })).toBeVisible();
     await expect(page.getByText("Presentation not found or you do not have access to it.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+    // A link to the page itself: it works before the page's script has come.
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "");
     // The app's icon, where browsers look for it.
     const icon = await page.request.get("/favicon.ico");
     expect(icon.status()).toBe(200);

@@ -26,7 +26,7 @@ function playerLayout(page: Page) {
     slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
     play: page.getByRole("button", { name: "Play narration" }),
     counter: page.getByLabel("Slide counter"),
-    qaColumn: page.locator("aside"),
+    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
   });
 }
 
