@@ -1,7 +1,8 @@
 // The presentation creation wizard (/presentations/generate/{blogId}, issue 11): AI generation from a real PDF on
 // the offline default (template dialog, progress to 100%, review, edit, save), manual creation with two slides and
 // an uploaded picture, PowerPoint import (titles and speaker notes back as slides and narration), the banner of an
-// existing presentation with 'Regenerate with', the notice for a user without presentation generate, and manual-only
+// existing presentation with 'Regenerate with' (disabled until the page is interactive, then one press opens it),
+// the notice for a user without presentation generate, and manual-only
 // mode switched on Tenant Management by the super admin (the wizard then opens on manual creation). Accounts,
 // project and blogs are made through the API; screenshots of every step go to test-results/screens-h2/.
 import { expect, test, type APIRequestContext } from "@playwright/test";
@@ -332,6 +333,15 @@ test.describe("presentation creation wizard", () => {
     await shoot(page, SCREENS, "14-existing-banner");
     await page.setViewportSize(PHONE);
     await shoot(page, SCREENS, "14-existing-banner-phone");
+
+    // In the server's HTML, before the page's script has come, the method buttons are disabled (a press then would be
+    // lost); once the page is interactive, one press opens the method.
+    const html = await (await page.request.get(`/presentations/generate/${blogId}`)).text();
+    for (const name of ["Manual Creation", "Import PowerPoint", "AI Generation"]) {
+      expect(html).toMatch(new RegExp(`<button type="button" disabled=""[^>]*>Regenerate with ${name}</button>`));
+    }
+    await wizard.methods().getByRole("button", { name: "Regenerate with Manual Creation" }).click();
+    await expect(wizard.currentStep()).toContainText("Create slides");
   });
 
   test("without presentation generate the methods are disabled under the notice", async ({ page, request }) => {
@@ -347,6 +357,8 @@ test.describe("presentation creation wizard", () => {
     await wizard.goto(blogId);
     await expect(page.getByText("You don't have permission to generate presentations. Please contact your administrator.")).toBeVisible();
     for (const name of ["Manual Creation", "Import PowerPoint", "AI Generation"] as const) await expect(wizard.methodButton(name)).toBeDisabled();
+    // Once the page is interactive (the button is then only aria-disabled), a press says why nothing happens.
+    await expect(wizard.methodButton("AI Generation")).not.toHaveAttribute("disabled");
     await wizard.methodButton("AI Generation").click({ force: true });
     await expectToast(page, "Permission Denied");
     await expect(wizard.currentStep()).toContainText("Choose method");

@@ -3,6 +3,7 @@
 // disabled under the spec's notice; choosing one anyway answers 'Permission Denied'.
 import { Check, Clock, Pencil, ShieldAlert, Sparkles, Upload, type LucideIcon } from "lucide-react";
 import { buttonClasses } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { cn } from "@/lib/cn";
 import { methodButtonLabel, type MethodId } from "./steps";
 import type { MethodInfo } from "./types";
@@ -24,6 +25,8 @@ interface MethodSelectionProps {
 }
 
 export function MethodSelection({ methods, canGenerate, exists, onChoose }: MethodSelectionProps) {
+  // The cards are in the server's HTML: until the page is interactive a press would be lost, so it cannot be made.
+  const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-5">
       {!canGenerate ? (
@@ -58,6 +61,7 @@ export function MethodSelection({ methods, canGenerate, exists, onChoose }: Meth
               {/* aria-disabled rather than disabled: the click still arrives and answers 'Permission Denied'. */}
               <button
                 type="button"
+                disabled={!hydrated}
                 aria-disabled={!canGenerate}
                 onClick={() => onChoose(method.id)}
                 className={cn(buttonClasses(exists ? "outline" : "primary", "md", "mt-5 w-full"), !canGenerate && "cursor-not-allowed opacity-50")}
