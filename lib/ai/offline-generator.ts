@@ -106,6 +106,8 @@ const NOUN_TRANSITIONS = ["Let's turn to {}.", "Next, let's look at {}.", "The n
 const STEP_TRANSITIONS = ["The next step is to {}.", "Next, it's time to {}."];
 const ADDITIVE_CONNECTIVES = ["Also, ", "Beyond that, ", "On top of that, "];
 const THANKS = "Thank you for listening.";
+/** Said where a slide shows a list of the source: varied, so no slide repeats another's words. */
+const LIST_SENTENCES = ["The slide lists {} of its points.", "{N} of them are on the slide.", "You can see {} of them on the slide."];
 
 interface Part {
   title: string;
@@ -371,8 +373,10 @@ export function toBullet(sentence: string): BulletCandidate | null {
   if (SUBORDINATE.test(text)) {
     const comma = text.indexOf(", ");
     const main = comma > 0 ? text.slice(comma + 2) : "";
-    // Without a main clause to keep, the sentence is no bullet.
+    // Without a main clause to keep, the sentence is no bullet; nor when the main clause's subject is a pronoun
+    // whose noun was in the clause left out ("If it floats, it is full of gas").
     if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
+    if (/^(?:it|its|they|their|them|he|she|his|her|this|that|these|those)\b/i.test(main)) return null;
     text = main;
   }
   let truncated = false;
@@ -814,11 +818,21 @@ function words(sentences: readonly string[]): number {
   return sentences.reduce((total, sentence) => total + wordCount(sentence), 0);
 }
 
-/** Keeps a script within the word limits: drops sentences from the end (never the first) while too long. */
-function fitScript(parts: string[], pad: readonly string[], spentFillers: Set<string>, lastResort: readonly string[] = []): string {
+/** A sentence's words, for telling whether it has been heard: case and punctuation aside. */
+function heardKey(sentence: string): string {
+  return wordsOf(sentence).join(" ");
+}
+
+/**
+ * Keeps a script within the word limits: pads it with `pad`, the neutral fillers and then `lastResort` (each of
+ * those only when `heard`, the sentences already narrated in the deck, does not hold it), drops sentences from the
+ * end (never the first) while too long. What it says is added to `heard`.
+ */
+function fitScript(parts: string[], pad: readonly string[], spentFillers: Set<string>, lastResort: readonly string[] = [], heard: Set<string> = new Set()): string {
   const result = [...parts];
+  const fresh = lastResort.filter((sentence) => !heard.has(heardKey(sentence)));
   // Each neutral filler is heard once in a deck at most.
-  for (const extra of [...pad, ...FILLERS.filter((filler) => !spentFillers.has(filler)), ...lastResort, ...FILLERS]) {
+  for (const extra of [...pad, ...FILLERS.filter((filler) => !spentFillers.has(filler)), ...fresh, ...FILLERS]) {
     if (words(result) >= MIN_SCRIPT_WORDS) break;
     if (FILLERS.includes(extra)) spentFillers.add(extra);
     // Padding never repeats what the script already says ("First, bees pollinate ..." holds "Bees pollinate ...").
@@ -827,6 +841,7 @@ function fitScript(parts: string[], pad: readonly string[], spentFillers: Set<st
     if (words(result) + wordCount(extra) <= MAX_SCRIPT_WORDS) result.push(extra);
   }
   while (words(result) > MAX_SCRIPT_WORDS && result.length > 1) result.splice(result.length - 1, 1);
+  for (const sentence of result) heard.add(heardKey(sentence));
   return result.join(" ");
 }
 
@@ -1073,15 +1088,24 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       missing -= words(extra.map((sentence) => sentence.text));
     }
   });
+  // What the deck narrates, so a script short of words is never topped up with a sentence heard on another slide.
+  const heard = new Set([...openingSentences, ...chosenByPart.flat()].map((sentence) => heardKey(spoken(sentence.text))));
   parts.forEach((part, position) => {
     const chosen = chosenByPart[position]!;
     const narration = [transitions[position]!, ...writer.joinNarration(chosen, position)];
     // A list or table on the slide is introduced, not read out: the slide shows it.
+    const shownItems = Math.min(part.items.length, MAX_BULLETS);
+    // A part that is only a list says what it lists: there is nothing else to narrate.
+    const listOnly = chosen.length === 0 && part.items.length >= 2 && !part.table;
     const listSentence =
       part.children.length >= 2
         ? null
         : (tableSentence(part.table, caseBook) ??
-          (part.items.length >= 2 ? `The slide lists ${numberWord(Math.min(part.items.length, MAX_BULLETS))} of its points.` : null));
+          (listOnly
+            ? `The list has ${numberWord(part.items.length)} items: ${joinList(part.items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, ""))))}.`
+            : part.items.length >= 2
+              ? LIST_SENTENCES[position % LIST_SENTENCES.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
+              : null));
     if (listSentence) narration.splice(1, 0, listSentence);
     const titleBullet = titleBullets.get(part);
     // Material too short for a script even with its neighbours' spare sentences: sentences said elsewhere come
@@ -1091,7 +1115,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       .flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }))
       .filter((sentence) => !chosen.includes(sentence))
       .map((sentence) => spoken(sentence.text));
-    const script = fitScript(narration, [], spentFillers, [...lastResort, ...deckLastResort]);
+    const script = fitScript(narration, [], spentFillers, [...lastResort, ...deckLastResort], heard);
     const bullets = writer.bullets(
       part,
       bulletsWanted(part),
@@ -1143,7 +1167,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
   const openingPad = writer.pickSentences(allPartSentences, 60, 90);
   writer.markUsed(openingPad);
-  const openingScript = fitScript(openingNarration, ["Let's begin.", ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort);
+  const openingScript = fitScript(openingNarration, ["Let's begin.", ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort, heard);
   const openingBullets =
     agendaBullets ??
     writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles, [], { narration: openingScript });
@@ -1194,7 +1218,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   }
   const closingPad = writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text));
   // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort);
+  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard);
   if (conclusion && conclusion.sentences.length > 0) {
     closingBullets = writer.bullets(
       { sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) },
