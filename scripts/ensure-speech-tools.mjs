@@ -17,7 +17,7 @@ const missing = PACKAGES.filter((entry) => !existsSync(entry.file)).map((entry) 
 if (missing.length > 0) {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Speech tools are missing: ${missing.join(", ")}. Install Debian's packages (sudo apt-get install ${missing.join(" ")}) and run the tests again.`);
+    console.error(`Speech tools are missing: ${missing.join(", ")}. Install Debian's packages (sudo apt-get install ${missing.join(" ")}), or run this script as root.`);
     process.exit(1);
   }
   console.log(`Installing Debian's ${missing.join(", ")} for offline speech recognition...`);

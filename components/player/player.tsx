@@ -3,13 +3,12 @@
 // The presentation player (spec sections 2 and 4), one component tree for the signed-in page and the shared link;
 // only where the data comes from differs (PlayerSource). The page hands over the presentation the server read, so
 // the first slide is in the HTML; without it (Try Again) the player loads it here.
-import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, Mic, Minimize, RotateCcw } from "lucide-react";
+import { ArrowLeft, ChevronLeft, ChevronRight, Maximize, Minimize, RotateCcw } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SpeechChoice } from "@/components/speech/preferences";
 import { usePlayerToasts } from "@/components/ui/toast-placement";
 import { toast } from "@/components/ui/use-toast";
-import { cn } from "@/lib/cn";
 import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { failureKind, loadErrorMessage, loadPresentation, sharedLinkGone } from "./api";
 import { AutoAdvanceToggle, ControlButton, DOCKED_QUERY, PlayButton, PlayerFrame, QaPanelPlaceholder, QaSheet, QaToggle } from "./player-frame";
@@ -22,6 +21,7 @@ import { useNarration } from "./use-narration";
 import { useQa } from "./use-qa";
 import { useRecorder } from "./use-recorder";
 import { useSlideLoading } from "./use-slide-loading";
+import { focusQuestionBox, MicButton, VoiceHint } from "./voice-input";
 
 // The Q&A panel arrives after the page: the slide and its narration come first (and the share page stays light).
 // Until then its column shows the panel's header, from the server's HTML on.
@@ -288,6 +288,7 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
     onDone: resume,
     onAnswerStarts: suspend,
     sttChoices,
+    speechToTextAvailable: presentation.voiceQuestions,
     onGone,
   });
   // A voice question's exchange opens the Q&A sheet of the compact layout: its badge alone is easily missed while
@@ -305,12 +306,20 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
     },
     [askRecorded],
   );
-  const recorder = useRecorder({ onStart: suspend, onRecorded: askByVoice, onCancel: resume });
+  // Where voice questions cannot be transcribed, the mic (or Space) shows the hint again and opens the question box.
+  const [hintShown, setHintShown] = useState(0);
+  const offerTyping = useCallback(() => {
+    setHintTime(true);
+    setHintShown((count) => count + 1);
+    if (docked === false) setSheetOpen(true);
+    focusQuestionBox();
+  }, [docked]);
+  const recorder = useRecorder({ onStart: suspend, onRecorded: askByVoice, onCancel: resume, available: qa.voice, onUnavailable: offerTyping });
 
   useEffect(() => {
     const timer = setTimeout(() => setHintTime(false), MIC_HINT_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [hintShown]);
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const toggleFullScreen = useCallback(() => {
@@ -359,7 +368,6 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   const recording = recorder.state === "recording";
   const processing = recorder.state === "processing";
   const showHint = hintTime || recording || processing;
-  const hint = recording ? `Listening... ${recorder.secondsLeft}s` : processing ? "Processing..." : "Hold mic or spacebar to ask questions!";
   const caption = slides[index]?.sentences[sentence]?.text ?? "";
   const stillLoading = loaded < total;
   const messageCount = qa.messages.length;
@@ -370,7 +378,7 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   }
 
   const panel = (onClose?: () => void) => (
-    <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} recognition={qa.recognition} />
+    <QaPanel messages={qa.messages} answering={qa.answering} onAsk={qa.askText} onClose={onClose} recognition={qa.recognition} voice={qa.voice} />
   );
 
   return (
@@ -420,49 +428,14 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
       }
       caption={caption}
       captionActive={playing}
-      hint={
-        showHint ? (
-          <span
-            className={cn(
-              "rounded-full px-3 py-1 text-xs font-medium",
-              // The idle hint names the space bar: not on touch screens, where there is none.
-              recording ? "bg-red-600 text-white" : processing ? "bg-amber-400 text-slate-900" : "bg-white/10 text-slate-200 [@media(pointer:coarse)]:hidden",
-            )}
-          >
-            {hint}
-          </span>
-        ) : null
-      }
+      hint={showHint ? <VoiceHint available={qa.voice} recorder={recorder} /> : null}
       controls={
         <>
           <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </ControlButton>
           <PlayButton playing={playing} onClick={toggle} />
-          <div className="relative">
-            <button
-              type="button"
-              aria-label="Hold to ask a question"
-              aria-pressed={recording}
-              disabled={processing}
-              onPointerDown={(event) => {
-                event.preventDefault();
-                recorder.start();
-              }}
-              onPointerUp={recorder.stop}
-              onPointerLeave={() => {
-                if (recording) recorder.stop();
-              }}
-              onDoubleClick={recorder.reset}
-              onContextMenu={(event) => event.preventDefault()}
-              className={cn(
-                "flex h-12 w-12 touch-none select-none items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-60",
-                recording ? "animate-pulse bg-red-600 text-white" : "bg-brand-600 text-white hover:bg-brand-500",
-              )}
-            >
-              <Mic className="h-5 w-5" aria-hidden />
-            </button>
-          </div>
+          <MicButton available={qa.voice} recorder={recorder} />
           <ControlButton label="Next slide" onClick={next} disabled={false}>
             <ChevronRight className="h-5 w-5" aria-hidden />
           </ControlButton>

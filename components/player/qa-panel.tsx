@@ -4,7 +4,7 @@
 // and answers on the right with their badge, time and (for answers) where the answer comes from, and a box to type
 // a question (beyond the spec: Q&A also works where there is no microphone or speech recognition). Where the tenant
 // has more than one recogniser, a signed-in viewer picks the one for voice questions under the box.
-import { BookOpen, ChevronDown, MessageCircleQuestion, Mic, Send, X } from "lucide-react";
+import { BookOpen, ChevronDown, Keyboard, MessageCircleQuestion, Mic, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { SpeechPreference } from "@/components/speech/use-speech-preference";
 import { cn } from "@/lib/cn";
@@ -18,6 +18,8 @@ export interface QaPanelProps {
   onClose?: () => void;
   /** The viewer's recogniser for voice questions (signed-in player); offered when there is a choice. */
   recognition?: SpeechPreference | null;
+  /** Voice questions can be transcribed here; without, the empty state points to the question box alone. */
+  voice?: boolean;
 }
 
 /** Hour and minute, as the panel shows a message's time. */
@@ -27,7 +29,7 @@ export function messageTime(timestamp: string): string {
   return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
 }
 
-export function QaPanel({ messages, answering, onAsk, onClose, recognition }: QaPanelProps) {
+export function QaPanel({ messages, answering, onAsk, onClose, recognition, voice = true }: QaPanelProps) {
   const list = useRef<HTMLOListElement>(null);
   const [question, setQuestion] = useState("");
 
@@ -72,10 +74,17 @@ export function QaPanel({ messages, answering, onAsk, onClose, recognition }: Qa
             </span>
             <p className="font-medium text-slate-800">No Questions Yet</p>
             <p className="text-sm text-slate-500">Questions and answers will appear here when participants ask questions during the presentation.</p>
-            <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
-              <Mic className="h-3.5 w-3.5" aria-hidden />
-              Click the mic button below the slide to ask questions
-            </p>
+            {voice ? (
+              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
+                <Mic className="h-3.5 w-3.5" aria-hidden />
+                Click the mic button below the slide to ask questions
+              </p>
+            ) : (
+              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+                <Keyboard className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                Type your question in the box below: voice questions are not available here
+              </p>
+            )}
           </div>
         ) : (
           <ol ref={list} className="flex flex-col gap-3" aria-label="Questions and answers">

@@ -4,11 +4,12 @@
 // counter, the first slide's image and caption, the controls and, where it docks, the Q&A panel's column, drawn on
 // the server so they show (and preview when linked) before any script runs, where the player will have them. The
 // player takes over once the page is interactive; its script (and framer-motion's) loads then, not with the page.
-import { ChevronLeft, ChevronRight, Maximize, Mic } from "lucide-react";
+import { ChevronLeft, ChevronRight, Maximize } from "lucide-react";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
 import { AutoAdvanceToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_IMAGE_CLASS } from "./player-frame";
 import { PORTRAIT_QUERY, toPlayerPresentation } from "./slides";
 import type { ApiPresentation } from "./types";
+import { MicButton, VoiceHint } from "./voice-input";
 
 const PresentationPlayer = lazy(() => import("./player").then((module) => ({ default: module.PresentationPlayer })));
 
@@ -58,25 +59,14 @@ function Poster({ initial }: { initial: ApiPresentation }) {
       }
       caption={first?.sentences[0]?.text ?? ""}
       captionActive={false}
-      hint={
-        <span className="rounded-full bg-white/10 px-3 py-1 text-xs font-medium text-slate-200 [@media(pointer:coarse)]:hidden">
-          Hold mic or spacebar to ask questions!
-        </span>
-      }
+      hint={<VoiceHint available={presentation.voiceQuestions !== false} />}
       controls={
         <>
           <ControlButton label="Previous slide" disabled>
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </ControlButton>
           <PlayButton playing={false} pending />
-          <button
-            type="button"
-            aria-label="Hold to ask a question"
-            disabled
-            className="flex h-12 w-12 cursor-progress items-center justify-center rounded-full bg-brand-600 text-white shadow-lg"
-          >
-            <Mic className="h-5 w-5" aria-hidden />
-          </button>
+          <MicButton available={presentation.voiceQuestions !== false} />
           <ControlButton label="Next slide" pending>
             <ChevronRight className="h-5 w-5" aria-hidden />
           </ControlButton>

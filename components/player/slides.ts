@@ -83,6 +83,7 @@ export function toPlayerPresentation(presentation: ApiPresentation, shared: bool
     title: presentation.blog?.blog_title ?? presentation.blog_title ?? "Presentation",
     blogId: presentation.blog_id ?? presentation.blog?.id ?? null,
     status: presentation.status,
+    voiceQuestions: presentation.speech_to_text_available,
     slides: slides.map((slide, index) => playerSlide(slide, index, shared)),
   };
 }

@@ -35,6 +35,8 @@ export interface ApiPresentation {
   blog_title?: string;
   blog?: { id?: string; blog_title?: string } | null;
   session_id?: string | null;
+  /** The shared answer's word on whether this server can transcribe the tenant's voice questions. */
+  speech_to_text_available?: boolean;
   slides: ApiSlide[];
 }
 
@@ -62,6 +64,8 @@ export interface PlayerPresentation {
   title: string;
   blogId: string | null;
   status: string;
+  /** Whether voice questions can be transcribed, where the answer said (a shared deck); else the page decides. */
+  voiceQuestions?: boolean;
   slides: PlayerSlide[];
 }
 

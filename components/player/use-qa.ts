@@ -54,6 +54,8 @@ interface QaOptions {
   onAnswerStarts: () => void;
   /** The tenant's usable recognisers (signed-in viewer only). */
   sttChoices?: readonly SpeechChoice[];
+  /** A shared deck's word on whether voice questions can be transcribed (GET /presentations/share/{token}). */
+  speechToTextAvailable?: boolean;
   /** A shared viewer's link stopped working: the player says so instead of a failed answer. */
   onGone?: () => void;
 }
@@ -66,11 +68,13 @@ export interface Qa {
   askText: (question: string) => Promise<boolean>;
   /** The recogniser kept in this browser, for a signed-in viewer; null on a shared link. */
   recognition: SpeechPreference | null;
+  /** Voice questions can be transcribed: a signed-in viewer's tenant has a recogniser, or the shared deck says so. */
+  voice: boolean;
 }
 
 const NO_CHOICES: readonly SpeechChoice[] = [];
 
-export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES, onGone }: QaOptions): Qa {
+export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES, speechToTextAvailable, onGone }: QaOptions): Qa {
   const [messages, setMessages] = useState<QaMessage[]>([]);
   const [answering, setAnswering] = useState(false);
   const sessionRef = useRef<string | null>(null);
@@ -193,5 +197,6 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
   );
 
   const ordered = useMemo(() => orderMessages(messages), [messages]);
-  return { messages: ordered, answering, askRecorded, askText, recognition };
+  const voice = source.kind === "shared" ? speechToTextAvailable !== false : sttChoices.length > 0;
+  return { messages: ordered, answering, askRecorded, askText, recognition, voice };
 }

@@ -33,9 +33,12 @@ interface RecorderOptions {
   onRecorded: (audio: Blob) => Promise<void>;
   /** Nothing to send (too short, failed, reset): narration resumes. */
   onCancel: () => void;
+  /** False where the server cannot transcribe: nothing is recorded, and a press calls onUnavailable instead. */
+  available?: boolean;
+  onUnavailable?: () => void;
 }
 
-export function useRecorder({ onStart, onRecorded, onCancel }: RecorderOptions): Recorder {
+export function useRecorder({ onStart, onRecorded, onCancel, available = true, onUnavailable }: RecorderOptions): Recorder {
   const [state, setState] = useState<RecorderState>("idle");
   const [secondsLeft, setSecondsLeft] = useState(MAX_RECORDING_SECONDS);
   const stateRef = useRef<RecorderState>("idle");
@@ -45,11 +48,11 @@ export function useRecorder({ onStart, onRecorded, onCancel }: RecorderOptions):
   const releasedRef = useRef(false);
   const discardRef = useRef(false);
   const timersRef = useRef<{ cap?: ReturnType<typeof setTimeout>; tick?: ReturnType<typeof setInterval> }>({});
-  const callbacks = useRef({ onStart, onRecorded, onCancel });
+  const callbacks = useRef({ onStart, onRecorded, onCancel, available, onUnavailable });
 
   useEffect(() => {
-    callbacks.current = { onStart, onRecorded, onCancel };
-  }, [onStart, onRecorded, onCancel]);
+    callbacks.current = { onStart, onRecorded, onCancel, available, onUnavailable };
+  }, [onStart, onRecorded, onCancel, available, onUnavailable]);
 
   const moveTo = useCallback((next: RecorderState) => {
     stateRef.current = next;
@@ -94,6 +97,10 @@ export function useRecorder({ onStart, onRecorded, onCancel }: RecorderOptions):
   }, []);
 
   const start = useCallback(() => {
+    if (!callbacks.current.available) {
+      callbacks.current.onUnavailable?.();
+      return;
+    }
     // The mic cannot start while recording or processing (section 4).
     if (stateRef.current !== "idle") return;
     releasedRef.current = false;

@@ -42,6 +42,7 @@ function forPlayer(presentation: SharedPresentationOut): ApiPresentation {
     webhook_status: presentation.webhook_status,
     blog: { blog_title: presentation.blog.blog_title },
     session_id: null,
+    speech_to_text_available: presentation.speech_to_text_available,
     slides: presentation.slides.map(
       ({ web_image_url: _web, mobile_image_url: _mobile, audio_url: _audio, script_path: _script, content_path: _content, ...slide }) => slide,
     ),
@@ -61,7 +62,9 @@ export async function generateMetadata({ params }: SharePageProps): Promise<Meta
   const { presentation } = outcome;
   const title = presentation.blog.blog_title;
   const count = presentation.slides.length;
-  const description = `A narrated presentation in ${count} slide${count === 1 ? "" : "s"} from ${PRODUCT_NAME}. Play it and ask questions by voice.`;
+  // Voice is promised only where this server can transcribe the tenant's questions; typed questions always work.
+  const asking = presentation.speech_to_text_available ? "ask questions by voice" : "ask questions";
+  const description = `A narrated presentation in ${count} slide${count === 1 ? "" : "s"} from ${PRODUCT_NAME}. Play it and ${asking}.`;
   const image = presentation.slides[0]?.public_web_image_url;
   const images = image ? [{ url: absolute(image), width: 1920, height: 1080, alt: title }] : undefined;
   return {
