@@ -143,7 +143,10 @@ function PresentationItem({ presentation, latest, canGenerate, highlighted, now,
             <span className="ml-2 text-xs font-semibold uppercase tracking-wide text-slate-500">Latest</span>
           ) : null}
         </p>
-        <Badge variant={STATUS_LOOK[presentation.status] ?? "outline"}>{statusLabel(presentation.status)}</Badge>
+        {/* 'Ready' is green only when the deck can be played: not while its audio is being made, nor when that failed. */}
+        <Badge variant={presentation.status === "completed" && !viewable ? "outline" : (STATUS_LOOK[presentation.status] ?? "outline")}>
+          {statusLabel(presentation.status)}
+        </Badge>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
         <dt className="text-slate-400">Method</dt>
@@ -162,12 +165,15 @@ function PresentationItem({ presentation, latest, canGenerate, highlighted, now,
         </p>
       ) : null}
       {audio === "timeout" ? (
-        <p className="mt-3 flex items-center gap-1.5 text-xs font-semibold text-red-700">
-          <TriangleAlert className="h-3.5 w-3.5" aria-hidden />
-          Processing Timeout
-        </p>
-      ) : null}
-      {reason ? (
+        // The narration's failure and its reason together (the provider that failed and why, as the server kept it).
+        <div className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-xs text-red-800" role="status">
+          <p className="flex items-center gap-1.5 font-semibold">
+            <TriangleAlert className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            Processing Timeout
+          </p>
+          {reason ? <p className="mt-1 break-words">{reason}</p> : null}
+        </div>
+      ) : reason ? (
         <p className="mt-2 text-xs text-red-700" role="status">
           {reason}
         </p>
