@@ -116,6 +116,8 @@ export interface QuestionTerm {
   stem: string;
   /** The word as the question has it, lower-cased. */
   word: string;
+  /** Position of the word among the question's words (the first time it is asked). */
+  position: number;
   /** Written with a capital inside the question: a name (of a place, a person, a product). */
   name: boolean;
 }
@@ -132,31 +134,27 @@ export function questionTerms(question: string): QuestionTerm[] {
     const name = index > 0 && /^\p{Lu}/u.test(written);
     const known = found.get(stem);
     if (known) known.name ||= name;
-    else found.set(stem, { stem, word, name });
+    else found.set(stem, { stem, word, name, position: index });
   });
   return [...found.values()];
 }
 
-/** Pairs of topic words that stand next to each other in the question ("night train", "heat island"). */
+/**
+ * Pairs of topic words that follow each other in the question, stop words between them aside ("night train", "heat
+ * island", "decides which projects"): the stems of each pair, joined by a space.
+ */
 export function questionPairs(question: string): string[] {
+  const topic = tokens(question).filter((word) => !isStopWord(word) && !ASKING.has(word));
   const pairs: string[] = [];
-  const words = tokens(question);
-  for (let index = 0; index + 1 < words.length; index += 1) {
-    const [first, second] = [words[index]!, words[index + 1]!];
-    if (isStopWord(first) || isStopWord(second) || ASKING.has(first) || ASKING.has(second)) continue;
-    pairs.push(`${stemOf(first)} ${stemOf(second)}`);
-  }
+  for (let index = 0; index + 1 < topic.length; index += 1) pairs.push(`${stemOf(topic[index]!)} ${stemOf(topic[index + 1]!)}`);
   return pairs;
 }
 
-/** Pairs of neighbouring topic words of a text, as questionPairs writes them. */
+/** Pairs of topic words that follow each other in a text, as questionPairs writes them. */
 export function pairsOf(text: string): Set<string> {
+  const topic = tokens(text).filter((word) => !isStopWord(word));
   const pairs = new Set<string>();
-  const words = tokens(text);
-  for (let index = 0; index + 1 < words.length; index += 1) {
-    const [first, second] = [words[index]!, words[index + 1]!];
-    if (!isStopWord(first) && !isStopWord(second)) pairs.add(`${stemOf(first)} ${stemOf(second)}`);
-  }
+  for (let index = 0; index + 1 < topic.length; index += 1) pairs.add(`${stemOf(topic[index]!)} ${stemOf(topic[index + 1]!)}`);
   return pairs;
 }
 

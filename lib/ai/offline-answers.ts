@@ -10,6 +10,7 @@
 import { countWords, hasNumber, hasTime, intentOf, pairsOf, questionPairs, questionTerms, rarityOf, termsOf, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { splitSentences } from "./text";
+import { relatedWords } from "./wordnet";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -33,14 +34,23 @@ const COVERAGE_THRESHOLD = Number(process.env.T1 ?? 0.5);
 const DIRECT_THRESHOLD = Number(process.env.T2 ?? 0.3);
 /** Weight of the commonest word against a rare one's (of equal rarity in the material). */
 const RARITY_BASE = Number(process.env.R0 ?? 0.25);
+const RARITY_POWER = Number(process.env.RP ?? 1);
+const SYNONYM_CREDIT = Number(process.env.SC ?? 0.5);
+const RELATED_CREDIT = Number(process.env.RC ?? 0.3);
+const MIN_RELATED_RARITY = Number(process.env.MR ?? 0.2);
+const PAIR_BONUS = Number(process.env.PB ?? 0.15);
 /** Units at a section's start that its heading speaks for. */
 const OPENING_UNITS = 2;
+/** Credit for a question term in the heading of a section's opening unit: less than the unit saying it itself. */
+const HEADING_CREDIT = Number(process.env.HC ?? 1);
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
 const CONTEXT_CREDIT = Number(process.env.T3 ?? 0.5);
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
 /** An answer shorter than this takes the unit after it too: short statements rarely answer "how" or "why". */
 const SHORT_ANSWER_WORDS = 25;
+/** Most items of a list an answer reads. */
+const LIST_ITEMS = 6;
 /** Most sections a summary names. */
 const SUMMARY_SECTIONS = 8;
 
@@ -102,6 +112,9 @@ interface Unit {
 interface Concept extends QuestionTerm {
   /** Stems that count as the term. */
   matches: string[];
+  /** Stems of its synonyms (WordNet), counted at SYNONYM_CREDIT, and of more general or derived words, at RELATED_CREDIT. */
+  synonyms: string[];
+  related: string[];
   weight: number;
   /**
    * What the answer must hold to answer the question at all: the dimension asked for ("how much ... cost" wants a
@@ -192,9 +205,7 @@ function materialSections(input: RetrievalInput): Section[] {
 /** Inverse document frequency over the material's units; a term found nowhere weighs most. */
 function idfOf(units: readonly Unit[]): (term: string) => number {
   const frequency = new Map<string, number>();
-  for (const unit of units) {
-    for (const term of new Set([...unit.terms, ...unit.section.headingTerms])) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  }
+  for (const unit of units) for (const term of unit.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const count = units.length;
   return (term) => {
     const found = frequency.get(term) ?? 0;
@@ -202,15 +213,39 @@ function idfOf(units: readonly Unit[]): (term: string) => number {
   };
 }
 
+/**
+ * A name of several words ("Mary Anning", "Fenwick & Hale") is one thing asked about: any of its words found counts
+ * as the name found, and it weighs as its rarest word.
+ */
+function mergedNames(terms: readonly QuestionTerm[]): (QuestionTerm & { alternatives: string[] })[] {
+  const merged: (QuestionTerm & { alternatives: string[] })[] = [];
+  for (const term of terms) {
+    const last = merged.at(-1);
+    if (last && last.name && term.name && term.position - last.position <= 2) {
+      last.alternatives.push(term.stem);
+      last.position = term.position;
+      continue;
+    }
+    merged.push({ ...term, alternatives: [term.stem] });
+  }
+  return merged;
+}
+
 function conceptsOf(question: string, idf: (term: string) => number, present: (term: string) => boolean): Concept[] {
-  return questionTerms(question).map((term) => {
+  return mergedNames(questionTerms(question)).map((term) => {
     const group = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
-    const matches = !group ? [term.stem] : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
+    const matches = !group ? term.alternatives : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
     const found = matches.filter(present).map(idf);
     // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
-    const rarity = term.name ? 1 : rarityOf(term.word);
+    const rarity = term.name ? 1 : rarityOf(term.word) ** RARITY_POWER;
     const required = Boolean(group) || SPECIFIC.test(term.word);
-    return { ...term, matches, required, weight: (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity) };
+    // Only words that say something: "go", "get" and "turn" are related to half the language.
+    const { synonyms: synonymWords, related: relatedList } = term.name ? { synonyms: [], related: [] } : relatedWords(term.word);
+    const stemsOf = (list: readonly string[]) =>
+      [...new Set(list.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
+    const synonyms = stemsOf(synonymWords);
+    const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
+    return { ...term, matches, synonyms, related, required, weight: (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity) };
   });
 }
 
@@ -246,7 +281,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const opening = unit.index < OPENING_UNITS && !section.fromSlide;
     for (const concept of concepts) {
       const inHeading = holds(section.headingTerms, concept);
-      if (holds(unit.terms, concept) || (opening && inHeading)) direct += concept.weight;
+      if (holds(unit.terms, concept)) direct += concept.weight;
+      else if (concept.synonyms.some((term) => unit.terms.has(term))) direct += SYNONYM_CREDIT * concept.weight;
+      else if (concept.related.some((term) => unit.terms.has(term))) direct += RELATED_CREDIT * concept.weight;
+      else if (opening && inHeading) direct += HEADING_CREDIT * concept.weight;
       else if (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept))) context += concept.weight;
       if (inHeading) headingShare += concept.weight;
     }
@@ -258,13 +296,15 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
     let score = coverage;
     const pairsFound = pairs.filter((pair) => unit.pairs.has(pair)).length;
-    if (pairs.length > 0) score += (0.15 * pairsFound) / pairs.length;
+    if (pairs.length > 0) score += (PAIR_BONUS * pairsFound) / pairs.length;
     // The question repeats a heading: the section's opening answers it, its first unit most.
     if (headingShare / total >= 0.6 && unit.index < OPENING_UNITS) score += (0.1 * (headingShare / total)) / (1 + unit.index);
     // "What is a couchette?": the sentence that says what it is.
     if (defined && definitionOf(unit.text, defined)) score += 0.2;
-    // The sources' own sentences before the slides' retelling of them; shorter units before longer ones.
+    // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
+    // is asked for; shorter units before longer ones.
     if (section.fromSlide) score -= 0.02;
+    if (unit.row && !intent.amount) score -= 0.05;
     score /= 1 + 0.008 * Math.max(0, unit.words - 30);
     scored.push({ unit, coverage, score });
   }
@@ -318,6 +358,12 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
     else chosen.push(unit);
     return true;
   };
+  // A list's items are said together, up to the answer's length.
+  const addItem = (item: Unit) => {
+    if (chosen.includes(item) || (chosen.length > 0 && words() + item.words > MAX_ANSWER_WORDS)) return false;
+    chosen.push(item);
+    return true;
+  };
   const { unit } = best;
   const siblings = unit.section.units;
   add(unit);
@@ -327,8 +373,13 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
     const intro = siblings.slice(Math.max(0, unit.index - 6), unit.index).reverse().find((other) => !other.item && !other.row);
     if (intro && /:\s*$/.test(intro.text)) add(intro, true);
   }
+  // "The people most at risk include:" is answered by its list.
+  if (/:\s*$/.test(unit.text) && !unit.item && !unit.row) {
+    const items = siblings.slice(unit.index + 1).filter((_, offset, rest) => rest.slice(0, offset + 1).every((other) => other.item || other.row));
+    for (const item of items.slice(0, LIST_ITEMS)) if (!addItem(item)) break;
+  }
   const next = siblings[unit.index + 1];
-  if (next && !unit.row && !(unit.item && next.item)) {
+  if (next && !unit.row && !(unit.item && next.item) && !/:\s*$/.test(unit.text)) {
     const continues = LEANS_BACK.test(next.text) || concepts.some((concept) => holds(next.terms, concept));
     if (continues || words() < SHORT_ANSWER_WORDS) add(next);
   }
@@ -422,6 +473,13 @@ export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
   if (process.env.ANSWER_DEBUG) {
     console.log("Q", input.question, concepts.map((c) => `${c.stem}${c.name ? "*" : ""}=${c.weight.toFixed(2)}${everywhere.has(c.stem) ? "" : "(absent)"}`).join(" "));
     for (const s of scored.slice(0, 6)) console.log(`  ${s.coverage.toFixed(2)} ${s.score.toFixed(2)} [${s.unit.section.heading}] ${s.unit.text.slice(0, 120)}`);
+  }
+  if (process.env.ANSWER_STATS) {
+    const top = scored[0];
+    const total = concepts.reduce((sum, c) => sum + c.weight, 0);
+    const absent = concepts.filter((c) => !c.matches.some((t) => everywhere.has(t))).reduce((sum, c) => sum + c.weight, 0) / total;
+    (globalThis as unknown as { stats: unknown[] }).stats ??= [];
+    (globalThis as unknown as { stats: unknown[] }).stats.push({ coverage: top?.coverage ?? 0, absent, text: top?.unit.text ?? "" });
   }
   const best = scored.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD);
   if (!best) return notCovered();

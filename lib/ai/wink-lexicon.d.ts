@@ -1,5 +1,18 @@
-// The package ships no types: its table of irregular English verb forms, each to its base form ("chose": "choose").
+// The package ships no types. Its tables: irregular English verb forms, each to its base form ("chose": "choose"), and
+// WordNet's exception lists of inflected forms to their base forms, by part of speech ("geese": "goose").
 declare module "wink-lexicon/src/irregular-verbs.js" {
   const irregularVerbs: Record<string, string>;
   export default irregularVerbs;
+}
+declare module "wink-lexicon/src/wn-noun-exceptions.js" {
+  const exceptions: Record<string, string>;
+  export default exceptions;
+}
+declare module "wink-lexicon/src/wn-verb-exceptions.js" {
+  const exceptions: Record<string, string>;
+  export default exceptions;
+}
+declare module "wink-lexicon/src/wn-adjective-exceptions.js" {
+  const exceptions: Record<string, string>;
+  export default exceptions;
 }

