@@ -308,7 +308,7 @@ function condense(text: string): string {
     // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject.
     if (wordCount(before) < 3 || wordCount(aside) > 8) return false;
     // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
-    if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
+    if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
     // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
     if (/^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return false;
     if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(after)) return false;
@@ -641,6 +641,7 @@ class DeckWriter {
         !LEADING_MARKER.test(text) &&
         /^[\p{Lu}]/u.test(text) &&
         text.endsWith(".") &&
+        !/\b(?:also|too|as well)\b/i.test(text) &&
         !/^(?:I|If|When|While|Although|Because|Since|Unless|Before|After|As|Once|Where|Whether)\b/.test(text)
       ) {
         text = ADDITIVE_CONNECTIVES[connectiveSeed % ADDITIVE_CONNECTIVES.length]! + this.caseBook.continued(text);
@@ -1168,9 +1169,12 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const openingPad = writer.pickSentences(allPartSentences, 60, 90);
   writer.markUsed(openingPad);
   const openingScript = fitScript(openingNarration, ["Let's begin.", ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort, heard);
-  const openingBullets =
-    agendaBullets ??
-    writer.bullets({ sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] }, 4, titles, [], { narration: openingScript });
+  const openingSource = { sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] };
+  // A lead too short for the opening's bullets: the slide lists the deck's topics instead of one or two of them
+  // beside a stray point.
+  const leadBullets = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
+  const topicBullets = leadBullets < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
+  const openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, titles, [], { narration: openingScript });
   slides.push({
     title: deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
