@@ -223,7 +223,31 @@ function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
       line.text.length <= MAX_HEADING_LENGTH &&
       /\p{L}/u.test(line.text) &&
       (larger || (set && line.size >= body.size * 0.95 && headingShaped(line.text) && (spaceAbove || kind === "heading")));
-    if (line.cells.length >= 2 && !isHeading) {
+    // A row whose cells all go on in lower case under the row above's columns is that row wrapped (a header cell
+    // 'Average output (million litres' over 'a day)'), not a row of its own.
+    const wrappedRow =
+      kind === "table" &&
+      close &&
+      cells.length > 0 &&
+      line.cells.every((cell) => /^[\p{Ll})\]]/u.test(cell)) &&
+      line.cellX.every((x) => columns.some((column) => Math.abs(column - x) <= 2));
+    // A sentence cut by a page break: the page's last line ends mid-clause and the next page goes on in lower case.
+    const acrossPage =
+      kind === "paragraph" &&
+      last !== null &&
+      last.page !== line.page &&
+      line.cells.length === 1 &&
+      !isHeading &&
+      !/[.!?:;…]["'”’)]*$/.test(rows[rows.length - 1] ?? "") &&
+      /^\p{Ll}/u.test(line.text) &&
+      !LIST_MARK.test(line.text);
+    if (wrappedRow) {
+      const row = cells[cells.length - 1]!;
+      line.cells.forEach((cell, index) => {
+        const column = columns.findIndex((x) => Math.abs(x - line.cellX[index]!) <= 2);
+        if (column >= 0 && column < row.length) row[column] = joinLines(row[column]!, cell);
+      });
+    } else if (line.cells.length >= 2 && !isHeading) {
       if (kind === "table" && close) {
         cells.push(line.cells);
         columns = line.cellX;
@@ -258,7 +282,7 @@ function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
         kind = "list";
       }
       rows.push(line.text);
-    } else if ((kind === "paragraph" || kind === "list") && close) {
+    } else if (((kind === "paragraph" || kind === "list") && close) || acrossPage) {
       rows[rows.length - 1] = joinLines(rows[rows.length - 1]!, line.text);
     } else {
       flush();

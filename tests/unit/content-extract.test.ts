@@ -52,6 +52,20 @@ describe("PDF extraction", () => {
     );
   });
 
+  it("joins a sentence a page break cut in two, and keeps paragraphs that end before the break apart", async () => {
+    const broken = buildPdf({
+      title: "School Hours",
+      pages: [
+        [{ heading: "Later Start Times", size: 18 }, { paragraph: "Some schools have moved the start of the" }],
+        [{ paragraph: "school day later in the morning. Pupils slept longer." }, { paragraph: "Attendance rose." }],
+      ],
+    });
+    const content = await extractPdf(broken);
+    expect(content.sections).toEqual([
+      { heading: "Later Start Times", text: "Some schools have moved the start of the school day later in the morning. Pupils slept longer.\n\nAttendance rose." },
+    ]);
+  });
+
   it("reads a file on disk the same as its bytes, and takes its first heading as title without metadata", async () => {
     await writeFile(temp.file("report.pdf"), pdf);
     expect(await extractPdf(temp.file("report.pdf"))).toEqual(await extractPdf(pdf));
