@@ -246,6 +246,8 @@ function mergeSegments(first: Segment, second: Segment): Segment {
 /** Removes what a listener should not hear: reference marks, "(see Figure 2)", bare addresses. */
 function spoken(text: string): string {
   return text
+    // A news dateline ("LEEDS, 21 October 2025 – ") is no part of what is said.
+    .replace(/^\p{Lu}{2,}(?:[\s-]\p{Lu}{2,})*,\s[^–—]{3,30}?\s[–—]\s+(?=\p{Lu})/u, "")
     .replace(/`([^`]*)`/g, "$1")
     .replace(/(\*\*|__)(.+?)\1/g, "$2")
     .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s).,;:!?]|$)/g, "$1$2")
@@ -407,6 +409,8 @@ export function toBullet(sentence: string): BulletCandidate | null {
   text = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
   // Only a cut at a word can leave "of the" hanging; a clause boundary ends where the clause does.
   if (truncated) text = trimTail(text);
+  // A line ending on a word that needs more ("Last year's donations paid for", a list's introduction) says nothing.
+  if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|these|those)[:;,—–-]?$/i.test(text)) return null;
   // Quotes left open or closed alone by the cut.
   const quotes = (text.match(/[“”"]/g) ?? []).length;
   if (quotes % 2 === 1) text = text.replace(/[“”"]/g, "");
