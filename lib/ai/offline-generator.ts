@@ -616,12 +616,16 @@ class DeckWriter {
   reserve(sentences: readonly Sentence[], wanted: number, keep: readonly Sentence[] = []): Sentence[] {
     const reserved: Sentence[] = [];
     let condensed = 0;
-    for (const candidate of this.bulletCandidates(sentences)) {
-      if (reserved.length + condensed >= wanted - 1) break;
-      if (keep.includes(candidate.sentence)) continue;
-      if (candidate.bullet.truncated || !standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
-      if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
-      else condensed += 1;
+    const candidates = this.bulletCandidates(sentences);
+    // In the order the slide takes its bullets: whole statements, then phrases cut at a word.
+    for (const truncated of [false, true]) {
+      for (const candidate of candidates) {
+        if (reserved.length + condensed >= wanted - 1) break;
+        if (keep.includes(candidate.sentence) || candidate.bullet.truncated !== truncated) continue;
+        if (!standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
+        if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
+        else condensed += 1;
+      }
     }
     return reserved;
   }
@@ -1079,7 +1083,9 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         writer.markUsed(reserved);
         return chosen;
       }
-      reserved.pop();
+      // The longest goes back first: the script needs words, and the slide keeps the most of its lines.
+      const longest = reserved.reduce((best, sentence) => (sentence.words > best.words ? sentence : best));
+      reserved.splice(reserved.indexOf(longest), 1);
     }
   });
   parts.forEach((part, position) => {
