@@ -80,8 +80,8 @@ export function QaPanel({ messages, answering, onAsk, onClose, recognition, voic
                 Click the mic button below the slide to ask questions
               </p>
             ) : (
-              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
-                <Keyboard className="h-3.5 w-3.5 shrink-0" aria-hidden />
+              <p className="mt-1 text-xs text-slate-500">
+                <Keyboard className="mr-1.5 inline h-3.5 w-3.5 align-[-3px]" aria-hidden />
                 Type your question in the box below: voice questions are not available here
               </p>
             )}

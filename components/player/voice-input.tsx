@@ -8,7 +8,8 @@ import { cn } from "@/lib/cn";
 import type { Recorder } from "./use-recorder";
 
 export const HOLD_TO_ASK_HINT = "Hold mic or spacebar to ask questions!";
-export const VOICE_UNAVAILABLE_HINT = "Voice questions are not available here. Type your question in Q&A.";
+/** Short enough for one line on a phone. */
+export const VOICE_UNAVAILABLE_HINT = "Type your question in Q&A: voice is not available";
 export const VOICE_UNAVAILABLE_LABEL = "Voice questions unavailable: type your question instead";
 
 type RecorderView = Pick<Recorder, "state" | "secondsLeft">;
@@ -28,7 +29,7 @@ export function VoiceHint({ available, recorder = IDLE }: { available: boolean; 
   return (
     <span
       className={cn(
-        "rounded-full px-3 py-1 text-center text-xs font-medium",
+        "max-w-full truncate rounded-full px-3 py-1 text-xs font-medium",
         recorder.state === "recording"
           ? "bg-red-600 text-white"
           : recorder.state === "processing"

@@ -4,8 +4,6 @@
 import type { Actor } from "@/lib/auth/actor";
 import { tenantSpeechProviders } from "@/lib/speech/plugin-settings";
 import { ttsPreferenceName } from "@/lib/speech/types";
-import { pocketSphinxAvailable, POCKETSPHINX_NAME } from "@/lib/speech/providers/pocketsphinx";
-import { pocketSphinxSettings } from "@/lib/speech/stt";
 import { PLUGIN_CATALOGUE } from "./plugins";
 
 export interface SpeechChoice {
@@ -25,14 +23,10 @@ function providerLabel(providerId: string): string {
 
 /**
  * The actor's tenant's usable providers of one kind, in the order the server falls back through them (catalogue
- * order; PocketSphinx last, when installed). Any member may know which voices and recognisers exist: the pages
+ * order; the offline recogniser last, where installed and not switched off). Any member may know which voices and recognisers exist: the pages
  * that offer them check their own permissions.
  */
 export async function speechChoices(actor: Actor, kind: SpeechKind): Promise<SpeechChoice[]> {
   const usable = await tenantSpeechProviders(actor.tenantId, kind);
-  const choices = usable.map((provider) => ({ value: preferenceName(provider.id), label: providerLabel(provider.id) }));
-  if (kind === "stt" && (await pocketSphinxAvailable(pocketSphinxSettings()))) {
-    choices.push({ value: "pocketsphinx", label: `${POCKETSPHINX_NAME} (offline)` });
-  }
-  return choices;
+  return usable.map((provider) => ({ value: preferenceName(provider.id), label: providerLabel(provider.id) }));
 }

@@ -123,6 +123,15 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
       { key: "model", label: "Model", type: "string", default: "latest_long" },
     ],
   },
+  {
+    // Last: the recogniser the server falls back to when no cloud recogniser is usable.
+    id: "pocketsphinx",
+    name: "Built-in offline recognition (PocketSphinx)",
+    description:
+      "Speech recognition on this server with no key and no network (US English). Needs Debian's pocketsphinx, pocketsphinx-en-us and ffmpeg: sudo node scripts/ensure-speech-tools.mjs.",
+    enabledByDefault: true,
+    fields: [],
+  },
 ];
 
 /** Text-to-speech: id contains 'tts' or is gtts/elevenlabs; speech-to-text: id contains 'whisper' or 'speech'. */

@@ -10,6 +10,7 @@ import { classifyAddress } from "@/lib/http/safe-fetch";
 import { ProviderError } from "./errors";
 import { PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, type StoredPlugin } from "./plugin-catalogue";
 import { gttsReachable } from "./providers/gtts";
+import { pocketSphinxAvailable } from "./providers/pocketsphinx";
 
 type ConfigValue = string | number | boolean;
 
@@ -65,7 +66,8 @@ function catalogueConfig(pluginId: string, saved: Record<string, unknown> | unde
  * The tenant's usable providers of one kind, in catalogue order: enabled plugins with a key (the tenant's, else
  * the platform's), and plugins that need none. OpenAI TTS, which the catalogue lacks, is added when the platform
  * has an OpenAI key (or its own compatible speech server). gTTS, which needs no key but Google Translate's
- * unofficial voice, counts only while it answers from this server (a check kept for minutes: gttsReachable).
+ * unofficial voice, counts only while it answers from this server (a check kept for minutes: gttsReachable); the
+ * offline recogniser (PocketSphinx) only where it is installed.
  */
 export async function tenantSpeechProviders(tenantId: string, kind: "tts" | "stt", settings: Env = env()): Promise<ProviderSettings[]> {
   const db = await getDb();
@@ -83,6 +85,12 @@ export async function speechProvidersOf(tenantId: string, kind: "tts" | "stt", r
     const row = rows.find((candidate) => candidate.pluginId === definition.id);
     const resolved = resolve(definition, row, tenantId);
     if (!resolved.enabled) continue;
+    if (definition.id === "pocketsphinx") {
+      // The offline recogniser needs no key, but Debian's programs and model on this server (a check kept per process).
+      const programs = { ffmpegPath: settings.FFMPEG_PATH, pocketsphinxPath: settings.POCKETSPHINX_PATH, timeoutMs: settings.POCKETSPHINX_TIMEOUT_MS };
+      if (await pocketSphinxAvailable(programs)) usable.push({ id: definition.id, config: {}, secrets: {}, keySource: "none" });
+      continue;
+    }
     const tenantOwn = pluginStatus(resolved) === "active" ? resolved : undefined;
     const needsKey = definition.fields.some((field) => field.secret && field.required);
     if (tenantOwn && (!needsKey || Object.keys(tenantOwn.secrets).length > 0)) {

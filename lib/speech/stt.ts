@@ -1,6 +1,7 @@
 // Speech to text for a tenant: a voice question as the browser recorded it -> its words. The provider comes from the
 // tenant's plugin settings (the player's stored preference when usable, else the first usable cloud recogniser),
-// else offline PocketSphinx when installed, else the spec's 'Speech recognition service is not configured.'.
+// else offline PocketSphinx where installed (unless the tenant switched it off), else the spec's 'Speech recognition
+// service is not configured.'.
 import { env, type Env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { detectAudioContainer } from "./audio";
@@ -9,7 +10,7 @@ import type { StoredPlugin } from "./plugin-catalogue";
 import { assertTenantEndpoint, speechProvidersOf, tenantSpeechProviders, type ProviderSettings } from "./plugin-settings";
 import { googleSpeechStt } from "./providers/google-speech";
 import { OPENAI_WHISPER_NAME, whisperStt } from "./providers/openai-audio";
-import { pocketSphinxAvailable, pocketSphinxStt, type PocketSphinxSettings } from "./providers/pocketsphinx";
+import { pocketSphinxStt, type PocketSphinxSettings } from "./providers/pocketsphinx";
 import { speechPolicy } from "./tts";
 import { sttProviderId, type SpeechToText, type Transcription } from "./types";
 
@@ -28,6 +29,7 @@ export function pocketSphinxSettings(settings: Env = env()): PocketSphinxSetting
 export async function createSpeechToText(provider: ProviderSettings, settings: Env = env()): Promise<SpeechToText> {
   const policy = speechPolicy(settings);
   const { config, secrets } = provider;
+  if (provider.id === "pocketsphinx") return pocketSphinxStt(pocketSphinxSettings(settings));
   if (provider.id === "google-cloud-speech") {
     return googleSpeechStt({
       apiKey: secrets.apiKey ?? "",
@@ -60,26 +62,21 @@ export async function createSpeechToText(provider: ProviderSettings, settings: E
  * no platform key, and PocketSphinx or ffmpeg not installed).
  */
 export async function speechToTextFor(tenantId: string, preference?: string | null, settings: Env = env()): Promise<SpeechToText> {
+  // Cloud recognisers first, PocketSphinx last (catalogue order), unless the preference names a usable one.
   const usable = await tenantSpeechProviders(tenantId, "stt", settings);
   const preferred = sttProviderId(preference);
-  const offline = pocketSphinxSettings(settings);
-  if (preferred === "pocketsphinx" && (await pocketSphinxAvailable(offline))) return pocketSphinxStt(offline);
   const chosen = (preferred && usable.find((provider) => provider.id === preferred)) ?? usable[0];
-  if (chosen) {
-    if (preference && chosen.id !== preferred) logger.info({ tenantId, preference, provider: chosen.id }, "preferred recogniser not usable for this tenant; using another");
-    return createSpeechToText(chosen, settings);
-  }
-  if (await pocketSphinxAvailable(offline)) return pocketSphinxStt(offline);
-  throw new SpeechRecognitionNotConfigured();
+  if (!chosen) throw new SpeechRecognitionNotConfigured();
+  if (preference && chosen.id !== preferred) logger.info({ tenantId, preference, provider: chosen.id }, "preferred recogniser not usable for this tenant; using another");
+  return createSpeechToText(chosen, settings);
 }
 
 /**
- * Whether the tenant's viewers can ask by voice: a recogniser speechToTextFor would find (offline PocketSphinx, whose
- * check is kept per process, or a usable speech-to-text plugin). The player offers the microphone only then.
+ * Whether the tenant's viewers can ask by voice: a recogniser speechToTextFor would find (a usable speech-to-text
+ * plugin, the offline one included where installed). The player offers the microphone only then.
  * `stored` is the tenant's plugin rows when the caller has read them already (no query then).
  */
 export async function speechRecognitionAvailable(tenantId: string, stored?: readonly StoredPlugin[], settings: Env = env()): Promise<boolean> {
-  if (await pocketSphinxAvailable(pocketSphinxSettings(settings))) return true;
   const usable = stored ? await speechProvidersOf(tenantId, "stt", stored, settings) : await tenantSpeechProviders(tenantId, "stt", settings);
   return usable.length > 0;
 }

@@ -158,6 +158,11 @@ describe("speech to text per tenant", () => {
     expect(error).toBeInstanceOf(SpeechRecognitionNotConfigured);
     expect(error).toMatchObject({ status: 503, message: "Speech recognition service is not configured." });
     expect((await speechToTextFor(juliett.tenantId, undefined, { ...settings, FFMPEG_PATH: "/nonexistent/ffmpeg" }).catch((caught: unknown) => caught)) instanceof SpeechRecognitionNotConfigured).toBe(true);
+    // The offline recogniser is a plugin the tenant may switch off: then nothing transcribes, installed or not.
+    await configure(juliett, "pocketsphinx", { enabled: false });
+    expect(await speechToTextFor(juliett.tenantId, "pocketsphinx", settings).catch((caught: unknown) => caught)).toBeInstanceOf(SpeechRecognitionNotConfigured);
+    await configure(juliett, "pocketsphinx", { enabled: true });
+    expect((await speechToTextFor(juliett.tenantId, undefined, settings)).provider).toBe("pocketsphinx");
   });
 
   it("a tenant's Whisper settings: its key, its compatible server, its model and language", async () => {

@@ -4,16 +4,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { Actor } from "@/lib/auth/actor";
 import type { ProviderSettings } from "@/lib/speech/plugin-settings";
 
-const usable = vi.hoisted(() => ({ tts: [] as ProviderSettings[], stt: [] as ProviderSettings[], sphinx: false }));
+const usable = vi.hoisted(() => ({ tts: [] as ProviderSettings[], stt: [] as ProviderSettings[] }));
 
 vi.mock("@/lib/speech/plugin-settings", () => ({
   tenantSpeechProviders: vi.fn(async (_tenantId: string, kind: "tts" | "stt") => usable[kind]),
 }));
-vi.mock("@/lib/speech/providers/pocketsphinx", () => ({
-  POCKETSPHINX_NAME: "PocketSphinx",
-  pocketSphinxAvailable: vi.fn(async () => usable.sphinx),
-}));
-vi.mock("@/lib/speech/stt", () => ({ pocketSphinxSettings: () => ({ ffmpegPath: "ffmpeg", pocketsphinxPath: "pocketsphinx_continuous", timeoutMs: 1000 }) }));
 
 const { preferenceName, speechChoices } = await import("@/lib/services/speech-choices");
 const { tenantSpeechProviders } = await import("@/lib/speech/plugin-settings");
@@ -27,7 +22,6 @@ function provider(id: string, keySource: ProviderSettings["keySource"] = "tenant
 beforeEach(() => {
   usable.tts = [];
   usable.stt = [];
-  usable.sphinx = false;
 });
 
 describe("speech choices", () => {
@@ -44,13 +38,13 @@ describe("speech choices", () => {
     expect(tenantSpeechProviders).toHaveBeenCalledWith("tenant-1", "tts");
   });
 
-  it("offers the tenant's recognisers, and PocketSphinx last where it is installed", async () => {
+  it("offers the tenant's recognisers, the offline one (last, where installed) included", async () => {
     usable.stt = [provider("openai-whisper", "platform")];
     expect(await speechChoices(actor, "stt")).toEqual([{ value: "openai-whisper", label: "OpenAI Whisper" }]);
-    usable.sphinx = true;
+    usable.stt = [provider("openai-whisper", "platform"), provider("pocketsphinx", "none")];
     expect(await speechChoices(actor, "stt")).toEqual([
       { value: "openai-whisper", label: "OpenAI Whisper" },
-      { value: "pocketsphinx", label: "PocketSphinx (offline)" },
+      { value: "pocketsphinx", label: "Built-in offline recognition (PocketSphinx)" },
     ]);
   });
 

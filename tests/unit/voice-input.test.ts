@@ -14,7 +14,7 @@ describe("voice questions offered only where they can be transcribed", () => {
     expect(voiceHintText(true)).toBe(HOLD_TO_ASK_HINT);
     expect(voiceHintText(true, { state: "recording", secondsLeft: 27 })).toBe("Listening... 27s");
     expect(voiceHintText(true, { state: "processing", secondsLeft: 0 })).toBe("Processing...");
-    expect(voiceHintText(false)).toBe("Voice questions are not available here. Type your question in Q&A.");
+    expect(voiceHintText(false)).toBe("Type your question in Q&A: voice is not available");
     // The space-bar hint is hidden on touch screens; the hint to type is not.
     expect(html(createElement(VoiceHint, { available: true }))).toContain("[@media(pointer:coarse)]:hidden");
     expect(html(createElement(VoiceHint, { available: false }))).not.toContain("pointer:coarse");
