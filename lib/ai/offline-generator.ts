@@ -44,6 +44,15 @@ export const TOO_LITTLE_TEXT_MESSAGE = "The sources do not have enough text to g
  * Neutral sentences that top up a script only when the material is too short to fill 60 words (a source of a
  * few sentences); ordinary articles never need them.
  */
+/** The closing slide's neutral fillers: about the deck, not about "this part". */
+export const CLOSING_FILLERS = [
+  "The slide shows the main point of the biggest parts.",
+  "Each of them had a slide of its own.",
+  "The source material has the details of every one of them.",
+  "Take a moment to look over them once more.",
+  "You can go back to any slide to hear its part again.",
+];
+
 export const FILLERS = [
   "This is the key point of this part.",
   "Take a moment to look at the points on screen.",
@@ -507,6 +516,8 @@ class DeckWriter {
   private readonly used = new Set<number>();
   private readonly ranks = new Map<number, number>();
   private readonly bulletTexts: string[][] = [];
+  /** Bullets that are a sentence of the source said whole as a statement (no table row, list item or cut phrase). */
+  readonly statements = new Set<string>();
   /** Per call of bullets(): the best-valued bullet and the sentence it was cut from (for the recap). */
   lastBest: { bullet: string; sentence: Sentence | null } | null = null;
 
@@ -755,7 +766,11 @@ class DeckWriter {
       }
       return null;
     };
-    const best = chosen.find((entry) => entry.sentence !== null) ?? (outline.length >= 2 ? statement() : null) ?? chosen[0];
+    for (const entry of chosen) {
+      const plain = entry.sentence ? toBullet(entry.sentence.text) : null;
+      if (plain && !plain.truncated && plain.text === entry.text && !plain.text.endsWith("?")) this.statements.add(entry.text);
+    }
+    const best = chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen[0];
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
     const result = [...chosen]
       .sort((a, b) => a.order - b.order)
@@ -837,13 +852,20 @@ function heardKey(sentence: string): string {
  * those only when `heard`, the sentences already narrated in the deck, does not hold it), drops sentences from the
  * end (never the first) while too long. What it says is added to `heard`.
  */
-function fitScript(parts: string[], pad: readonly string[], spentFillers: Set<string>, lastResort: readonly string[] = [], heard: Set<string> = new Set()): string {
+function fitScript(
+  parts: string[],
+  pad: readonly string[],
+  spentFillers: Set<string>,
+  lastResort: readonly string[] = [],
+  heard: Set<string> = new Set(),
+  fillers: readonly string[] = FILLERS,
+): string {
   const result = [...parts];
   const fresh = lastResort.filter((sentence) => !heard.has(heardKey(sentence)));
   // Each neutral filler is heard once in a deck at most.
-  for (const extra of [...pad, ...FILLERS.filter((filler) => !spentFillers.has(filler)), ...fresh, ...FILLERS]) {
+  for (const extra of [...pad, ...fillers.filter((filler) => !spentFillers.has(filler)), ...fresh, ...fillers]) {
     if (words(result) >= MIN_SCRIPT_WORDS) break;
-    if (FILLERS.includes(extra)) spentFillers.add(extra);
+    if (fillers.includes(extra)) spentFillers.add(extra);
     // Padding never repeats what the script already says ("First, bees pollinate ..." holds "Bees pollinate ...").
     const said = result.join(" ").toLowerCase();
     if (said.includes(extra.toLowerCase().replace(/[.!?]$/, ""))) continue;
@@ -1214,6 +1236,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       const said = shown.find(
         (bullet) =>
           bullet !== entry.bullet &&
+          writer.statements.has(bullet) &&
           wordCount(bullet) >= 4 &&
           !bullet.endsWith("?") &&
           !parts.some((part) => part.children.some((child) => child.heading === bullet)) &&
@@ -1228,11 +1251,18 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       const text = ordinal ? caseBook.continued(line) : capitalize(line);
       return `${ordinal}${text.replace(/[.!?]*$/, "")}${/\?$/.test(line) ? "" : "."}`;
     });
-    closingNarration = [`To sum up, here ${recap.length === 1 ? "is the main point" : "are the main points"}.`, ...recap];
+    closingNarration =
+      recap.length > 0 ? [`To sum up, here ${recap.length === 1 ? "is the main point" : "are the main points"}.`, ...recap] : ["To sum up."];
   }
-  const closingPad = writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text));
+  // Padding for a short closing: sentences no slide says, then what the deck went through.
+  const closingPad = [
+    ...writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text)),
+    ...(titles.length >= 2
+      ? [`We have looked at ${numberWord(titles.length)} topics, from “${titles[0]!.replace(/[.:;]+$/, "")}” to “${titles.at(-1)!.replace(/[.:;]+$/, "")}”.`]
+      : []),
+  ];
   // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard);
+  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard, [...CLOSING_FILLERS, ...FILLERS]);
   if (conclusion && conclusion.sentences.length > 0) {
     closingBullets = writer.bullets(
       { sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { FILLERS, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
+import { CLOSING_FILLERS, FILLERS, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE } from "@/lib/ai/offline-generator";
 import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { htmlToSections } from "@/lib/content/sections";
@@ -17,7 +17,7 @@ function input(text: string, extra: Partial<OutlineInput> = {}): OutlineInput {
 
 /** Sentences the generator adds itself around the author's sentences (signposts, agenda, recap, thanks). */
 const SIGNPOST =
-  /^(?:Welcome\.|This presentation is based on “.+”[.?!]?|It also draws on \w+ supporting sources?\.|We will (?:look at|go through) .+\.|Let's (?:start|turn|look|stay|move|begin)\b.*[.]|Next, (?:let's look at|it's time to) .+\.|The (?:next|first) (?:topic|step) is .+\.|This part continues the same topic\.|There is more to say on this topic\.|Here is the next point\.|To sum up, here are the main points\.|Thank you for listening\.|The points listed here are: .+\.|The slide lists \w+ of its points\.|[A-Z]\w+ of them are on the slide\.|You can see \w+ of them on the slide\.|The list has \w+ items: .+\.|The table on this slide has \w+ rows, one for each [^.]+\.|The (?:next|first) part is headed “[^”]+”\.|To sum up, here is the main point\.|[A-Z][^.!]*\?)$/;
+  /^(?:Welcome\.|This presentation is based on “.+”[.?!]?|It also draws on \w+ supporting sources?\.|We will (?:look at|go through) .+\.|Let's (?:start|turn|look|stay|move|begin)\b.*[.]|Next, (?:let's look at|it's time to) .+\.|The (?:next|first) (?:topic|step) is .+\.|This part continues the same topic\.|There is more to say on this topic\.|Here is the next point\.|To sum up, here are the main points\.|Thank you for listening\.|The points listed here are: .+\.|The slide lists \w+ of its points\.|To sum up\.|We have looked at \w+ topics, from “[^”]+” to “[^”]+”\.|[A-Z]\w+ of them are on the slide\.|You can see \w+ of them on the slide\.|The list has \w+ items: .+\.|The table on this slide has \w+ rows, one for each [^.]+\.|The (?:next|first) part is headed “[^”]+”\.|To sum up, here is the main point\.|[A-Z][^.!]*\?)$/;
 const CONNECTIVE = /^(?:Also|Beyond that|On top of that|To wrap up|First|Second|Third|Finally), /;
 
 function inOrderIn(needle: readonly string[], haystack: readonly string[]): boolean {
@@ -31,7 +31,7 @@ function foreignSentences(script: string, source: string): string[] {
   const normalisedSource = source.replace(/\s+/g, " ").toLowerCase();
   return splitSentences(script).filter((sentence) => {
     if (SIGNPOST.test(sentence)) return false;
-    if (FILLERS.includes(sentence)) return false;
+    if (FILLERS.includes(sentence) || CLOSING_FILLERS.includes(sentence)) return false;
     const bare = sentence.replace(CONNECTIVE, "").toLowerCase();
     if (normalisedSource.includes(bare)) return false;
     // A recap line is a slide's bullet: the author's words in their order, asides and soft adverbs left out.
