@@ -86,6 +86,8 @@ const SUBORDINATE = new Set("whether if when because although though while since
 const RELATIVE = new Set(["who", "which", "whose", "whom", "that"]);
 const POINTING = new Set("it its it's they their them he she his her him these those such another however but and or so then instead yet also both".split(" "));
 const ORDINALS = new Set("first second third fourth fifth latter former other same next last".split(" "));
+/** "The fourth quarter", "the first week": an ordinal that names a span of the calendar refers to no list. */
+const CALENDAR = new Set("quarter half day days week weeks weekend month months year years decade century morning evening night season hour hours".split(" "));
 
 function debrisIn(text: string): string | null {
   for (const [pattern, what] of DEBRIS) if (pattern.test(text)) return what;
@@ -276,7 +278,9 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       if (opener && !asWritten) {
         if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
-        else if (opener.lower === "the" && second && ORDINALS.has(second.lower)) add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);
+        else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "")) {
+          add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);
+        }
       }
       const ownTitle = sameWords(slide.title, bullet) || sameWords(article.title, bullet);
       if (ownTitle || (!outline && titles.some((title) => sameWords(title, bullet)))) add("filler", n, bullet, "the bullet is only a title");
