@@ -463,7 +463,8 @@ export function namedSubject(line: string, previous: string): string | null {
   // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.
   if (!pronoun || /^It\s(?:is|was|'s|has been|will be|would be|can be)\s(?:\p{Ll}+\s)?(?:to|that|for|whether|how|why|when)\b/u.test(line)) return null;
   if (/^It\s(?:seems|seemed|appears|appeared|takes|took|remains|turns out|turned out|pays|helps|matters)\b/.test(line)) return null;
-  const match = SIMPLE_SUBJECT.exec(stripLeading(spoken(previous)));
+  // An opening phrase of time ("By now the starter should rise…") is not the subject.
+  const match = SIMPLE_SUBJECT.exec(stripLeading(spoken(previous)).replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, ""));
   if (!match) return null;
   const subject = match[1]!;
   const words = subject.split(/\s+/);
@@ -477,7 +478,11 @@ export function namedSubject(line: string, previous: string): string | null {
 
 /** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
 function standsAlone(text: string): boolean {
-  return !DANGLING.test(text) && !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b/i.test(text);
+  // "The second is comfort" points to a list; "The fourth quarter" names a span of the calendar.
+  return (
+    !DANGLING.test(text) &&
+    !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b(?!\s+(?:quarter|half|day|days|week|weeks|weekend|month|months|year|years|decade|century|morning|evening|night|season|hours?)\b)/i.test(text)
+  );
 }
 
 /** Whether `speech` holds `line`'s words in order and together: saying it reads the line out. */
