@@ -222,9 +222,14 @@ export function loadWordFrequencies(): Promise<void> {
  */
 export function rarityOf(word: string): number {
   if (!frequencies) return 0.5;
-  const count = frequencies.get(word) ?? frequencies.get(word.replace(/'.*$/, "")) ?? 0;
+  // A word is as common as its commonest form: "stops" as "stop", "planning" as "plan".
+  const bare = word.replace(/'.*$/, "");
+  const forms = [bare, bare.replace(/(?:e?s|ed|ing)$/, ""), bare.replace(/(?:s|d|ing)$/, ""), bare.replace(/ing$/, "e"), bare.replace(/ies$/, "y"), bare.replace(/(\w)\1(?:ed|ing)$/, "$1")];
+  if (Object.hasOwn(irregularVerbs, bare)) forms.push(irregularVerbs[bare]!);
+  const count = Math.max(...forms.map((form) => frequencies!.get(form) ?? 0));
   const information = Math.log10(FREQUENCY_TOTAL / (count + 1));
   return Math.min(1, Math.max(0, (information - RARITY_FROM) / RARITY_SPAN));
 }
-const RARITY_FROM = Number(process.env.R1 ?? 2.5);
-const RARITY_SPAN = Number(process.env.R2 ?? 4);
+/** Words said more often than once in 10^2.5 are as common as words get; once in 10^6.5 or rarer, rare. */
+const RARITY_FROM = 2.5;
+const RARITY_SPAN = 4;

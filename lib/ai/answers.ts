@@ -1,5 +1,6 @@
 // Answers to viewer questions behind one small interface: the answer text streams, and the passages it rests on
 // (source name or "Slide n") come with it so the player can show where an answer comes from.
+import { loadWordFrequencies } from "./answer-text";
 import { composeOfflineAnswer, NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
 import { openAISettings, providerName, type OpenAISettings } from "./openai";
 import { answerWithOpenAI } from "./openai-answers";
@@ -45,6 +46,7 @@ export const offlineAnswerProvider: AnswerProvider = {
   id: "offline",
   name: "Offline answers",
   answer: async (input) => {
+    await loadWordFrequencies().catch(() => undefined); // without the word list every word weighs as common as the next
     const composed = composeOfflineAnswer(input);
     return { stream: inPieces(composed.text), passages: composed.passages, covered: composed.covered };
   },

@@ -9,6 +9,7 @@
 // "Summarise" and "what is this about" get the main document's opening and its sections.
 import { countWords, hasNumber, hasTime, intentOf, pairsOf, questionPairs, questionTerms, rarityOf, termsOf, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
+import { cutPassages } from "@/lib/content/passages";
 import { splitSentences } from "./text";
 import { relatedWords } from "./wordnet";
 
@@ -29,22 +30,26 @@ export interface ComposedAnswer {
 }
 
 /** Share of the question's weight the best unit must hold (with its context) to count as answering it. */
-const COVERAGE_THRESHOLD = Number(process.env.T1 ?? 0.5);
+const COVERAGE_THRESHOLD = 0.5;
 /** Share of the question's weight the unit must hold in its own words. */
-const DIRECT_THRESHOLD = Number(process.env.T2 ?? 0.3);
-/** Weight of the commonest word against a rare one's (of equal rarity in the material). */
-const RARITY_BASE = Number(process.env.R0 ?? 0.25);
-const RARITY_POWER = Number(process.env.RP ?? 1);
-const SYNONYM_CREDIT = Number(process.env.SC ?? 0.5);
-const RELATED_CREDIT = Number(process.env.RC ?? 0.3);
-const MIN_RELATED_RARITY = Number(process.env.MR ?? 0.2);
-const PAIR_BONUS = Number(process.env.PB ?? 0.15);
+const DIRECT_THRESHOLD = 0.3;
+/** Weight of the commonest word against a rare one's, of equal rarity in the material. */
+const RARITY_BASE = 0.25;
+/** Credit for a word matched by a synonym of the question's (WordNet), and by a more general or derived word. */
+const SYNONYM_CREDIT = 0.5;
+const RELATED_CREDIT = 0.3;
+/** Related words as common as "go", "get" or "turn" are related to half the language: left out. */
+const MIN_RELATED_RARITY = 0.2;
+/** Added for the question's topic words said in the same order, as a share of its pairs. */
+const PAIR_BONUS = 0.15;
+/** Least weight of a word the material uses: a word in every unit of a small deck still says what is asked. */
+const IDF_FLOOR = 0.5;
+/** Added to the score of the slide on screen's units (half for its neighbours'). */
+const CURRENT_SLIDE_BONUS = 0.05;
 /** Units at a section's start that its heading speaks for. */
 const OPENING_UNITS = 2;
-/** Credit for a question term in the heading of a section's opening unit: less than the unit saying it itself. */
-const HEADING_CREDIT = Number(process.env.HC ?? 1);
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
-const CONTEXT_CREDIT = Number(process.env.T3 ?? 0.5);
+const CONTEXT_CREDIT = 0.5;
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
 /** An answer shorter than this takes the unit after it too: short statements rarely answer "how" or "why". */
@@ -88,6 +93,8 @@ interface Section {
   headingTerms: Set<string>;
   units: Unit[];
   fromSlide: boolean;
+  /** The slide's number, for a slide's narration. */
+  slideNumber: number | null;
   main: boolean;
 }
 
@@ -122,6 +129,8 @@ interface Concept extends QuestionTerm {
    * third).
    */
   required: boolean;
+  /** The words of a name of several words, each with its rarity in the material. */
+  parts: { stem: string; weight: number }[] | null;
 }
 
 const ROW = /^\s*\||\t|\s\|\s/;
@@ -170,13 +179,13 @@ function addBody(section: Section, body: string, passage: string): void {
 
 function sourceSections(source: AnswerSource): Section[] {
   const sections: Section[] = [];
-  const passages = source.passages ?? [{ heading: "", body: source.text, position: 0 }];
+  const passages = source.passages ?? cutPassages(source.text).map((passage, position) => ({ ...passage, position }));
   let current: Section | null = null;
   let lastPosition = Number.NaN;
   for (const passage of passages) {
     const heading = passage.heading.trim();
     if (!current || current.heading !== heading || passage.position !== lastPosition + 1) {
-      current = { source: source.name, heading, headingTerms: new Set(termsOf(heading)), units: [], fromSlide: false, main: Boolean(source.main) };
+      current = { source: source.name, heading, headingTerms: new Set(termsOf(heading)), units: [], fromSlide: false, slideNumber: null, main: Boolean(source.main) };
       sections.push(current);
     }
     lastPosition = passage.position;
@@ -194,6 +203,7 @@ function materialSections(input: RetrievalInput): Section[] {
       headingTerms: new Set(termsOf(slide.title)),
       units: [],
       fromSlide: true,
+      slideNumber: slide.number,
       main: false,
     };
     for (const sentence of splitSentences(slide.script)) if (!SIGNPOST.test(sentence)) section.units.push(makeUnit(sentence, section, slide.script));
@@ -209,7 +219,7 @@ function idfOf(units: readonly Unit[]): (term: string) => number {
   const count = units.length;
   return (term) => {
     const found = frequency.get(term) ?? 0;
-    return Math.log(1 + (count - found + 0.5) / (found + 0.5));
+    return Math.max(IDF_FLOOR, Math.log(1 + (count - found + 0.5) / (found + 0.5)));
   };
 }
 
@@ -231,13 +241,20 @@ function mergedNames(terms: readonly QuestionTerm[]): (QuestionTerm & { alternat
   return merged;
 }
 
+/** What "how often" is answered with: a count of times or a period ("every two weeks", "once a day"). */
+const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annually once twice times regularly occasionally frequency frequently week weeks day days month months year years hour hours morning evening night"))];
+
 function conceptsOf(question: string, idf: (term: string) => number, present: (term: string) => boolean): Concept[] {
-  return mergedNames(questionTerms(question)).map((term) => {
-    const group = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
+  const concepts = mergedNames(questionTerms(question)).map((term): Concept => {
+    // A dimension asked for: "how big", "how long", or the dimension named ("what temperature", "how much ... cost");
+    // "small businesses" asks for no size.
+    const dimension = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
+    const asked = dimension && (dimension.dimension.includes(term.stem) || new RegExp(`\\bhow ${term.word}\\b`, "i").test(question));
+    const group = asked ? dimension : undefined;
     const matches = !group ? term.alternatives : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
     const found = matches.filter(present).map(idf);
     // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
-    const rarity = term.name ? 1 : rarityOf(term.word) ** RARITY_POWER;
+    const rarity = term.name ? 1 : rarityOf(term.word);
     const required = Boolean(group) || SPECIFIC.test(term.word);
     // Only words that say something: "go", "get" and "turn" are related to half the language.
     const { synonyms: synonymWords, related: relatedList } = term.name ? { synonyms: [], related: [] } : relatedWords(term.word);
@@ -245,18 +262,39 @@ function conceptsOf(question: string, idf: (term: string) => number, present: (t
       [...new Set(list.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
     const synonyms = stemsOf(synonymWords);
     const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
-    return { ...term, matches, synonyms, related, required, weight: (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity) };
+    // A name's words count by their rarity: "Millbrook" alone is not the "Millbrook River Trust".
+    const parts = term.alternatives.length > 1 ? term.alternatives.map((stem) => ({ stem, weight: idf(stem) })) : null;
+    // A word the material never uses weighs most, less when it is common in everyday English: an unknown "mattress"
+    // says the question is about something else, an unused "see" or "stop" only that it is put in other words.
+    const weight = (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
+    return { ...term, matches, synonyms, related, required, parts, weight };
   });
+  // "How often" is asked with stop words only; the answer must say how often.
+  if (/\bhow often\b/i.test(question)) {
+    const found = FREQUENCY_STEMS.filter(present).map(idf);
+    const weight = (found.length > 0 ? Math.max(...found) : idf("often")) * (RARITY_BASE + (1 - RARITY_BASE) * 0.5);
+    concepts.push({ stem: "often", word: "often", name: false, position: -1, matches: FREQUENCY_STEMS, synonyms: [], related: [], required: true, parts: null, weight });
+  }
+  return concepts;
+}
+
+/** How much of the concept a set of terms holds: all of it, none, or the share of a long name's words. */
+function share(terms: ReadonlySet<string>, concept: Concept): number {
+  if (concept.parts) {
+    const total = concept.parts.reduce((sum, part) => sum + part.weight, 0);
+    return concept.parts.reduce((sum, part) => sum + (terms.has(part.stem) ? part.weight : 0), 0) / total;
+  }
+  return concept.matches.some((term) => terms.has(term)) ? 1 : 0;
 }
 
 function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
-  return concept.matches.some((term) => terms.has(term));
+  return share(terms, concept) > 0;
 }
 
 /** Words that pick one of several: ordinals, numbers and years. */
 const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)$/;
 /** What an answer keeps of its coverage when it lacks a term the question requires. */
-const REQUIRED_MISSING = Number(process.env.RM ?? 0.6);
+const REQUIRED_MISSING = 0.6;
 
 interface Scored {
   unit: Unit;
@@ -264,7 +302,7 @@ interface Scored {
   score: number;
 }
 
-function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], question: string): Scored[] {
+function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], question: string, currentSlide: number | undefined): Scored[] {
   const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
   const intent = intentOf(question);
   const pairs = questionPairs(question);
@@ -281,10 +319,11 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const opening = unit.index < OPENING_UNITS && !section.fromSlide;
     for (const concept of concepts) {
       const inHeading = holds(section.headingTerms, concept);
-      if (holds(unit.terms, concept)) direct += concept.weight;
+      const own = share(unit.terms, concept);
+      if (own > 0) direct += own * concept.weight;
       else if (concept.synonyms.some((term) => unit.terms.has(term))) direct += SYNONYM_CREDIT * concept.weight;
       else if (concept.related.some((term) => unit.terms.has(term))) direct += RELATED_CREDIT * concept.weight;
-      else if (opening && inHeading) direct += HEADING_CREDIT * concept.weight;
+      else if (opening && inHeading) direct += concept.weight;
       else if (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept))) context += concept.weight;
       if (inHeading) headingShare += concept.weight;
     }
@@ -304,6 +343,11 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
     // is asked for; shorter units before longer ones.
     if (section.fromSlide) score -= 0.02;
+    // The slide on screen is what the viewer is looking at: of two equal answers, its own.
+    if (section.slideNumber !== null && currentSlide !== undefined) {
+      if (section.slideNumber === currentSlide) score += CURRENT_SLIDE_BONUS;
+      else if (Math.abs(section.slideNumber - currentSlide) === 1) score += CURRENT_SLIDE_BONUS / 2;
+    }
     if (unit.row && !intent.amount) score -= 0.05;
     score /= 1 + 0.008 * Math.max(0, unit.words - 30);
     scored.push({ unit, coverage, score });
@@ -469,18 +513,7 @@ export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
   const concepts = conceptsOf(input.question, idf, (term) => everywhere.has(term));
   // A name the material never mentions (a place, a person, a product) is something it does not cover.
   if (concepts.some((concept) => concept.name && !concept.matches.some((term) => everywhere.has(term)))) return notCovered();
-  const scored = scoreUnits(units, concepts, input.question);
-  if (process.env.ANSWER_DEBUG) {
-    console.log("Q", input.question, concepts.map((c) => `${c.stem}${c.name ? "*" : ""}=${c.weight.toFixed(2)}${everywhere.has(c.stem) ? "" : "(absent)"}`).join(" "));
-    for (const s of scored.slice(0, 6)) console.log(`  ${s.coverage.toFixed(2)} ${s.score.toFixed(2)} [${s.unit.section.heading}] ${s.unit.text.slice(0, 120)}`);
-  }
-  if (process.env.ANSWER_STATS) {
-    const top = scored[0];
-    const total = concepts.reduce((sum, c) => sum + c.weight, 0);
-    const absent = concepts.filter((c) => !c.matches.some((t) => everywhere.has(t))).reduce((sum, c) => sum + c.weight, 0) / total;
-    (globalThis as unknown as { stats: unknown[] }).stats ??= [];
-    (globalThis as unknown as { stats: unknown[] }).stats.push({ coverage: top?.coverage ?? 0, absent, text: top?.unit.text ?? "" });
-  }
+  const scored = scoreUnits(units, concepts, input.question, input.currentSlide);
   const best = scored.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD);
   if (!best) return notCovered();
   return compose(best, scored, concepts);

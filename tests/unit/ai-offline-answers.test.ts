@@ -1,8 +1,9 @@
 // Offline answers over the fixture articles and the decks made from them: questions the articles answer get the
 // answering sentence with the passages it rests on; questions they do not answer get the not-covered reply.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offlineAnswerProvider, type AnswerInput } from "@/lib/ai/answers";
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
+import { loadWordFrequencies } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
@@ -25,7 +26,8 @@ const news = presentation("city-heat-pumps", "https://news.example/eastbridge-he
 
 const ANSWERED: { deck: Omit<AnswerInput, "question">; question: string; sentence: string }[] = [
   { deck: guide, question: "How do I know when my compost is ready?", sentence: "Compost is ready when it is dark, crumbly and smells like forest soil" },
-  { deck: guide, question: "Can I put meat in the compost bin?", sentence: "Meat, fish and dairy products should stay out of an ordinary home bin." },
+  { deck: guide, question: "What should stay out of an ordinary home bin?", sentence: "Meat, fish and dairy products should stay out of an ordinary home bin." },
+  { deck: guide, question: "What is bokashi?", sentence: "Food waste is pressed into an airtight bucket" },
   { deck: guide, question: "How moist should a compost heap be?", sentence: "should feel about as damp as a wrung-out sponge" },
   { deck: guide, question: "What temperature does a hot pile reach?", sentence: "A hot pile can reach temperatures between 55 and 65 degrees Celsius" },
   { deck: guide, question: "How often should I turn the pile?", sentence: "Turning every two to three weeks is enough for a hot pile" },
@@ -49,6 +51,9 @@ const UNRELATED: { deck: Omit<AnswerInput, "question">; question: string }[] = [
 ];
 
 describe("offline answers", () => {
+  // As the offline provider does before its first answer.
+  beforeAll(() => loadWordFrequencies());
+
   for (const { deck, question, sentence } of ANSWERED) {
     it(`answers "${question}" with the sentence that answers it`, () => {
       const answer = composeOfflineAnswer({ ...deck, question });
