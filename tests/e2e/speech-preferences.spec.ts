@@ -2,7 +2,9 @@
 // voices that can work (not gTTS where it cannot be reached), the one chosen is remembered in the browser and the new
 // presentation is stored with it; the signed-in player's recogniser choice (offered when the tenant has more than
 // one) is remembered and sent with a voice question, and a recording with no words in it gets the spec's 'No Speech
-// Detected' and the panel's "Sorry, I couldn't understand…"; narration that does not start is asked once more and then given up with a message, while the
+// Detected' and the panel's "Sorry, I couldn't understand…"; without a recogniser the mic shows as unavailable and
+// points to the question box (signed in, and on a phone through the share link, whose description promises no
+// voice); narration that does not start is asked once more and then given up with a message, while the
 // browser's autoplay refusal stays silent. Screenshots go to test-results/screens-prefs/.
 import { expect, test as base } from "@playwright/test";
 import { narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
@@ -68,6 +70,56 @@ test.describe("stored speech preferences", () => {
     const stored = await request.get(`/api/v1/presentations/${presentationId}`, { headers: { Authorization: `Bearer ${data.token}` } });
     expect(stored.status(), await stored.text()).toBe(200);
     expect(((await stored.json()) as { tts_provider: string | null }).tts_provider).toBe("espeak");
+  });
+
+  test("without a recogniser the mic shows as unavailable and points to the question box, signed in and shared", async ({ page, request, browser }) => {
+    const data = await setUp(request);
+    const headers = { Authorization: `Bearer ${data.token}` };
+    // The tenant switches the offline recogniser off and has no cloud one: nothing can transcribe its questions.
+    const off = await request.put("/api/v1/plugins/pocketsphinx", { headers, data: { enabled: false } });
+    expect(off.status(), await off.text()).toBe(200);
+    await page.setViewportSize(WIDE);
+    await signInThroughApi(page, data.admin);
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await player.expectSlide(1, 3);
+    const hint = page.getByText("Type your question in Q&A: voice is not available");
+    await expect(player.mic).toHaveCount(0);
+    await expect(player.unavailableMic).toBeVisible();
+    await expect(hint).toBeVisible();
+    await expect(player.qaPanel.getByText("Type your question in the box below: voice questions are not available here")).toBeVisible();
+    await expect(player.qaPanel.getByText("Click the mic button below the slide to ask questions")).toHaveCount(0);
+    // Space records nothing; the mic's press shows the hint again and puts the cursor in the question box.
+    await player.caption.click();
+    await page.keyboard.press("Space");
+    await expect(player.qaPanel.getByLabel("Type a question")).toBeFocused();
+    await page.keyboard.type("How many raised beds are there?");
+    await shoot(page, SCREENS, "player-no-recogniser-wide", SHOT);
+
+    // The share link: its description promises no voice, and a phone viewer's mic opens the Q&A sheet's box.
+    const made = await request.post(`/api/v1/presentations/${data.presentationId}/share`, { headers });
+    expect(made.status(), await made.text()).toBe(200);
+    const { share_url: shareUrl } = (await made.json()) as { share_url: string };
+    const html = await (await request.get(shareUrl, { headers: { Cookie: "" } })).text();
+    expect(html).toContain("Play it and ask questions.");
+    expect(html).not.toContain("by voice");
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    const visitor = await context.newPage();
+    await visitor.goto(shareUrl);
+    const shared = new PlayerPage(visitor);
+    await shared.expectSlide(1, 3);
+    await expect(visitor.getByText("Type your question in Q&A: voice is not available")).toBeVisible();
+    await shoot(visitor, SCREENS, "share-no-recogniser-phone", SHOT);
+    await shared.unavailableMic.click();
+    await expect(shared.qaPanel.getByLabel("Type a question")).toBeFocused();
+    await shoot(visitor, SCREENS, "share-no-recogniser-phone-sheet", SHOT);
+    await context.close();
+
+    const on = await request.put("/api/v1/plugins/pocketsphinx", { headers, data: { enabled: true } });
+    expect(on.status()).toBe(200);
+    await page.reload();
+    await expect(player.mic).toBeVisible();
+    await expect(player.unavailableMic).toHaveCount(0);
   });
 
   test("the player's speech recognition choice is remembered and sent with a voice question", async ({ page, request }) => {

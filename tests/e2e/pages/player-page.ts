@@ -23,6 +23,11 @@ export class PlayerPage {
     return this.root.getByRole("button", { name: "Hold to ask a question" });
   }
 
+  /** The mic where the server cannot transcribe: it points to the question box instead. */
+  get unavailableMic(): Locator {
+    return this.root.getByRole("button", { name: "Voice questions unavailable: type your question instead" });
+  }
+
   get caption(): Locator {
     return this.root.getByLabel("Narration caption");
   }
