@@ -316,8 +316,10 @@ function condense(text: string): string {
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
   const isAside = (before: string, aside: string, after: string): boolean => {
     if (aside.length < 3 || aside.length > 60 || /[;:]/.test(aside)) return false;
-    // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject.
+    // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject; so is
+    // a phrase opening on a preposition ("Rather than overloading the main pile, many gardeners turn…").
     if (wordCount(before) < 3 || wordCount(aside) > 8) return false;
+    if (!before.includes(",") && /^(?:rather than|instead of|in|on|at|for|from|by|with|without|after|before|during|since|until|when|while|if|because|although|as|once|over|under|among|between|across|through|despite|unlike|like|to)\b/i.test(before)) return false;
     // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
     if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
     // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
@@ -447,6 +449,8 @@ export function labelForm(text: string): string | null {
   // A second clause after the predicate ("The family was poor, and the work was dangerous") keeps the sentence whole.
   if (/,\s(?:and|but|or|so|yet)\s/i.test(predicate) || /\s(?:is|are|was|were)\s/i.test(predicate)) return null;
   if (DANGLING.test(subject) || NOT_A_SUBJECT.test(subject) || /^(?:there|here|what|which|who|one|each|all|some|many|most|none)\b/i.test(subject)) return null;
+  // An instruction ("Make sure the path is wide enough") has no subject to show.
+  if (IMPERATIVES.has(subject.split(/\s+/)[0]!.toLowerCase())) return null;
   return `${capitalize(subject)}: ${predicate}`;
 }
 
