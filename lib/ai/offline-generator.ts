@@ -272,8 +272,13 @@ const URL_LIKE = /https?:\/\/|www\.|@\w+\.\w/;
 /** Markup and code that extraction can leave in text: links and images in Markdown, code fences, table rules. */
 const MARKUP = /\]\(|!\[|\]\[|```|\|\s*:?-{3}|^\s*[$>%*]\s|[{}]|=>|\)\s*;\s*$/;
 
+/** Prose has words in lower case; a line of names, numbers and dates only ("LEEDS, 21 October 2025.") is a dateline or a label. */
+function hasProseWords(text: string): boolean {
+  return /(?:^|[\s(“"'])\p{Ll}/u.test(text);
+}
+
 function narratable(sentence: Sentence): boolean {
-  return isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+  return hasProseWords(sentence.text) && isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
 }
 
 /** Words of the sentences that can be spoken: what a part has to narrate (tables and code do not count). */
@@ -375,7 +380,7 @@ interface BulletCandidate {
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
 export function toBullet(sentence: string): BulletCandidate | null {
-  if (URL_LIKE.test(sentence) || MARKUP.test(sentence) || sentence.includes("|")) return null;
+  if (URL_LIKE.test(sentence) || MARKUP.test(sentence) || sentence.includes("|") || !hasProseWords(sentence)) return null;
   let text = spoken(sentence)
     .replace(/^\(?(?:[a-z]|\d{1,2})\)\s+/i, "")
     .replace(/\s*\([^)]*\)/g, "")
