@@ -414,7 +414,7 @@ export function toBullet(sentence: string): BulletCandidate | null {
     const colon = text.indexOf(": ");
     if (colon > 0 && wordCount(text.slice(0, colon)) >= 5 && wordCount(text.slice(0, colon)) <= 16) text = text.slice(0, colon);
   }
-  if (wordCount(text) > 18) {
+  if (wordCount(text) > 20) {
     const tokens = text.split(" ");
     let cut = -1;
     for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (tokens[index - 1]!.endsWith(",")) cut = index;
