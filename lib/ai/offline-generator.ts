@@ -645,7 +645,7 @@ class DeckWriter {
     // In the order the slide takes its bullets: whole statements, then phrases cut at a word.
     for (const truncated of [false, true]) {
       for (const candidate of candidates) {
-        if (reserved.length + condensed >= wanted - 1) break;
+        if (reserved.length + condensed >= wanted) break;
         if (keep.includes(candidate.sentence) || candidate.bullet.truncated !== truncated) continue;
         if (!standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
         if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
@@ -1110,7 +1110,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     // them is given back to the narration when it does not.
     // A part without a heading is introduced by its paragraphs' first sentences: the narration keeps them.
     const reserved = writer.reserve(part.sentences, bulletsWanted(part), part.heading ? [] : part.sentences.filter((sentence) => sentence.first));
-    const needed = MIN_SCRIPT_WORDS + 5 - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
+    const needed = MIN_SCRIPT_WORDS - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
     for (;;) {
       const pool = part.sentences.filter((sentence) => !reserved.includes(sentence));
       const chosen = writer.pickSentences(pool, target - transitionWords, room);
@@ -1119,9 +1119,12 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         writer.markUsed(reserved);
         return chosen;
       }
-      // The longest goes back first: the script needs words, and the slide keeps the most of its lines.
-      const longest = reserved.reduce((best, sentence) => (sentence.words > best.words ? sentence : best));
-      reserved.splice(reserved.indexOf(longest), 1);
+      // The shortest that makes up what is missing goes back, else the longest: the script needs words, and the
+      // slide keeps as many of its own lines as it can.
+      const missing = needed - words(chosen.map((sentence) => sentence.text));
+      const enough = reserved.filter((sentence) => sentence.words >= missing).sort((a, b) => a.words - b.words)[0];
+      const back = enough ?? reserved.reduce((best, sentence) => (sentence.words > best.words ? sentence : best));
+      reserved.splice(reserved.indexOf(back), 1);
     }
   });
   parts.forEach((part, position) => {
