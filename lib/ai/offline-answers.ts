@@ -103,6 +103,8 @@ interface Unit {
   text: string;
   terms: Set<string>;
   pairs: Set<string>;
+  /** Topic words at most NEAR_WINDOW apart, in either order ("2003 heatwave" for "the heatwave of 2003"). */
+  near: Set<string>;
   words: number;
   section: Section;
   /** Position in the section. */
@@ -129,6 +131,8 @@ interface Concept extends QuestionTerm {
    * third).
    */
   required: boolean;
+  /** For an ordinal or a number, the pair it forms with the word it picks ("second quarter"): what the answer must say. */
+  pair: string | null;
   /** The words of a name of several words, each with its rarity in the material. */
   parts: { stem: string; weight: number }[] | null;
 }
@@ -142,11 +146,27 @@ function cellsOf(line: string): string[] {
   return cells.map((cell) => cell.trim()).filter(Boolean);
 }
 
+/** How far apart (in topic words) an ordinal or a number may stand from the word it picks. */
+const NEAR_WINDOW = 3;
+
+function nearPairsOf(text: string): Set<string> {
+  const stems = termsOf(text);
+  const near = new Set<string>();
+  for (let index = 0; index < stems.length; index += 1) {
+    for (let other = index + 1; other <= Math.min(stems.length - 1, index + NEAR_WINDOW); other += 1) {
+      near.add(`${stems[index]} ${stems[other]}`);
+      near.add(`${stems[other]} ${stems[index]}`);
+    }
+  }
+  return near;
+}
+
 function makeUnit(text: string, section: Section, passage: string): Unit {
   return {
     text,
     terms: new Set(termsOf(text)),
     pairs: pairsOf(text),
+    near: nearPairsOf(text),
     words: countWords(text),
     section,
     index: section.units.length,
@@ -256,6 +276,9 @@ function conceptsOf(question: string, idf: (term: string) => number, present: (t
     // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
     const rarity = term.name ? 1 : rarityOf(term.word);
     const required = Boolean(group) || SPECIFIC.test(term.word);
+    // "The second quarter": the ordinal or number with the word it picks, not any "second" ("a second car").
+    const next = SPECIFIC.test(term.word) ? questionTerms(question).find((other) => other.position === term.position + 1) : undefined;
+    const pair = next ? `${term.stem} ${next.stem}` : null;
     // Only words that say something: "go", "get" and "turn" are related to half the language.
     const { synonyms: synonymWords, related: relatedList } = term.name ? { synonyms: [], related: [] } : relatedWords(term.word);
     const stemsOf = (list: readonly string[]) =>
@@ -267,13 +290,13 @@ function conceptsOf(question: string, idf: (term: string) => number, present: (t
     // A word the material never uses weighs most, less when it is common in everyday English: an unknown "mattress"
     // says the question is about something else, an unused "see" or "stop" only that it is put in other words.
     const weight = (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
-    return { ...term, matches, synonyms, related, required, parts, weight };
+    return { ...term, matches, synonyms, related, required, pair, parts, weight };
   });
   // "How often" is asked with stop words only; the answer must say how often.
   if (/\bhow often\b/i.test(question)) {
     const found = FREQUENCY_STEMS.filter(present).map(idf);
     const weight = (found.length > 0 ? Math.max(...found) : idf("often")) * (RARITY_BASE + (1 - RARITY_BASE) * 0.5);
-    concepts.push({ stem: "often", word: "often", name: false, position: -1, matches: FREQUENCY_STEMS, synonyms: [], related: [], required: true, parts: null, weight });
+    concepts.push({ stem: "often", word: "often", name: false, position: -1, matches: FREQUENCY_STEMS, synonyms: [], related: [], required: true, pair: null, parts: null, weight });
   }
   return concepts;
 }
@@ -291,8 +314,8 @@ function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
   return share(terms, concept) > 0;
 }
 
-/** Words that pick one of several: ordinals, numbers and years. */
-const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)$/;
+/** Words that pick one of several: ordinals ("first" and "last" mostly mean "early" and "late"), numbers and years. */
+const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/;
 /** What an answer keeps of its coverage when it lacks a term the question requires. */
 const REQUIRED_MISSING = 0.6;
 
@@ -329,7 +352,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     }
     if (direct / total < DIRECT_THRESHOLD) continue;
     let coverage = (direct + CONTEXT_CREDIT * context) / total;
-    for (const concept of concepts) if (concept.required && !holds(unit.terms, concept)) coverage *= REQUIRED_MISSING;
+    for (const concept of concepts) {
+      if (concept.required && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
+    }
     // The amount or time asked for: a unit without one answers something else.
     if (intent.amount) coverage *= hasNumber(unit.text) ? 1 : 0.75;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
