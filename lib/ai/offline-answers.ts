@@ -61,7 +61,7 @@ const SUMMARY_SECTIONS = 8;
 
 /** A script's spoken signposts ("Let's turn to ...", "Thank you for listening."): not answers. */
 const SIGNPOST =
-  /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
+  /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
 
 /** A unit that leans on the one before it: a pronoun, a connective, an ordinal whose list began earlier. */
 const LEANS_BACK =
@@ -266,10 +266,12 @@ const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annuall
 
 function conceptsOf(question: string, idf: (term: string) => number, present: (term: string) => boolean): Concept[] {
   const concepts = mergedNames(questionTerms(question)).map((term): Concept => {
-    // A dimension asked for: "how big", "how long", or the dimension named ("what temperature", "how much ... cost");
+    // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
+    // much ... cost");
     // "small businesses" asks for no size.
     const dimension = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
-    const asked = dimension && (dimension.dimension.includes(term.stem) || new RegExp(`\\bhow ${term.word}\\b`, "i").test(question));
+    const asked =
+      dimension && (dimension.dimension.includes(term.stem) || new RegExp(`\\bhow ${term.word}\\b|\\b${term.word} than\\b`, "i").test(question));
     const group = asked ? dimension : undefined;
     const matches = !group ? term.alternatives : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
     const found = matches.filter(present).map(idf);
@@ -342,8 +344,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const opening = unit.index < OPENING_UNITS && !section.fromSlide;
     for (const concept of concepts) {
       const inHeading = holds(section.headingTerms, concept);
-      const own = share(unit.terms, concept);
-      if (own > 0) direct += own * concept.weight;
+      const held = share(unit.terms, concept);
+      if (held > 0) direct += held * concept.weight;
       else if (concept.synonyms.some((term) => unit.terms.has(term))) direct += SYNONYM_CREDIT * concept.weight;
       else if (concept.related.some((term) => unit.terms.has(term))) direct += RELATED_CREDIT * concept.weight;
       else if (opening && inHeading) direct += concept.weight;
