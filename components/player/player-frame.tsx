@@ -5,7 +5,6 @@
 // hydration, so the server's HTML has the right layout for the viewport.
 import { ListVideo, MessageSquare, Pause, Play } from "lucide-react";
 import type { ReactNode, Ref } from "react";
-import { cn } from "@/lib/cn";
 
 /** Where the Q&A panel sits beside the slide: wide and tall enough. Otherwise it is a bottom sheet behind a button. */
 export const DOCKED_QUERY = "(min-width: 768px) and (min-height: 640px)";
@@ -13,8 +12,29 @@ export const DOCKED_QUERY = "(min-width: 768px) and (min-height: 640px)";
 const DOCKED_ONLY = "hidden [@media(min-width:768px)_and_(min-height:640px)]:flex";
 const COMPACT_ONLY = "[@media(min-width:768px)_and_(min-height:640px)]:hidden";
 
-/** A slide's image on its card: the player's and the poster's alike, so the first slide stays where it is. */
-export const SLIDE_IMAGE_CLASS = "max-h-full max-w-full select-none rounded-xl bg-white object-contain shadow-2xl shadow-black/40";
+/** Class names joined (no Tailwind merge: none of these conflict, and the share page's first script stays small). */
+function classes(...names: (string | false)[]): string {
+  return names.filter(Boolean).join(" ");
+}
+
+/** Where a slide's card sits: centred in the stage, which is the size container its image is measured against. */
+export const SLIDE_BOX_CLASS = "absolute inset-0 flex items-center justify-center [container-type:size]";
+
+/**
+ * A slide's image: the player's and the poster's alike. Its box is the rendering's shape (16:9 wide, 4:5 portrait)
+ * as large as the stage allows, known before the image has loaded, so nothing moves when it arrives (a rendering of
+ * another shape, as a PowerPoint's 4:3 pages, is contained in it). "both": the browser picks the portrait rendering on
+ * a portrait viewport (the <source> of PORTRAIT_QUERY).
+ */
+export function slideImageClass(shape: "wide" | "portrait" | "both"): string {
+  const box =
+    shape === "wide"
+      ? "aspect-video w-[min(100cqw,100cqh*16/9)]"
+      : shape === "portrait"
+        ? "aspect-[4/5] w-[min(100cqw,100cqh*4/5)]"
+        : "aspect-video w-[min(100cqw,100cqh*16/9)] [@media(orientation:portrait)]:aspect-[4/5] [@media(orientation:portrait)]:w-[min(100cqw,100cqh*4/5)]";
+  return `${box} h-auto max-w-full select-none rounded-xl bg-white/5 object-contain shadow-2xl shadow-black/40`;
+}
 
 interface PlayerFrameProps {
   rootRef?: Ref<HTMLDivElement>;
@@ -61,7 +81,7 @@ export function PlayerFrame({ rootRef, sharedPlayer = false, headerStart, title,
           <div className="relative min-h-0 flex-1 px-2 sm:px-6">{stage}</div>
           {/* Two lines high whatever the sentence, so the slide does not move when a sentence wraps. */}
           <p
-            className={cn(
+            className={classes(
               "mx-auto line-clamp-2 h-[3.25rem] max-w-3xl shrink-0 px-4 pt-3 text-center text-sm leading-snug sm:h-14 sm:text-base",
               captionActive ? "text-white" : "text-slate-400",
             )}
@@ -76,7 +96,7 @@ export function PlayerFrame({ rootRef, sharedPlayer = false, headerStart, title,
           </p>
           <div className="relative flex shrink-0 items-center justify-center gap-2 px-3 pb-3 pt-1 sm:gap-3">{controls}</div>
         </div>
-        <aside aria-label="Q&A panel" className={cn("w-96 shrink-0 border-l border-white/10", DOCKED_ONLY)}>
+        <aside aria-label="Q&A panel" className={classes("w-96 shrink-0 border-l border-white/10", DOCKED_ONLY)}>
           <div className="flex min-h-0 w-full flex-col">{panel}</div>
         </aside>
       </div>
@@ -100,7 +120,7 @@ export function ControlButton({ label, onClick, disabled = false, pending = fals
       onClick={onClick}
       disabled={disabled || pending}
       aria-label={label}
-      className={cn(
+      className={classes(
         "flex h-10 w-10 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white",
         disabled && "opacity-40",
         pending && "cursor-progress",
@@ -119,7 +139,7 @@ export function PlayButton({ playing, onClick, pending = false }: { playing: boo
       onClick={onClick}
       disabled={pending}
       aria-label={playing ? "Pause narration" : "Play narration"}
-      className={cn(
+      className={classes(
         "flex h-12 w-12 items-center justify-center rounded-full bg-white text-slate-900 shadow-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
         pending && "cursor-progress",
       )}
@@ -138,7 +158,7 @@ export function AutoAdvanceToggle({ on, onClick, pending = false }: { on: boolea
       aria-pressed={on}
       aria-label="Auto-advance"
       title={on ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}
-      className={cn(
+      className={classes(
         "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
         on ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
         pending && "cursor-progress",
@@ -158,7 +178,7 @@ export function QaToggle({ expanded, count, onClick, pending = false }: { expand
       disabled={pending}
       aria-expanded={expanded}
       aria-label="Q&A"
-      className={cn(
+      className={classes(
         "relative flex h-10 items-center gap-1.5 rounded-full bg-white/10 px-3 text-sm hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white",
         COMPACT_ONLY,
         pending && "cursor-progress",

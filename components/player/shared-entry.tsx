@@ -6,7 +6,7 @@
 // player takes over once the page is interactive; its script (and framer-motion's) loads then, not with the page.
 import { ChevronLeft, ChevronRight, Maximize } from "lucide-react";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
-import { AutoAdvanceToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_IMAGE_CLASS } from "./player-frame";
+import { AutoAdvanceToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
 import { PORTRAIT_QUERY, toPlayerPresentation } from "./slides";
 import type { ApiPresentation } from "./types";
 import { MicButton, VoiceHint } from "./voice-input";
@@ -45,11 +45,11 @@ function Poster({ initial }: { initial: ApiPresentation }) {
       stage={
         // As the slide viewer draws its first card (slide-viewer.tsx), so the image stays where it is.
         <div className="relative h-full w-full overflow-hidden">
-          <div className="absolute inset-0 flex items-center justify-center">
+          <div className={SLIDE_BOX_CLASS}>
             {image ? (
               <picture className="contents">
                 {portrait ? <source media={PORTRAIT_QUERY} srcSet={portrait} /> : null}
-                <img src={image} alt={first?.title ?? presentation.title} draggable={false} className={SLIDE_IMAGE_CLASS} />
+                <img src={image} alt={first?.title ?? presentation.title} draggable={false} className={slideImageClass(first?.imageUrl ? (portrait ? "both" : "wide") : "portrait")} />
               </picture>
             ) : (
               <p className="text-sm text-slate-300">Loading slide...</p>

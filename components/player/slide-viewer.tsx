@@ -5,7 +5,7 @@
 // when the image cannot be shown, the mobile image, then the slide's text.
 import { AnimatePresence, LazyMotion, m, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
-import { SLIDE_IMAGE_CLASS } from "./player-frame";
+import { SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
 import { PORTRAIT_QUERY } from "./slides";
 import type { PlayerSlide } from "./types";
 
@@ -70,7 +70,7 @@ export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded
   if (!features) {
     return (
       <div className="relative h-full w-full overflow-hidden">
-        <div className="absolute inset-0 flex items-center justify-center">
+        <div className={SLIDE_BOX_CLASS}>
           <SlideCard key={slide.slideNumber} slide={slide} animateImage={false} onImageLoaded={onImageLoaded} onImageLoadError={onImageLoadError} />
         </div>
       </div>
@@ -88,7 +88,7 @@ export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded
             animate="center"
             exit="exit"
             transition={slideTransition}
-            className="absolute inset-0 flex items-center justify-center"
+            className={SLIDE_BOX_CLASS}
           >
             <SlideCard slide={slide} animateImage={!firstRender} onImageLoaded={onImageLoaded} onImageLoadError={onImageLoadError} />
           </m.div>
@@ -154,7 +154,7 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
       onLoad={onImageLoaded}
       onError={failed}
       draggable={false}
-      className={SLIDE_IMAGE_CLASS}
+      className={slideImageClass(source === "both" && portrait ? "both" : source === "mobile" ? "portrait" : "wide")}
     />
   );
   if (source !== "both" || !portrait) return img;

@@ -7,7 +7,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
 import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
 import { expectToastClearOfControls, toastRegion } from "./pages/toasts";
-import { beforeScripts, boxesOf, expectSameLayout, layoutShift, watchLayoutShifts } from "./support/layout";
+import { beforeScripts, boxesOf, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -55,7 +55,7 @@ async function expectFirstPaintFinal(page: Page, firstView: Awaited<ReturnType<t
   await player.expectSlide(1, 3);
   await player.expectShown(DECK_SLIDES[0]!.slide_title);
   expectSameLayout(await playerLayout(page), firstView);
-  expect(await layoutShift(page)).toBeLessThan(0.1);
+  await expectLittleLayoutShift(page);
 }
 
 /** One tenant for the file, its admin, and a narrated deck. */
@@ -90,7 +90,7 @@ test.describe("signed-in player", () => {
       return playerLayout(before);
     });
     expect(firstView.qaColumn?.width).toBe(384);
-    await watchLayoutShifts(page);
+    await watchLayoutShifts(page, { imagesAfterMs: 1000 });
     await page.goto(url);
     const player = new PlayerPage(page);
     await expect(page.getByRole("heading", { level: 1, name: data.blogTitle })).toBeVisible();
@@ -186,7 +186,7 @@ test.describe("signed-in player", () => {
         playerLayout,
       );
       expect(firstView.qaColumn).toBeNull();
-      await watchLayoutShifts(page);
+      await watchLayoutShifts(page, { imagesAfterMs: 1000 });
       await page.goto(url);
       const player = new PlayerPage(page);
       await expectFirstPaintFinal(page, firstView);

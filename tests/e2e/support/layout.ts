@@ -4,24 +4,43 @@
 // browser tracks, so its jump is seen only by comparing the two).
 import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
-/** Counts the page's layout shifts not caused by input, from its first paint on. Call before the page is opened. */
-export async function watchLayoutShifts(page: Page) {
+/**
+ * Counts the page's layout shifts not caused by input, from its first paint on. Call before the page is opened.
+ * `imagesAfterMs` holds every image back that long (they still come from the server), so the first paint comes before
+ * the slide's image, as on a slow connection: a box that waits for its image to know its size moves then.
+ */
+export async function watchLayoutShifts(page: Page, { imagesAfterMs = 0 }: { imagesAfterMs?: number } = {}) {
+  if (imagesAfterMs > 0) {
+    await page.route("**/*", async (route) => {
+      if (route.request().resourceType() === "image") await new Promise((resolve) => setTimeout(resolve, imagesAfterMs));
+      await route.fallback();
+    });
+  }
   await page.addInitScript(() => {
-    const shifts = { total: 0, count: 0 };
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const shifts = { total: 0, moves: [] as string[] };
     (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    const describe = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return node ? `${node.nodeName} "${(node.textContent ?? "").slice(0, 30)}"` : "?";
+      return `${node.tagName.toLowerCase()}${node.getAttribute("aria-label") ? `[${node.getAttribute("aria-label")}]` : ""}.${String(node.className).slice(0, 40)}`;
+    };
+    const rect = (box: DOMRectReadOnly) => [box.x, box.y, box.width, box.height].map(Math.round).join(",");
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
         if (entry.hadRecentInput) continue;
         shifts.total += entry.value;
-        shifts.count += 1;
+        const moved = (entry.sources ?? []).map((source) => `${describe(source.node)} ${rect(source.previousRect)} -> ${rect(source.currentRect)}`);
+        shifts.moves.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${moved.join("; ")}`);
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
 
-/** The page's layout shift so far: the sum of every shift (at least its cumulative layout shift). */
-export async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { layoutShifts?: { total: number } }).layoutShifts?.total ?? Number.NaN);
+/** Whether the page's layout shift so far (the sum of every shift: at least its cumulative layout shift) is below 0.1. */
+export async function expectLittleLayoutShift(page: Page) {
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts?: { total: number; moves: string[] } }).layoutShifts);
+  expect(shifts, "the page was not watched").toBeDefined();
+  expect(shifts!.total, `layout shifts:\n${shifts!.moves.join("\n")}`).toBeLessThan(0.1);
 }
 
 export type Boxes = Record<string, { x: number; y: number; width: number; height: number } | null>;
