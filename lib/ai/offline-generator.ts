@@ -694,7 +694,7 @@ class DeckWriter {
       const bullet = toBullet(sentence.text);
       if (bullet && /\b(?:it|its|they|them|their|this|these|those|he|she|him|her)\b/i.test(bullet.text)) continue;
       // Nor a word standing for things named before ("Both are free and open at all hours").
-      if (bullet && /^(?:both|each|either|neither|all|another|the other|the others|many|most|some|several|few)\b/i.test(bullet.text)) continue;
+      if (bullet && /^(?:both|each|either|neither|all|another|the other|the others|many|most|some|several|few)\s+(?:are|is|was|were|have|has|had|can|could|will|would|must|should|may|might|of)\b/i.test(bullet.text)) continue;
       if (!bullet || bullet.truncated || bullet.text.endsWith("?") || DANGLING.test(bullet.text)) continue;
       const count = wordCount(bullet.text);
       if (count < 4 || count > 11 || taken.has(bullet.text)) continue;
