@@ -1,0 +1,45 @@
+// The content evaluation's slide lint (eval/lint.ts): what it counts as a defect and what it must not.
+import { describe, expect, it } from "vitest";
+import type { DeckSlide } from "@/eval/app";
+import type { Article } from "@/eval/corpus";
+import { lintDeck } from "@/eval/lint";
+import { parseMarkdown } from "@/eval/markdown";
+
+const markdown = "# Sleep and School\n\n## Later Start Times\n\nSome schools now start later in the morning. Pupils sleep longer.";
+
+const article: Article = {
+  id: "lint-test",
+  title: "Sleep and School",
+  markdown,
+  blocks: parseMarkdown(markdown),
+  extras: [],
+  gold: { subject: "test", pdfHeadings: "large", subset: false, extras: [], sections: ["Later Start Times"], parts: [], questions: [], unanswerable: [] },
+  words: 400,
+  structured: true,
+  subsections: new Map(),
+};
+
+const SCRIPT =
+  "Let's look at later start times. Some schools now start later in the morning, and the pupils there sleep longer on " +
+  "school nights. Teachers report fewer pupils asleep in the first lesson. Parents say mornings at home are calmer. " +
+  "The change needs buses and clubs to move too, which takes a year of planning in most towns.";
+
+/** The categories of the findings on one slide showing `bullets`. */
+function findingsFor(bullets: string[]): string[] {
+  const slide: DeckSlide = { number: 2, title: "Later Start Times", bullets, script: SCRIPT };
+  return lintDeck([slide], article).map((finding) => `${finding.category}: ${finding.text}`);
+}
+
+describe("slide lint", () => {
+  it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
+    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well"];
+    expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
+    const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century"];
+    expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
+  });
+
+  it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
+    const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "Prices rose in the spring"];
+    expect(findingsFor(bullets).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second is comfort on long journeys"]);
+  });
+});
