@@ -8,6 +8,7 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { SpeechChoice } from "@/components/speech/preferences";
 import { usePlayerToasts } from "@/components/ui/toast-placement";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { toast } from "@/components/ui/use-toast";
 import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { failureKind, loadErrorMessage, loadPresentation, sharedLinkGone } from "./api";
@@ -164,6 +165,8 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   const [sheetOpen, setSheetOpen] = useState(false);
   const docked = useDocked();
   const fullScreen = useFullScreen();
+  // The signed-in page draws the player on the server: until it is interactive a press of a control would be lost.
+  const pending = !useHydrated();
   usePlayerToasts();
   const root = useRef<HTMLDivElement>(null);
   const indexRef = useRef(0);
@@ -431,19 +434,19 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
       hint={showHint ? <VoiceHint available={qa.voice} recorder={recorder} /> : null}
       controls={
         <>
-          <ControlButton label="Previous slide" onClick={previous} disabled={index === 0}>
+          <ControlButton label="Previous slide" onClick={previous} disabled={index === 0} pending={pending}>
             <ChevronLeft className="h-5 w-5" aria-hidden />
           </ControlButton>
-          <PlayButton playing={playing} onClick={toggle} />
+          <PlayButton playing={playing} onClick={toggle} pending={pending} />
           <MicButton available={qa.voice} recorder={recorder} />
-          <ControlButton label="Next slide" onClick={next} disabled={false}>
+          <ControlButton label="Next slide" onClick={next} pending={pending}>
             <ChevronRight className="h-5 w-5" aria-hidden />
           </ControlButton>
-          <AutoAdvanceToggle on={autoAdvance} onClick={toggleAutoAdvance} />
-          <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} disabled={false}>
+          <AutoAdvanceToggle on={autoAdvance} onClick={toggleAutoAdvance} pending={pending} />
+          <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} pending={pending}>
             {fullScreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
           </ControlButton>
-          <QaToggle expanded={sheetOpen} count={messageCount} onClick={() => setSheetOpen((open) => !open)} />
+          <QaToggle expanded={sheetOpen} count={messageCount} onClick={() => setSheetOpen((open) => !open)} pending={pending} />
         </>
       }
       // Filled where the panel docks, and before the page knows (the server's HTML): CSS shows it only where it docks.

@@ -86,6 +86,9 @@ test.describe("signed-in player", () => {
     const url = `/presentations/${data.presentationId}/view`;
     // The first paint is the final layout: the slide beside the docked Q&A column, as the server's HTML draws it.
     const firstView = await beforeScripts(browser, new URL(url, baseURL).href, { viewport: WIDE, storageState: await page.context().storageState() }, async (before) => {
+      // Its controls wait for the script: a press before then would be lost.
+      await expect(before.getByRole("button", { name: "Play narration" })).toBeDisabled();
+      await expect(before.getByRole("button", { name: "Next slide" })).toBeDisabled();
       await shoot(before, SCREENS, "player-first-view-wide", SHOT);
       return playerLayout(before);
     });
