@@ -28,5 +28,5 @@ function providerLabel(providerId: string): string {
  */
 export async function speechChoices(actor: Actor, kind: SpeechKind): Promise<SpeechChoice[]> {
   const usable = await tenantSpeechProviders(actor.tenantId, kind);
-  return usable.map((provider) => ({ value: preferenceName(provider.id), label: providerLabel(provider.id) }));
+  return usable.map((provider) => ({ value: preferenceName(provider.id), label: providerLabel(provider.plugin ?? provider.id) }));
 }

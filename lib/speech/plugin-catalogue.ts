@@ -10,6 +10,9 @@ import { logger } from "@/lib/log";
 
 export const SECRET_MASK = "••••••••";
 
+/** The plugin of the offline recogniser, PocketSphinx. */
+export const OFFLINE_RECOGNITION_PLUGIN = "pocketsphinx-speech";
+
 export type FieldType = "string" | "number" | "boolean";
 
 export interface FieldDefinition {
@@ -124,8 +127,10 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
     ],
   },
   {
-    // Last: the recogniser the server falls back to when no cloud recogniser is usable.
-    id: "pocketsphinx",
+    // Last: the recogniser the server falls back to when no cloud recogniser is usable. Its recogniser id (the
+    // stored preference, the transcription's provider) is 'pocketsphinx'; the plugin's id names its kind, as the
+    // Plugins page sorts by ('speech': speech to text).
+    id: OFFLINE_RECOGNITION_PLUGIN,
     name: "Built-in offline recognition (PocketSphinx)",
     description:
       "Speech recognition on this server with no key and no network (US English). Needs Debian's pocketsphinx, pocketsphinx-en-us and ffmpeg: sudo node scripts/ensure-speech-tools.mjs.",

@@ -8,7 +8,7 @@ import { tenantPlugins } from "@/db/schema";
 import { env, type Env } from "@/lib/env";
 import { classifyAddress } from "@/lib/http/safe-fetch";
 import { ProviderError } from "./errors";
-import { PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, type StoredPlugin } from "./plugin-catalogue";
+import { OFFLINE_RECOGNITION_PLUGIN, PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, type StoredPlugin } from "./plugin-catalogue";
 import { gttsReachable } from "./providers/gtts";
 import { pocketSphinxAvailable } from "./providers/pocketsphinx";
 
@@ -21,6 +21,8 @@ export interface ProviderSettings {
   secrets: Record<string, string>;
   /** Whose key: a platform key never goes to an address the tenant chose. */
   keySource: "tenant" | "platform" | "none";
+  /** The plugin it comes from, where its id differs from the provider's (the offline recogniser's). */
+  plugin?: string;
 }
 
 interface PlatformFallback {
@@ -85,10 +87,10 @@ export async function speechProvidersOf(tenantId: string, kind: "tts" | "stt", r
     const row = rows.find((candidate) => candidate.pluginId === definition.id);
     const resolved = resolve(definition, row, tenantId);
     if (!resolved.enabled) continue;
-    if (definition.id === "pocketsphinx") {
+    if (definition.id === OFFLINE_RECOGNITION_PLUGIN) {
       // The offline recogniser needs no key, but Debian's programs and model on this server (a check kept per process).
       const programs = { ffmpegPath: settings.FFMPEG_PATH, pocketsphinxPath: settings.POCKETSPHINX_PATH, timeoutMs: settings.POCKETSPHINX_TIMEOUT_MS };
-      if (await pocketSphinxAvailable(programs)) usable.push({ id: definition.id, config: {}, secrets: {}, keySource: "none" });
+      if (await pocketSphinxAvailable(programs)) usable.push({ id: "pocketsphinx", config: {}, secrets: {}, keySource: "none", plugin: definition.id });
       continue;
     }
     const tenantOwn = pluginStatus(resolved) === "active" ? resolved : undefined;

@@ -65,7 +65,7 @@ describe("plugin catalogue", () => {
   it("lists the spec's plugins, the built-in offline voice and OpenAI's voices, by kind", async () => {
     const list = await plugins();
     expect(list.map((entry) => entry.id).sort()).toEqual(
-      ["azure-tts", "elevenlabs-tts", "espeak-tts", "google-cloud-speech", "google-cloud-tts", "gtts", "openai-tts", "openai-whisper", "pocketsphinx"].sort(),
+      ["azure-tts", "elevenlabs-tts", "espeak-tts", "google-cloud-speech", "google-cloud-tts", "gtts", "openai-tts", "openai-whisper", "pocketsphinx-speech"].sort(),
     );
     const kinds = Object.fromEntries(list.map((entry) => [entry.id, entry.kind]));
     expect(kinds).toEqual({
@@ -77,7 +77,7 @@ describe("plugin catalogue", () => {
       "openai-tts": "tts",
       "openai-whisper": "stt",
       "google-cloud-speech": "stt",
-      pocketsphinx: "stt",
+      "pocketsphinx-speech": "stt",
     });
   });
 

@@ -159,9 +159,9 @@ describe("speech to text per tenant", () => {
     expect(error).toMatchObject({ status: 503, message: "Speech recognition service is not configured." });
     expect((await speechToTextFor(juliett.tenantId, undefined, { ...settings, FFMPEG_PATH: "/nonexistent/ffmpeg" }).catch((caught: unknown) => caught)) instanceof SpeechRecognitionNotConfigured).toBe(true);
     // The offline recogniser is a plugin the tenant may switch off: then nothing transcribes, installed or not.
-    await configure(juliett, "pocketsphinx", { enabled: false });
+    await configure(juliett, "pocketsphinx-speech", { enabled: false });
     expect(await speechToTextFor(juliett.tenantId, "pocketsphinx", settings).catch((caught: unknown) => caught)).toBeInstanceOf(SpeechRecognitionNotConfigured);
-    await configure(juliett, "pocketsphinx", { enabled: true });
+    await configure(juliett, "pocketsphinx-speech", { enabled: true });
     expect((await speechToTextFor(juliett.tenantId, undefined, settings)).provider).toBe("pocketsphinx");
   });
 

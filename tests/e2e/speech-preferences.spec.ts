@@ -76,7 +76,7 @@ test.describe("stored speech preferences", () => {
     const data = await setUp(request);
     const headers = { Authorization: `Bearer ${data.token}` };
     // The tenant switches the offline recogniser off and has no cloud one: nothing can transcribe its questions.
-    const off = await request.put("/api/v1/plugins/pocketsphinx", { headers, data: { enabled: false } });
+    const off = await request.put("/api/v1/plugins/pocketsphinx-speech", { headers, data: { enabled: false } });
     expect(off.status(), await off.text()).toBe(200);
     await page.setViewportSize(WIDE);
     await signInThroughApi(page, data.admin);
@@ -115,7 +115,7 @@ test.describe("stored speech preferences", () => {
     await shoot(visitor, SCREENS, "share-no-recogniser-phone-sheet", SHOT);
     await context.close();
 
-    const on = await request.put("/api/v1/plugins/pocketsphinx", { headers, data: { enabled: true } });
+    const on = await request.put("/api/v1/plugins/pocketsphinx-speech", { headers, data: { enabled: true } });
     expect(on.status()).toBe(200);
     await page.reload();
     await expect(player.mic).toBeVisible();

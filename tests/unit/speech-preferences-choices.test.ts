@@ -41,7 +41,7 @@ describe("speech choices", () => {
   it("offers the tenant's recognisers, the offline one (last, where installed) included", async () => {
     usable.stt = [provider("openai-whisper", "platform")];
     expect(await speechChoices(actor, "stt")).toEqual([{ value: "openai-whisper", label: "OpenAI Whisper" }]);
-    usable.stt = [provider("openai-whisper", "platform"), provider("pocketsphinx", "none")];
+    usable.stt = [provider("openai-whisper", "platform"), { ...provider("pocketsphinx", "none"), plugin: "pocketsphinx-speech" }];
     expect(await speechChoices(actor, "stt")).toEqual([
       { value: "openai-whisper", label: "OpenAI Whisper" },
       { value: "pocketsphinx", label: "Built-in offline recognition (PocketSphinx)" },
