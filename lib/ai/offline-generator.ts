@@ -850,8 +850,11 @@ function transitionFor(part: Part, position: number, caseBook: CaseBook): string
     return STEP_TRANSITIONS[position % STEP_TRANSITIONS.length]!.replace("{}", said);
   }
   if (/^(?:how|why|what|when|where|who|which|whether)\b/.test(firstWord)) return `${position === 0 ? "Let's start by looking at" : "Let's look at"} ${said}.`;
-  if (position === 0) return `Let's start with ${said}.`;
-  return NOUN_TRANSITIONS[position % NOUN_TRANSITIONS.length]!.replace("{}", said);
+  // Any other heading is named as it is written: "Summary of Results" or "Editor's Note" said inside a sentence
+  // would want an article ("Let's start with summary of results"), and its capitals keep its names.
+  const named = `“${heading.replace(/[.:;]+$/, "")}”`;
+  if (position === 0) return `Let's start with ${named}.`;
+  return NOUN_TRANSITIONS[position % NOUN_TRANSITIONS.length]!.replace("{}", named);
 }
 
 function words(sentences: readonly string[]): number {
