@@ -9,9 +9,10 @@ import { encryptSecret } from "@/lib/auth/crypto";
 import { Forbidden, ValidationFailed } from "@/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, hasForbiddenCharacters } from "@/lib/validation/characters";
 import {
-  activeProviders, definition, missingSecrets, PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, resolvedPlugins, SECRET_MASK,
+  activeProviders, definition, missingSecrets, OFFLINE_RECOGNITION_PLUGIN, PLUGIN_CATALOGUE, pluginKind, pluginStatus, resolve, resolvedPlugins, SECRET_MASK,
   type ActiveProvider, type FieldType, type PluginStatus, type ResolvedPlugin,
 } from "@/lib/speech/plugin-catalogue";
+import { offlineRecognitionInstalled } from "@/lib/speech/plugin-settings";
 import { recordActivity } from "./activity";
 
 export { activeProviders, PLUGIN_CATALOGUE, pluginKind, SECRET_MASK };
@@ -32,9 +33,13 @@ export interface PluginOut {
 
 
 
-function pluginOut(plugin: ResolvedPlugin): PluginOut {
+/** The offline recogniser's plugin, switched on where its programs are not installed: it cannot work. */
+const NOT_INSTALLED = "Not installed on this server";
+
+function pluginOut(plugin: ResolvedPlugin, offlineInstalled: boolean): PluginOut {
   const missing = missingSecrets(plugin);
-  const status = pluginStatus(plugin);
+  const notInstalled = plugin.definition.id === OFFLINE_RECOGNITION_PLUGIN && plugin.enabled && !offlineInstalled;
+  const status = notInstalled ? "error" : pluginStatus(plugin);
   const config: Record<string, string | number | boolean> = { ...plugin.config };
   for (const field of plugin.definition.fields.filter((candidate) => candidate.secret)) {
     config[field.key] = plugin.secrets[field.key] ? SECRET_MASK : "";
@@ -46,7 +51,7 @@ function pluginOut(plugin: ResolvedPlugin): PluginOut {
     kind: pluginKind(plugin.definition.id),
     enabled: plugin.enabled,
     status,
-    status_message: status === "error" ? `${missing.map((field) => field.label).join(", ")} not set` : null,
+    status_message: notInstalled ? NOT_INSTALLED : status === "error" ? `${missing.map((field) => field.label).join(", ")} not set` : null,
     config,
     fields: plugin.definition.fields.map((field) => ({
       key: field.key,
@@ -62,7 +67,8 @@ function pluginOut(plugin: ResolvedPlugin): PluginOut {
 export async function listPlugins(actor: Actor): Promise<PluginOut[]> {
   // Checked here too, not only in the route: pages call this service directly.
   if (!actor.permissions.has("user.create")) throw new Forbidden();
-  return (await resolvedPlugins(actor.tenantId)).map(pluginOut);
+  const [plugins, offlineInstalled] = await Promise.all([resolvedPlugins(actor.tenantId), offlineRecognitionInstalled()]);
+  return plugins.map((plugin) => pluginOut(plugin, offlineInstalled));
 }
 
 export async function updatePlugin(
@@ -133,6 +139,6 @@ export async function updatePlugin(
     return row;
   });
   // The answer is built from what was just written, not read back afterwards: nothing can fail after the commit.
-  return pluginOut({ definition: def, enabled, config, secrets, updatedAt: saved?.updatedAt ?? new Date() });
+  return pluginOut({ definition: def, enabled, config, secrets, updatedAt: saved?.updatedAt ?? new Date() }, await offlineRecognitionInstalled());
 }
 

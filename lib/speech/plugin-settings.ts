@@ -88,9 +88,7 @@ export async function speechProvidersOf(tenantId: string, kind: "tts" | "stt", r
     const resolved = resolve(definition, row, tenantId);
     if (!resolved.enabled) continue;
     if (definition.id === OFFLINE_RECOGNITION_PLUGIN) {
-      // The offline recogniser needs no key, but Debian's programs and model on this server (a check kept per process).
-      const programs = { ffmpegPath: settings.FFMPEG_PATH, pocketsphinxPath: settings.POCKETSPHINX_PATH, timeoutMs: settings.POCKETSPHINX_TIMEOUT_MS };
-      if (await pocketSphinxAvailable(programs)) usable.push({ id: "pocketsphinx", config: {}, secrets: {}, keySource: "none", plugin: definition.id });
+      if (await offlineRecognitionInstalled(settings)) usable.push({ id: "pocketsphinx", config: {}, secrets: {}, keySource: "none", plugin: definition.id });
       continue;
     }
     const tenantOwn = pluginStatus(resolved) === "active" ? resolved : undefined;
@@ -127,6 +125,11 @@ export async function speechProvidersOf(tenantId: string, kind: "tts" | "stt", r
     return usable.filter((provider) => provider !== gtts);
   }
   return usable;
+}
+
+/** The offline recogniser needs no key, but Debian's programs and model on this server (a check kept per process). */
+export function offlineRecognitionInstalled(settings: Env = env()): Promise<boolean> {
+  return pocketSphinxAvailable({ ffmpegPath: settings.FFMPEG_PATH, pocketsphinxPath: settings.POCKETSPHINX_PATH, timeoutMs: settings.POCKETSPHINX_TIMEOUT_MS });
 }
 
 /**

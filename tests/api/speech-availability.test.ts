@@ -13,6 +13,7 @@ vi.hoisted(() => {
 });
 
 import * as pluginRoute from "@/app/api/v1/plugins/[id]/route";
+import * as pluginsRoute from "@/app/api/v1/plugins/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as shareRoute from "@/app/api/v1/presentations/[id]/share/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
@@ -20,6 +21,7 @@ import * as sharedPresentationRoute from "@/app/api/v1/presentations/share/[toke
 import * as speechToTextRoute from "@/app/api/v1/tts/speech-to-text/route";
 import { withStatementLog } from "@/db/statement-log";
 import { env } from "@/lib/env";
+import type { PluginOut } from "@/lib/services/plugins";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { getSharedPresentation, type ShareLinkOut, type SharedPresentationOut } from "@/lib/services/sharing";
 import { tenantSpeechProviders } from "@/lib/speech/plugin-settings";
@@ -105,6 +107,9 @@ describe("voice questions", () => {
     const off = await call(pluginRoute.PUT, "PUT", { token, params: { id: "openai-whisper" }, body: { enabled: false } });
     expect(off.status).toBe(200);
     expect((await read()).speech_to_text_available).toBe(false);
+    // The Plugins page says why the offline recogniser, switched on by default, does nothing here.
+    const listed = await json<PluginOut[]>(await call(pluginsRoute.GET, "GET", { token }));
+    expect(listed.find((plugin) => plugin.id === "pocketsphinx-speech")).toMatchObject({ enabled: true, status: "error", status_message: "Not installed on this server" });
   });
 });
 
