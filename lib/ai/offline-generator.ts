@@ -1228,7 +1228,14 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   // beside a stray point.
   const leadBullets = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
   const topicBullets = leadBullets < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
-  const openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, titles, [], { narration: openingScript });
+  let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, titles, [], { narration: openingScript });
+  // Lead points the opening's narration must read out (a lead too short to say anything else) give way to the
+  // main source's topics, when those fit on the slide.
+  const readOut = openingBullets.filter((bullet) => wordCount(bullet) >= 4 && saysWordForWord(openingScript, bullet)).length;
+  const mainTopics = parts.filter((part) => part.isMain && part.heading && !part.continued).map((part) => part.title);
+  if (!agendaBullets && !topicBullets && readOut >= 2 && readOut * 2 >= openingBullets.length && mainTopics.length >= MIN_BULLETS && mainTopics.length <= MAX_BULLETS) {
+    openingBullets = mainTopics;
+  }
   slides.push({
     title: deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
