@@ -285,3 +285,9 @@ export type SlideImageFields = z.infer<typeof slideImageFields>;
 
 /** The import screen's placeholder presentation id (spec section 2, PowerPoint import). */
 export const IMPORT_PLACEHOLDER_ID = "temp-presentation-id";
+
+/** GET …/captions.vtt: one slide's cues (on its own audio's timeline) with `slide`, a download with `download=true`. */
+export const captionsQuery = z.object({
+  slide: z.coerce.number({ message: "slide must be a slide number" }).int({ message: "slide must be a slide number" }).min(1, { message: "slide must be a slide number" }).optional(),
+  download: z.enum(["true", "false"], { message: "download must be true or false" }).optional(),
+});

@@ -31,6 +31,7 @@ import * as qaStreamResponseRoute from "@/app/api/v1/qa/stream-response/route";
 import * as speechToTextRoute from "@/app/api/v1/tts/speech-to-text/route";
 import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
+import * as presentationCaptionsRoute from "@/app/api/v1/presentations/[id]/captions.vtt/route";
 import * as presentationUpdateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
 import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
 import * as presentationCheckExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
@@ -1110,6 +1111,14 @@ const crossTenantPresentationCases = (): Case[] => [
   {
     name: "GET /presentations/{id}/thumbnails",
     handler: presentationThumbnailsRoute.GET,
+    method: "GET",
+    request: () => ({ params: { id: bp.presentationId } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
+  {
+    name: "GET /presentations/{id}/captions.vtt",
+    handler: presentationCaptionsRoute.GET,
     method: "GET",
     request: () => ({ params: { id: bp.presentationId } }),
     status: 404,

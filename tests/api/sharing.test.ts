@@ -6,53 +6,25 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as sharedContentRoute from "@/app/api/v1/files/shared-content/route";
 import * as sharedImageRoute from "@/app/api/v1/files/shared-image/route";
-import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as shareRoute from "@/app/api/v1/presentations/[id]/share/route";
-import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import * as sharedPresentationRoute from "@/app/api/v1/presentations/share/[token]/route";
 import { getDb } from "@/db/client";
 import { withStatementLog } from "@/db/statement-log";
 import { presentations, shareLinks, tenants } from "@/db/schema";
 import { randomToken, sha256 } from "@/lib/auth/tokens";
-import type { PresentationOut } from "@/lib/services/presentations";
 import type { ProjectOut } from "@/lib/services/projects";
 import { sharePageResponse } from "@/lib/http/share-page";
 import { getSharedPresentation, type ShareLinkOut, type SharedPresentationOut } from "@/lib/services/sharing";
 import { call, json } from "../support/api";
 import type { Organisation, SignedIn } from "../support/accounts";
 import { organisation, signedInUser } from "../support/admin";
-import { newBlog, newProject, revokePermission, storedFile } from "../support/projects-blogs";
-import { eventually } from "../support/wait";
+import { narratedDeck } from "../support/decks";
+import { newProject, revokePermission, storedFile } from "../support/projects-blogs";
 
 let alpha: Organisation;
 let bravo: Organisation;
 let project: ProjectOut;
 let blind: SignedIn;
-
-const SLIDES = [
-  { slide_title: "Compost basics", body: "Greens\nBrowns", slide_content: "Compost needs greens and browns in about equal parts." },
-  { slide_title: "Turning", body: "Once a week", slide_content: "Turn the heap once a week so air reaches the middle." },
-];
-
-async function read(token: string, id: string): Promise<PresentationOut> {
-  const response = await call(presentationRoute.GET, "GET", { token, params: { id } });
-  expect(response.status).toBe(200);
-  return json<PresentationOut>(response);
-}
-
-/** A manual deck of the organisation, rendered and narrated (as the jobs leave it). */
-async function narratedDeck(org: Organisation, projectId: string): Promise<PresentationOut> {
-  const token = org.admin.access_token;
-  const blog = await newBlog(token, projectId, { blog_title: "Composting", website_links: ["https://example.com/compost"] });
-  const response = await call(presentationsRoute.POST, "POST", { token, body: { blog_id: blog.id, template: "manual", slides: SLIDES } });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const created = await json<PresentationOut>(response);
-  // Polled rather than jobsSettle (10 s): on a loaded machine rendering and narration take longer.
-  return eventually(async () => {
-    const presentation = await read(token, created.id);
-    return presentation.webhook_status === "completed" && presentation.slides.every((slide) => slide.image_status === "ready") ? presentation : undefined;
-  }, "the deck to be rendered and narrated", 60_000);
-}
 
 const share = (method: "POST" | "GET" | "DELETE", token: string, id: string) => call(shareRoute[method], method, { token, params: { id } });
 const shared = (token: string) => call(sharedPresentationRoute.GET, "GET", { params: { token } });
