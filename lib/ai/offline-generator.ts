@@ -1348,12 +1348,20 @@ function withoutRepeats(slides: OutlineSlide[]): OutlineSlide[] {
  */
 function ensureBullets(slides: OutlineSlide[], partTitles: readonly string[]): OutlineSlide[] {
   const everyBullet = slides.flatMap((slide) => slide.bullets);
+  // The line shown least often so far is borrowed first (a statement before a heading, which would be filler):
+  // no line is shown on slide after slide.
+  const shownCount = new Map<string, number>();
+  for (const bullet of everyBullet) shownCount.set(bullet, (shownCount.get(bullet) ?? 0) + 1);
+  const titles = new Set(slides.map((slide) => slide.title));
   return slides.map((slide) => {
     if (slide.bullets.length >= MIN_BULLETS) return slide;
     const bullets = [...slide.bullets];
-    for (const candidate of [...partTitles, ...everyBullet]) {
+    const candidates = [...new Set([...partTitles, ...everyBullet])].filter((candidate) => !bullets.includes(candidate) && candidate !== slide.title);
+    const rank = (candidate: string) => (shownCount.get(candidate) ?? 0) * 2 + (standsAlone(candidate) && !titles.has(candidate) ? 0 : 2.5);
+    for (const candidate of candidates.map((candidate, index) => ({ candidate, index })).sort((a, b) => rank(a.candidate) - rank(b.candidate) || a.index - b.index)) {
       if (bullets.length >= MIN_BULLETS) break;
-      if (!bullets.includes(candidate) && candidate !== slide.title) bullets.push(candidate);
+      bullets.push(candidate.candidate);
+      shownCount.set(candidate.candidate, (shownCount.get(candidate.candidate) ?? 0) + 1);
     }
     return { ...slide, bullets };
   });
