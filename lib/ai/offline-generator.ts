@@ -1170,7 +1170,11 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       .flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }))
       .filter((sentence) => !chosen.includes(sentence))
       .map((sentence) => spoken(sentence.text));
-    const script = fitScript(narration, [], spentFillers, [...lastResort, ...deckLastResort], heard);
+    // A part too short for a script is padded first with sentences naming it, which no other slide says, before
+    // the deck's neutral fillers, so a deck of many short parts does not repeat the same words slide after slide.
+    const named = part.heading ? `“${bareHeading(part.heading)}”` : null;
+    const ownPad = named ? [`That is the gist of ${named}.`, `Keep ${named} in mind for what follows.`] : [];
+    const script = fitScript(narration, ownPad, spentFillers, [...lastResort, ...deckLastResort], heard);
     const bullets = writer.bullets(
       part,
       bulletsWanted(part),
