@@ -24,9 +24,11 @@ const serverEnv: Record<string, string> = {
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.
   SMTP_URL,
-  // gTTS (Google Translate's voice) at an address that refuses connections, with or without internet access: it is
-  // then not offered, and no test depends on Google.
+  // gTTS (Google Translate's voice) and Azure at an address that refuses connections, with or without internet
+  // access: gTTS is then not offered, a deck narrated by Azure fails at once with its reason, and no test depends on
+  // Google or Microsoft.
   GTTS_ENDPOINT: "http://127.0.0.1:65531",
+  AZURE_TTS_ENDPOINT: "http://127.0.0.1:65531",
 };
 
 export default defineConfig({
