@@ -43,7 +43,8 @@ export const MULTIPART: Record<string, MultipartNote> = {
         description: `The recording as the browser made it (webm, ogg, mp4 or wav), ${MAX_RECORDING_BYTES / MB} MB at most; Base64 text (bare or a data URL) is read too.`,
       },
     },
-    description: "A spoken question; the transcript is stored in the viewer's Q&A session.",
+    description:
+      "A spoken question; the transcript is stored in the viewer's Q&A session. A recording with no words heard is 200 with an empty transcript and no chat_history_id; 503 when no recogniser is usable (the shared presentation's speech_to_text_available says so beforehand).",
   },
 };
 

@@ -4,8 +4,9 @@
 // one) is remembered and sent with a voice question, and a recording with no words in it gets the spec's 'No Speech
 // Detected' and the panel's "Sorry, I couldn't understand…"; without a recogniser the mic shows as unavailable and
 // points to the question box (signed in, and on a phone through the share link, whose description promises no
-// voice); narration that does not start is asked once more and then given up with a message, while the
-// browser's autoplay refusal stays silent. Screenshots go to test-results/screens-prefs/.
+// voice); a deck narrated by a voice that fails shows why on the blog page; narration that does not start is asked
+// once more and then given up with a message, while the browser's autoplay refusal stays silent. Screenshots go to
+// test-results/screens-prefs/.
 import { expect, test as base } from "@playwright/test";
 import { narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
 import { PresentationWizardPage } from "./pages/presentation-wizard-page";
