@@ -3,7 +3,7 @@
 // The blog page's Presentations side panel (spec section 2): the versions newest first, each with its state
 // (section 4) and its own Edit, View (in a new tab) and Share; Edit Presentation in the panel's header opens the
 // first one, the newest; Retry for audio processing that timed out, and an empty state.
-import { Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
+import { Captions, Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
@@ -206,6 +206,18 @@ function PresentationItem({ presentation, latest, canGenerate, highlighted, now,
           <Share2 className="h-4 w-4" aria-hidden />
           Share
         </Button>
+        {viewable ? (
+          // The narration's captions (WebVTT), for a video editor, a course platform or a transcript.
+          <a
+            href={`/api/v1/presentations/${presentation.id}/captions.vtt?download=true`}
+            download
+            className={buttonClasses("ghost", "sm")}
+            aria-label={`Download the captions of ${label}`}
+          >
+            <Captions className="h-4 w-4" aria-hidden />
+            Captions
+          </a>
+        ) : null}
         {offersRetry(presentation, now) ? (
           <Button variant="destructive" size="sm" onClick={() => void retry()} disabled={retrying} aria-label={`Retry audio processing of ${label}`}>
             <RotateCcw className={cn("h-4 w-4", retrying && "animate-spin")} aria-hidden />

@@ -20,6 +20,15 @@ export function withToken(path: string, source: PlayerSource): string {
   return `${path}${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(source.token)}`;
 }
 
+/** One slide's captions (WebVTT, on its own audio's timeline), attached to its narration as a captions track. */
+export function captionsUrl(source: PlayerSource, slideNumber: number): string {
+  const deck =
+    source.kind === "shared"
+      ? `/presentations/share/${encodeURIComponent(source.token)}`
+      : `/presentations/${encodeURIComponent(source.presentationId)}`;
+  return `${API_BASE}${deck}/captions.vtt?slide=${slideNumber}`;
+}
+
 export function loadPresentation(source: PlayerSource): Promise<ApiPresentation> {
   const path =
     source.kind === "shared"

@@ -3,7 +3,7 @@
 // player itself, so what paints first is already the final layout. Whether the Q&A panel docks beside the slide or
 // folds into a button is chosen by CSS (the same media query as DOCKED_QUERY), never measured by a script after
 // hydration, so the server's HTML has the right layout for the viewport.
-import { ListVideo, MessageSquare, Pause, Play } from "lucide-react";
+import { Captions, CaptionsOff, ListVideo, MessageSquare, Pause, Play } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 
 /** Where the Q&A panel sits beside the slide: wide and tall enough. Otherwise it is a bottom sheet behind a button. */
@@ -165,6 +165,27 @@ export function AutoAdvanceToggle({ on, onClick, pending = false }: { on: boolea
       )}
     >
       <ListVideo className="h-4 w-4" aria-hidden />
+    </button>
+  );
+}
+
+/** Captions on or off (CC): the narration's sentence under the slide while it is spoken. */
+export function CaptionsToggle({ on, onClick, pending = false }: { on: boolean; onClick?: () => void } & Pending) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={pending}
+      aria-pressed={on}
+      aria-label="Captions"
+      title={on ? "Captions are on" : "Captions are off"}
+      className={classes(
+        "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
+        on ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
+        pending && "cursor-progress",
+      )}
+    >
+      {on ? <Captions className="h-4 w-4" aria-hidden /> : <CaptionsOff className="h-4 w-4" aria-hidden />}
     </button>
   );
 }

@@ -11,8 +11,8 @@ import { usePlayerToasts } from "@/components/ui/toast-placement";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { toast } from "@/components/ui/use-toast";
 import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
-import { failureKind, loadErrorMessage, loadPresentation, sharedLinkGone } from "./api";
-import { AutoAdvanceToggle, ControlButton, DOCKED_QUERY, PlayButton, PlayerFrame, QaPanelPlaceholder, QaSheet, QaToggle } from "./player-frame";
+import { captionsUrl, failureKind, loadErrorMessage, loadPresentation, sharedLinkGone } from "./api";
+import { AutoAdvanceToggle, CaptionsToggle, ControlButton, DOCKED_QUERY, PlayButton, PlayerFrame, QaPanelPlaceholder, QaSheet, QaToggle } from "./player-frame";
 import { PlayerMessage } from "./player-message";
 import { ReloadButton } from "./reload-button";
 import { SlideViewer } from "./slide-viewer";
@@ -22,6 +22,7 @@ import { useNarration } from "./use-narration";
 import { useQa } from "./use-qa";
 import { useRecorder } from "./use-recorder";
 import { useSlideLoading } from "./use-slide-loading";
+import { useStoredSwitch } from "./use-stored-switch";
 import { focusQuestionBox, MicButton, VoiceHint } from "./voice-input";
 
 // The Q&A panel arrives after the page: the slide and its narration come first (and the share page stays light).
@@ -54,6 +55,7 @@ type Phase =
 
 /** Where this browser keeps the viewer's auto-advance choice. */
 const AUTO_ADVANCE_KEY = "player.autoAdvance";
+const CAPTIONS_KEY = "player.captions";
 
 export function PresentationPlayer({ source, initial, initialError, notFound = false, sttChoices }: PlayerProps) {
   const shared = source.kind === "shared";
@@ -237,34 +239,13 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
   }, [goTo]);
 
   const slide = index < loaded ? slides[index] : undefined;
-  // Auto-advance (spec section 4: on by default): when a slide's narration ends, the next slide opens. The viewer's
-  // choice is kept in this browser.
-  const [autoAdvance, setAutoAdvance] = useState(true);
-  const autoAdvanceRef = useRef(true);
-  useEffect(() => {
-    let stored = true;
-    try {
-      stored = window.localStorage.getItem(AUTO_ADVANCE_KEY) !== "off";
-    } catch {
-      // No storage here (a third-party frame whose browser blocks it, private mode): the default holds.
-    }
-    autoAdvanceRef.current = stored;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once from the browser's storage after hydration
-    setAutoAdvance(stored);
-  }, []);
-  const toggleAutoAdvance = useCallback(() => {
-    const value = !autoAdvanceRef.current;
-    autoAdvanceRef.current = value;
-    setAutoAdvance(value);
-    try {
-      window.localStorage.setItem(AUTO_ADVANCE_KEY, value ? "on" : "off");
-    } catch {
-      // Storage may be unavailable (private mode, a sandboxed frame): the choice then lasts for this page only.
-    }
-  }, []);
+  // Auto-advance (spec section 4: on by default): when a slide's narration ends, the next slide opens. Captions (on
+  // by default): the sentence being spoken under the slide. Both choices are kept in this browser.
+  const [autoAdvance, toggleAutoAdvance, autoAdvanceRef] = useStoredSwitch(AUTO_ADVANCE_KEY);
+  const [captions, toggleCaptions] = useStoredSwitch(CAPTIONS_KEY);
   const onSlideEnd = useCallback(() => {
     if (autoAdvanceRef.current) next();
-  }, [next]);
+  }, [next, autoAdvanceRef]);
   // Narration that cannot play on a shared link may mean the link was revoked meanwhile (its files then answer 404):
   // the link is asked about, and a gone link is said as such rather than as a playback error (spec section 8).
   const playbackFailed = useCallback(
@@ -429,7 +410,7 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
           <SlideViewer slide={slide} direction={direction} move={move} firstRender={firstRender} />
         )
       }
-      caption={caption}
+      caption={captions ? caption : ""}
       captionActive={playing}
       hint={showHint ? <VoiceHint available={qa.voice} recorder={recorder} /> : null}
       controls={
@@ -443,6 +424,7 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
             <ChevronRight className="h-5 w-5" aria-hidden />
           </ControlButton>
           <AutoAdvanceToggle on={autoAdvance} onClick={toggleAutoAdvance} pending={pending} />
+          <CaptionsToggle on={captions} onClick={toggleCaptions} pending={pending} />
           <ControlButton label={fullScreen ? "Exit full screen" : "Full screen"} onClick={toggleFullScreen} pending={pending}>
             {fullScreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
           </ControlButton>
@@ -453,7 +435,10 @@ function PlayerStage({ presentation, source, fromServer, sttChoices, onGone }: S
       panel={docked !== false ? panel() : null}
     >
       {docked === false && sheetOpen ? <QaSheet onClose={() => setSheetOpen(false)}>{panel(() => setSheetOpen(false))}</QaSheet> : null}
-      <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden" />
+      <audio ref={audioRef} preload="none" data-testid="narration-audio" className="hidden">
+        {/* The slide's captions as the audio's own track (WebVTT), for assistive technology and the browser's media controls. */}
+        {slide ? <track key={slide.slideNumber} kind="captions" src={captionsUrl(source, slide.slideNumber)} srcLang="en" label="Captions" default /> : null}
+      </audio>
     </PlayerFrame>
   );
 }

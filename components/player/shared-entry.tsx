@@ -6,7 +6,7 @@
 // player takes over once the page is interactive; its script (and framer-motion's) loads then, not with the page.
 import { ChevronLeft, ChevronRight, Maximize } from "lucide-react";
 import { lazy, startTransition, Suspense, useEffect, useState } from "react";
-import { AutoAdvanceToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
+import { AutoAdvanceToggle, CaptionsToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
 import { PORTRAIT_QUERY, toPlayerPresentation } from "./slides";
 import type { ApiPresentation } from "./types";
 import { MicButton, VoiceHint } from "./voice-input";
@@ -71,6 +71,7 @@ function Poster({ initial }: { initial: ApiPresentation }) {
             <ChevronRight className="h-5 w-5" aria-hidden />
           </ControlButton>
           <AutoAdvanceToggle on pending />
+          <CaptionsToggle on pending />
           <ControlButton label="Full screen" pending>
             <Maximize className="h-4 w-4" aria-hidden />
           </ControlButton>

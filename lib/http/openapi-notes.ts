@@ -54,6 +54,14 @@ export const BINARY_TYPES: Record<string, { types: string[]; description: string
     types: ["application/vnd.openxmlformats-officedocument.presentationml.presentation", "application/pdf"],
     description: "The deck as a .pptx (format=pptx) or a PDF (format=pdf), streamed as it is written.",
   },
+  "GET /api/v1/presentations/{id}/captions.vtt": {
+    types: ["text/vtt"],
+    description: "The narration's captions (WebVTT): one cue per spoken sentence, each slide's audio after the one before; with slide=n one slide's cues on its own audio's timeline; download=true names the file.",
+  },
+  "GET /api/v1/presentations/share/{token}/captions.vtt": {
+    types: ["text/vtt"],
+    description: "The captions of a deck behind a live share link, as GET /presentations/{id}/captions.vtt gives them.",
+  },
   "POST /api/v1/qa/stream-response": {
     types: ["audio/mpeg"],
     description: "The spoken answer. Its text and details are in Base64 headers; without audio the body is empty and Answer-Audio says none.",

@@ -110,6 +110,25 @@ test.describe("signed-in player", () => {
     await player.playAndExpectNarration();
     expect((await player.audioState()).src).toContain("/api/v1/files/");
     await expect(player.caption).toHaveText("Our community garden has forty raised beds.");
+    // Captions: the narration carries them as its own track (WebVTT from the stored sentence timings), and the
+    // sentence under the slide is that track's cue at the same moment; CC hides them, and shows them again.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const audio = document.querySelector<HTMLAudioElement>("[data-testid=narration-audio]");
+          const cue = audio?.textTracks[0]?.activeCues?.[0] as VTTCue | undefined;
+          const shown = document.querySelector("[aria-label='Narration caption']")?.textContent ?? "";
+          return cue && cue.text === shown ? "in sync" : `cue "${cue?.text ?? "none"}", shown "${shown}"`;
+        }),
+      )
+      .toBe("in sync");
+    const captionsButton = page.getByRole("button", { name: "Captions" });
+    await expect(captionsButton).toHaveAttribute("aria-pressed", "true");
+    await captionsButton.click();
+    await expect(captionsButton).toHaveAttribute("aria-pressed", "false");
+    await expect(player.caption).toHaveText("");
+    await captionsButton.click();
+    await expect(player.caption).not.toHaveText("");
     await shoot(page, SCREENS, "player-wide", SHOT);
     await player.pause();
 

@@ -5,6 +5,7 @@
 // question answered through the share token; played inside an iframe on a page of another loopback origin; sharing
 // stopped from the dialog after a confirmation, after which open players say the link is gone when played or asked,
 // the link shows the spec's message, and sharing again makes a new link.
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
@@ -76,6 +77,12 @@ test.describe("sharing a presentation", () => {
     await expect(panel.getByRole("link", { name: "Edit Presentation version 1" })).toHaveAttribute("href", `/presentations/${data.presentationId}/edit`);
     await expect(panel.getByRole("link", { name: "View Presentation version 1" })).toHaveAttribute("href", `/presentations/${data.presentationId}/view`);
     await expect(panel.getByRole("button", { name: "Share Presentation version 1" })).toBeEnabled();
+    // The narration's captions download as a WebVTT file.
+    const captionsLink = panel.getByRole("link", { name: "Download the captions of Presentation version 1" });
+    await expect(captionsLink).toHaveAttribute("href", `/api/v1/presentations/${data.presentationId}/captions.vtt?download=true`);
+    const [captionsFile] = await Promise.all([page.waitForEvent("download"), captionsLink.click()]);
+    expect(captionsFile.suggestedFilename()).toBe("captions.vtt");
+    expect(readFileSync((await captionsFile.path())!, "utf8")).toMatch(/^WEBVTT\n[\s\S]*\d\d:\d\d:\d\d\.\d{3} --> /);
     await shoot(page, SCREENS, "blog-panel-wide", SHOT);
 
     // The share dialog on the blog page: the link is live, with the link and the embed code.
