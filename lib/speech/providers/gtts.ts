@@ -105,11 +105,6 @@ export async function gttsReachable(settings: Pick<GttsSettings, "tld" | "endpoi
   return known.reachable;
 }
 
-/** Forgets every answer of the reachability check (tests). */
-export function forgetGttsReachability(): void {
-  reachability.clear();
-}
-
 export function gTts(settings: GttsSettings): TextToSpeech {
   const base = gttsBase(settings);
   return {
