@@ -148,45 +148,47 @@ export function PlayButton({ playing, onClick, pending = false }: { playing: boo
     </button>
   );
 }
-/** Auto-advance on or off (spec section 4: on by default). */
-export function AutoAdvanceToggle({ on, onClick, pending = false }: { on: boolean; onClick?: () => void } & Pending) {
+interface SwitchProps extends Pending {
+  on: boolean;
+  onClick?: () => void;
+}
+
+/** A round on/off button of the control bar: pressed and bright when on. */
+function SwitchButton({ on, onClick, pending = false, label, title, children }: SwitchProps & { label: string; title: string; children: ReactNode }) {
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={pending}
       aria-pressed={on}
-      aria-label="Auto-advance"
-      title={on ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}
+      aria-label={label}
+      title={title}
       className={classes(
         "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
         on ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
         pending && "cursor-progress",
       )}
     >
-      <ListVideo className="h-4 w-4" aria-hidden />
+      {children}
     </button>
   );
 }
 
-/** Captions on or off (CC): the narration's sentence under the slide while it is spoken. */
-export function CaptionsToggle({ on, onClick, pending = false }: { on: boolean; onClick?: () => void } & Pending) {
+/** Auto-advance on or off (spec section 4: on by default). */
+export function AutoAdvanceToggle(props: SwitchProps) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={pending}
-      aria-pressed={on}
-      aria-label="Captions"
-      title={on ? "Captions are on" : "Captions are off"}
-      className={classes(
-        "flex h-10 w-10 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white",
-        on ? "bg-white/25 text-white hover:bg-white/30" : "bg-white/10 text-slate-400 hover:bg-white/20",
-        pending && "cursor-progress",
-      )}
-    >
-      {on ? <Captions className="h-4 w-4" aria-hidden /> : <CaptionsOff className="h-4 w-4" aria-hidden />}
-    </button>
+    <SwitchButton {...props} label="Auto-advance" title={props.on ? "Auto-advance is on: the next slide opens when the narration ends" : "Auto-advance is off"}>
+      <ListVideo className="h-4 w-4" aria-hidden />
+    </SwitchButton>
+  );
+}
+
+/** Captions on or off (CC): the narration's sentence under the slide while it is spoken. */
+export function CaptionsToggle(props: SwitchProps) {
+  return (
+    <SwitchButton {...props} label="Captions" title={props.on ? "Captions are on" : "Captions are off"}>
+      {props.on ? <Captions className="h-4 w-4" aria-hidden /> : <CaptionsOff className="h-4 w-4" aria-hidden />}
+    </SwitchButton>
   );
 }
 

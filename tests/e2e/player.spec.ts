@@ -5,9 +5,9 @@
 // and phone), the security headers of the page, and screenshots.
 import { expect, test as base, type Page } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
-import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
+import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage, playerLayout } from "./pages/player-page";
 import { expectToastClearOfControls, toastRegion } from "./pages/toasts";
-import { beforeScripts, boxesOf, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
+import { beforeScripts, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -35,16 +35,6 @@ const test = base.extend<object, { questionWav: string }>({
     { scope: "worker" },
   ],
 });
-
-/** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
-function playerLayout(page: Page) {
-  return boxesOf({
-    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
-    play: page.getByRole("button", { name: "Play narration" }),
-    counter: page.getByLabel("Slide counter"),
-    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
-  });
-}
 
 /**
  * The server's first view of the player is its final layout: each part is where the server's HTML put it once the

@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
-import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage } from "./pages/player-page";
-import { beforeScripts, boxesOf, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
+import { expect, test } from "@playwright/test";
+import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage, playerLayout } from "./pages/player-page";
+import { beforeScripts, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
 
@@ -20,16 +20,6 @@ const GONE = "This presentation is no longer available or the link has expired."
 const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-/** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
-function playerLayout(page: Page) {
-  return boxesOf({
-    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
-    play: page.getByRole("button", { name: "Play narration" }),
-    counter: page.getByLabel("Slide counter"),
-    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
-  });
-}
 
 /** One tenant for the file, its admin, and a narrated deck. */
 const setUp = narratedDeckInNewTenant("sharing", "Sam Sharer");

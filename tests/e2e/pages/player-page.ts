@@ -3,6 +3,7 @@
 import { expect, type APIRequestContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { bearerToken, unique } from "../support/accounts";
 import { createTenant, createUser } from "../support/admin";
+import { boxesOf } from "../support/layout";
 
 export class PlayerPage {
   constructor(readonly root: Page | FrameLocator) {}
@@ -201,4 +202,14 @@ export function narratedDeckInNewTenant(label: string, fullName: string): (reque
       const token = await bearerToken(request, admin.email, admin.password);
       return narratedDeck(request, admin, token, id);
     })());
+}
+
+/** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
+export function playerLayout(page: Page) {
+  return boxesOf({
+    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
+    play: page.getByRole("button", { name: "Play narration" }),
+    counter: page.getByLabel("Slide counter"),
+    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
+  });
 }
