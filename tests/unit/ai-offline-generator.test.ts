@@ -262,6 +262,25 @@ describe("bullets from sentences", () => {
     expect(labelForm("Net debt stood at 6.8 million pounds")).toBeNull();
   });
 
+  it("gives each of many two-sentence sections its own slide without showing one borrowed line on slide after slide", () => {
+    const sections = [
+      ["Opening Hours", "The museum opens at ten every morning except Mondays. On Thursdays it stays open until nine in the evening."],
+      ["Tickets", "Adult tickets cost twelve pounds and children under sixteen go free. Members of the museum society pay nothing."],
+      ["Getting Here", "The nearest station is Castle Street, a short walk away. Buses stop outside the main entrance every ten minutes."],
+      ["Parking", "There is no car park at the museum itself. The council car park on Mill Lane charges three pounds a day."],
+      ["Accessibility", "Every gallery can be reached by lift. Wheelchairs can be borrowed free of charge from the information desk."],
+      ["Food and Drink", "The café on the ground floor serves lunch from noon until three. Visitors may eat their own food in the garden."],
+      ["Photography", "Photographs without flash are allowed in most galleries. Tripods are not allowed anywhere in the building."],
+    ];
+    const text = ["# Visiting the Castle Museum", "This page answers the questions visitors ask us most often about a visit.", ...sections.map(([heading, body]) => `## ${heading}\n\n${body}`)].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    expect(outline.slides.slice(1, -1).map((slide) => slide.title)).toEqual(sections.map(([heading]) => heading));
+    const shown = new Map<string, number>();
+    for (const bullet of outline.slides.flatMap((slide) => slide.bullets)) shown.set(bullet, (shown.get(bullet) ?? 0) + 1);
+    expect(Math.max(...shown.values())).toBeLessThanOrEqual(2);
+    for (const slide of outline.slides) expect(slide.bullets.length, slide.title).toBeGreaterThanOrEqual(3);
+  });
+
   it("keeps an FAQ's short answers under their part's heading on one slide, and its bullets out of the narration", () => {
     const answer = (question: string, text: string) => `### ${question}\n${text}`;
     const text = [
