@@ -372,6 +372,22 @@ function trimTail(phrase: string): string {
   return tokens.join(" ").replace(/[\s,;:—–-]+$/, "");
 }
 
+const AUXILIARIES = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|would|shall|should|must|may|might|do|does|did|isn't|aren't|wasn't|weren't|hasn't|haven't|can't|won't|don't|doesn't|didn't)\b/i;
+
+/** Whether a phrase shows a verb by its form alone: an auxiliary, a past form, "-s" after a noun, an instruction. */
+function hasVerbShape(text: string): boolean {
+  if (AUXILIARIES.test(text)) return true;
+  const tokens = text.toLowerCase().split(/\s+/).map((token) => token.replace(/[^\p{L}'-]/gu, ""));
+  if (IMPERATIVES.has(tokens[0] ?? "")) return true;
+  return tokens.some((token, index) => {
+    if (index === 0 || token.length < 4) return false;
+    const previous = tokens[index - 1] ?? "";
+    if (/ed$/.test(token)) return true;
+    // "the council plans", "tram 28 rattles": an -s form after a word that is no determiner or preposition.
+    return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous);
+  });
+}
+
 interface BulletCandidate {
   text: string;
   /** Cut at a word rather than at a clause boundary. */
@@ -425,6 +441,10 @@ export function toBullet(sentence: string): BulletCandidate | null {
   text = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
   // Only a cut at a word can leave "of the" hanging; a clause boundary ends where the clause does.
   if (truncated) text = trimTail(text);
+  // A phrase cut at a word before any verb of its own is no statement ("For now, the sight of a sleeper pulling out
+  // of a station at ten"): a cut line keeps an auxiliary, a past form, a present form after its subject or an
+  // instruction's verb.
+  if (truncated && !hasVerbShape(text)) return null;
   // A line ending on a word that needs more ("Last year's donations paid for", a list's introduction) says nothing.
   if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|these|those)[:;,—–-]?$/i.test(text)) return null;
   // Quotes left open or closed alone by the cut.
