@@ -42,6 +42,11 @@ async function* inPieces(text: string): AsyncGenerator<string> {
   for (let index = 0; index < words.length; index += 6) yield words.slice(index, index + 6).join("");
 }
 
+/** Starts reading what the offline answerer reads once per process (its word list), without waiting for it. */
+export function prepareOfflineAnswers(): void {
+  void loadWordFrequencies().catch(() => undefined);
+}
+
 export const offlineAnswerProvider: AnswerProvider = {
   id: "offline",
   name: "Offline answers",

@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
-import { answerQuestion, answerText, type AnswerInput, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
+import { answerQuestion, answerText, prepareOfflineAnswers, type AnswerInput, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
 import { intentOf } from "@/lib/ai/answer-text";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
@@ -199,6 +199,9 @@ async function storeQuestion(
   text: string,
   slideNumber: number | null | undefined,
 ): Promise<{ id: string; sessionId: string }> {
+  // The answer is asked for next (POST /qa/stream-response): the offline answerer's word list (read once per process)
+  // is read meanwhile, so the first answer after a start does not wait for it.
+  prepareOfflineAnswers();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const session = await sessionFor(tx, access, sessionId);
