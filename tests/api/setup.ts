@@ -1,11 +1,12 @@
-// Every API test file gets its own freshly created database and data folder, removed when the file is done.
+// Every API test file gets its own freshly created database and data folder, removed when the file is done. On
+// PostgreSQL the database is a copy of the run's migrated template (tests/support/migrated-template.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { createTestDatabase } from "../support/database";
 
-const database = await createTestDatabase("api");
+const database = await createTestDatabase("api", { template: inject("migratedTemplateDatabase") || undefined });
 const dataDir = mkdtempSync(path.join(tmpdir(), "api-data-"));
 Object.assign(process.env, database.env, { NODE_ENV: "test", DATA_DIR: dataDir, APP_URL: "http://app.test" });
 
