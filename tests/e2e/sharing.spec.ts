@@ -104,6 +104,10 @@ test.describe("sharing a presentation", () => {
     expect(html).toMatch(/<meta property="og:title" content="[^"]*Community Garden/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/files\/shared-image\?/);
     expect(html).toContain('<meta property="og:description"');
+    // Every slide's title, text and narration are in that HTML too (the transcript, for screen readers and readers).
+    for (const slide of DECK_SLIDES) {
+      for (const text of [slide.slide_title, ...slide.body.split("\n"), slide.slide_content]) expect(html).toContain(text.replace(/'/g, "&#x27;"));
+    }
     expect(anonymous.headers()["content-security-policy"]).toContain("frame-ancestors *");
     expect(anonymous.headers()["permissions-policy"]).toContain("microphone=(self)");
     expect(anonymous.headers()["x-frame-options"]).toBeUndefined();

@@ -10,6 +10,7 @@ import { asApiJson } from "@/lib/http/initial-data";
 import { PRODUCT_NAME } from "@/lib/brand";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { SCRIPT_MIN_LENGTH } from "@/lib/services/narration";
 import { getSharedPresentation, type SharedPresentationOut } from "@/lib/services/sharing";
 
 interface SharePageProps {
@@ -93,5 +94,43 @@ export default async function SharedPresentationPage({ params }: SharePageProps)
       </PlayerMessage>
     );
   }
-  return <SharedPlayerEntry token={shareToken} initial={forPlayer(outcome.presentation)} />;
+  return (
+    <>
+      <SharedPlayerEntry token={shareToken} initial={forPlayer(outcome.presentation)} />
+      <Transcript presentation={outcome.presentation} />
+    </>
+  );
+}
+
+/**
+ * The deck's words in the server's HTML, before any script: each slide's title, its text and its narration (the
+ * sentences spoken, or the script). The slides themselves are pictures, so this is what a screen reader, a reader
+ * mode, a link preview or `curl` can read; it takes no room on screen.
+ */
+function Transcript({ presentation }: { presentation: SharedPresentationOut }) {
+  return (
+    <section aria-labelledby="transcript-heading" className="sr-only">
+      <h2 id="transcript-heading">Transcript of {presentation.blog.blog_title}</h2>
+      {presentation.slides.map((slide) => {
+        const lines = slide.body.split("\n").map((line) => line.trim()).filter(Boolean);
+        // The script as written; a script too short to speak is narrated from the title and text, as the audio says.
+        const spoken = slide.slide_content.trim().length > SCRIPT_MIN_LENGTH ? slide.slide_content : (slide.audio_sentences?.map((sentence) => sentence.text).join(" ") ?? "");
+        return (
+          <article key={slide.id} aria-labelledby={`transcript-slide-${slide.slide_number}`}>
+            <h3 id={`transcript-slide-${slide.slide_number}`}>
+              Slide {slide.slide_number}: {slide.slide_title}
+            </h3>
+            {lines.length > 0 ? (
+              <ul>
+                {lines.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+            {spoken.trim() ? <p>{spoken}</p> : null}
+          </article>
+        );
+      })}
+    </section>
+  );
 }
