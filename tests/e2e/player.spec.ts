@@ -211,8 +211,10 @@ test.describe("signed-in player", () => {
         await player.expectShown(slide.slide_title);
         // The 1080x1350 rendering, as wide as the screen allows: its text is read without zooming.
         const image = player.slideImage(slide.slide_title);
-        const natural = await image.evaluate((element) => ({ width: (element as HTMLImageElement).naturalWidth, height: (element as HTMLImageElement).naturalHeight }));
-        expect(natural).toEqual({ width: 1080, height: 1350 });
+        // Images are held back a second (watchLayoutShifts): the rendering is awaited, not read at once.
+        await expect
+          .poll(() => image.evaluate((element) => ({ width: (element as HTMLImageElement).naturalWidth, height: (element as HTMLImageElement).naturalHeight })))
+          .toEqual({ width: 1080, height: 1350 });
         const shown = await image.boundingBox();
         expect(shown && shown.width).toBeGreaterThan(PHONE.width * 0.9);
         if (index === 0) await shoot(page, SCREENS, "player-phone", SHOT);

@@ -180,8 +180,10 @@ test.describe("sharing a presentation", () => {
         await shared.expectSlide(index + 1, 3);
         await shared.expectShown(slide.slide_title);
         const image = shared.slideImage(slide.slide_title);
-        const natural = await image.evaluate((element) => [(element as HTMLImageElement).naturalWidth, (element as HTMLImageElement).naturalHeight]);
-        expect(natural).toEqual([1080, 1350]);
+        // Images are held back a second (watchLayoutShifts): the portrait rendering is awaited, not read at once.
+        await expect
+          .poll(() => image.evaluate((element) => [(element as HTMLImageElement).naturalWidth, (element as HTMLImageElement).naturalHeight]))
+          .toEqual([1080, 1350]);
         expect((await image.boundingBox())?.width).toBeGreaterThan(PHONE.width * 0.9);
         if (index === 0) await shoot(phonePage, SCREENS, "share-phone", SHOT);
       }
