@@ -41,10 +41,12 @@ async function renderedDeck(token: string, pictureKeys: string[]): Promise<Prese
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id } = await json<PresentationOut>(created);
+  // Rendered, and narrated: the deck's narration (its audio stored by this process) must not run during a download
+  // whose memory is measured, or the figure is the narration's as much as the export's.
   return eventually(async () => {
     const deck = await json<PresentationOut>(await call(presentationRoute.GET, "GET", { token, params: { id } }));
-    return deck.slides.every((slide) => slide.image_status === "ready") ? deck : undefined;
-  }, "the slides to be rendered", 170_000);
+    return deck.slides.every((slide) => slide.image_status === "ready") && deck.webhook_status !== "pending" ? deck : undefined;
+  }, "the slides to be rendered and narrated", 170_000);
 }
 
 // A full garbage collection before each measurement, so what is measured is what the export still holds.
