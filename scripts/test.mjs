@@ -66,6 +66,16 @@ function vitestFailureDetails(output, report) {
 
 const failures = [];
 
+// How long each part took, printed before the summary: CI allows the whole run 20 minutes.
+const started = Date.now();
+const durations = [];
+let partStarted = started;
+function partDone(name) {
+  const now = Date.now();
+  durations.push(`${name} ${Math.round((now - partStarted) / 1000)} s`);
+  partStarted = now;
+}
+
 // 1. Unit and API tests (the resilience project needs the build: it runs in step 5).
 const vitestReport = path.join(results, "vitest.json");
 rmSync(vitestReport, { force: true });
@@ -79,14 +89,17 @@ const vitestRun = await runKept("npx", [
   `--outputFile.json=${vitestReport}`,
 ]);
 if (vitestRun.status !== 0) failures.push("vitest");
+partDone("unit and API tests");
 
 // 2. The content evaluation's subset against its stored baseline (eval/baseline.json): a deck or an answer that got
 // worse than the baseline fails the run (docs/evaluation.md).
 if (run("npm", ["run", "eval:content", "--", "--subset", "--check"]) !== 0) failures.push("content evaluation");
+partDone("content evaluation");
 
 // 3. The production build (it needs no database; the server gets its configuration when it starts).
 const built = process.env.SKIP_BUILD === "1" || run("npm", ["run", "build"], { DATABASE_URL: "" }) === 0;
 if (!built) failures.push("build");
+partDone("build");
 
 // 4. End-to-end tests against the production server.
 const playwrightReport = path.join(results, "playwright.json");
@@ -108,6 +121,8 @@ if (run("node", ["scripts/ensure-chromium.mjs"]) !== 0) {
   }
 }
 
+partDone("end-to-end tests");
+
 // 5. The resilience suite against the same build: each file starts production servers of its own (ports from
 // RESILIENCE_PORT, default 3450) on databases it makes next to DATABASE_URL's, one file at a time.
 const resilienceReport = path.join(results, "resilience.json");
@@ -126,6 +141,8 @@ if (built) {
   if (resilienceRun.status !== 0) failures.push("resilience");
 }
 
+partDone("resilience suite");
+
 // 6. One closing line for the whole suite.
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
@@ -141,6 +158,7 @@ const skipped =
 console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
 console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
 console.log(`resilience: ${resilience?.numPassedTests ?? 0} passed, ${resilience?.numFailedTests ?? 0} failed, ${(resilience?.numPendingTests ?? 0) + (resilience?.numTodoTests ?? 0)} skipped`);
+console.log(`time: ${durations.join(", ")}; ${Math.round((Date.now() - started) / 1000)} s in all`);
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failures.includes("vitest")) {
   console.error(`vitest exited with ${vitestRun.status}; what it reported:`);
