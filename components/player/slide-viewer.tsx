@@ -3,7 +3,7 @@
 // The slide viewer (spec section 2, "Slide viewer component", and section 4, "Slide viewer image fallback"): the
 // slide's image in a card, entering from the side (offset 1000 px, faded, scaled to 0.9) and leaving the same way;
 // when the image cannot be shown, the mobile image, then the slide's text.
-import { AnimatePresence, LazyMotion, m, type FeatureBundle } from "framer-motion";
+import { AnimatePresence, LazyMotion, m, useReducedMotion, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
 import { SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
 import { PORTRAIT_QUERY } from "./slides";
@@ -11,11 +11,18 @@ import type { PlayerSlide } from "./types";
 
 const loadFeatures = () => import("./motion-features").then((module) => module.default);
 
-/** Section 9: offset 1000 px, scale 0.9 at the edges, spring 300/30, opacity and scale 0.2 s. */
+/**
+ * Section 9: offset 1000 px, scale 0.9 at the edges, spring 300/30, opacity and scale 0.2 s. A viewer whose system
+ * asks for reduced motion gets the fade alone: the slide comes and goes where it stands (`still`).
+ */
+interface Move {
+  direction: number;
+  still: boolean;
+}
 const slideVariants = {
-  enter: (direction: number) => ({ x: direction >= 0 ? 1000 : -1000, opacity: 0, scale: 0.9 }),
+  enter: ({ direction, still }: Move) => (still ? { x: 0, opacity: 0, scale: 1 } : { x: direction >= 0 ? 1000 : -1000, opacity: 0, scale: 0.9 }),
   center: { x: 0, opacity: 1, scale: 1 },
-  exit: (direction: number) => ({ x: direction >= 0 ? -1000 : 1000, opacity: 0, scale: 0.9 }),
+  exit: ({ direction, still }: Move) => (still ? { x: 0, opacity: 0, scale: 1 } : { x: direction >= 0 ? -1000 : 1000, opacity: 0, scale: 0.9 }),
 };
 const slideTransition = {
   x: { type: "spring" as const, stiffness: 300, damping: 30 },
@@ -59,6 +66,7 @@ function useMotionFeatures(): FeatureBundle | null {
 
 export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded, onImageLoadError }: SlideViewerProps) {
   const features = useMotionFeatures();
+  const motion: Move = { direction, still: useReducedMotion() === true };
   if (!slide) {
     return (
       <div className="flex h-full w-full flex-col items-center justify-center gap-3 text-slate-300" role="status">
@@ -79,10 +87,10 @@ export function SlideViewer({ slide, direction, move, firstRender, onImageLoaded
   return (
     <LazyMotion features={features} strict>
       <div className="relative h-full w-full overflow-hidden">
-        <AnimatePresence initial={false} custom={direction}>
+        <AnimatePresence initial={false} custom={motion}>
           <m.div
             key={`${slide.slideNumber}-${move}`}
-            custom={direction}
+            custom={motion}
             variants={slideVariants}
             initial="enter"
             animate="center"

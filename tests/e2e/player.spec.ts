@@ -258,6 +258,33 @@ test.describe("signed-in player", () => {
     await page.reload();
     await player.expectSlide(1, 3);
     await expect(page.getByRole("button", { name: "Auto-advance" })).toHaveAttribute("aria-pressed", "false");
+
+    // A viewer who asks for reduced motion: the next slide comes in where it stands (faded), it does not slide in from
+    // the side. The entering card's horizontal offset is sampled from the click on.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.reload();
+    await player.expectShown(DECK_SLIDES[0]!.slide_title);
+    const offsets = page.evaluate(
+      (title) =>
+        new Promise<number[]>((resolve) => {
+          const seen: number[] = [];
+          const timer = setInterval(() => {
+            for (const card of document.querySelectorAll<HTMLElement>("[class*='container-type:size']")) {
+              if (card.querySelector(`img[alt="${title}"]`)) seen.push(Math.abs(new DOMMatrix(getComputedStyle(card).transform).m41));
+            }
+          }, 16);
+          setTimeout(() => {
+            clearInterval(timer);
+            resolve(seen);
+          }, 2_000);
+        }),
+      DECK_SLIDES[1]!.slide_title,
+    );
+    await page.getByRole("button", { name: "Next slide" }).click();
+    const moved = await offsets;
+    expect(moved.length).toBeGreaterThan(0);
+    expect(Math.max(...moved)).toBe(0);
+    await player.expectSlide(2, 3);
   });
 
   test("a presentation that does not exist is not found", async ({ page, request }) => {
