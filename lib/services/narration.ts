@@ -290,31 +290,6 @@ async function narrateSlide(run: Claim, voice: TextToSpeech, slide: SlideToSpeak
   }
 }
 
-/**
- * Slides spoken at once: one slide's synthesis overlaps another's storing, and the offline voice runs one engine per
- * slide in flight (espeakWorkerCount), so a deck's narration takes about half as long on two cores.
- */
-const NARRATION_CONCURRENCY = 2;
-
-/** Speaks the slides, NARRATION_CONCURRENCY at a time; after a failure no further slide starts, and the first failure is thrown. */
-async function narrateAll(run: Claim, voice: TextToSpeech, pending: readonly SlideToSpeak[]): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const lane = async () => {
-    while (!failure && next < pending.length) {
-      const slide = pending[next]!;
-      next += 1;
-      try {
-        await narrateSlide(run, voice, slide);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(NARRATION_CONCURRENCY, pending.length) }, lane));
-  if (failure) throw (failure as { error: unknown }).error;
-}
-
 /** Completes audio processing when every slide has audio; answers whether it did. */
 async function completeIfDone(run: Claim): Promise<boolean> {
   const db = await getDb();
@@ -353,7 +328,7 @@ export async function narratePresentation(presentationId: string, options: { fin
     const pending = await slidesWithoutAudio(run.id);
     if (pending.length > 0) {
       const voice = await textToSpeechFor(run.tenantId, run.ttsProvider);
-      await narrateAll(run, voice, pending);
+      for (const slide of pending) await narrateSlide(run, voice, slide);
     }
     if (await completeIfDone(run)) return "completed";
     // A slide edited or added meanwhile has no audio yet: the job that edit sent (which supersedes this run) makes it.

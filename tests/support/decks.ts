@@ -28,8 +28,15 @@ export async function narratedDeck(org: Organisation, projectId: string, slides 
   expect(response.status, await response.clone().text()).toBe(201);
   const created = await json<PresentationOut>(response);
   // Polled rather than jobsSettle (10 s): on a loaded machine rendering and narration take longer.
-  return eventually(async () => {
-    const presentation = await readPresentation(token, created.id);
-    return presentation.webhook_status === "completed" && presentation.slides.every((slide) => slide.image_status === "ready") ? presentation : undefined;
-  }, "the deck to be rendered and narrated", 60_000);
+  let last: PresentationOut | undefined;
+  try {
+    return await eventually(async () => {
+      last = await readPresentation(token, created.id);
+      return last.webhook_status === "completed" && last.slides.every((slide) => slide.image_status === "ready") ? last : undefined;
+    }, "the deck to be rendered and narrated", 60_000);
+  } catch (error) {
+    // Where it stopped, for the next person reading a failed run: narration, drawing, or neither.
+    const state = last && { status: last.status, webhook_status: last.webhook_status, error: last.error, images: last.slides.map((slide) => slide.image_status), audio: last.slides.map((slide) => slide.audio_url !== null) };
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; last seen: ${JSON.stringify(state)}`);
+  }
 }

@@ -57,14 +57,11 @@ interface EngineThread {
 
 const globalForEspeak = globalThis as unknown as { espeakThreads?: (EngineThread | undefined)[]; espeakNextId?: number };
 
-/**
- * How many workers may run: ESPEAK_WORKERS, else one per core beyond the first, at least 2 (a deck's narration speaks
- * two slides at once) and at most 4. Each holds about 120 MB while it works and stops after a minute idle.
- */
+/** How many workers may run: ESPEAK_WORKERS, else one per core beyond the first (at least 1, at most 4). */
 export function espeakWorkerCount(): number {
   const configured = Number(process.env.ESPEAK_WORKERS);
   if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
-  return Math.min(4, Math.max(2, availableParallelism() - 1));
+  return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
 function threads(): (EngineThread | undefined)[] {
