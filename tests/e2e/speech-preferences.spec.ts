@@ -111,6 +111,7 @@ test.describe("stored speech preferences", () => {
     const visitor = await context.newPage();
     await visitor.goto(shareUrl);
     const shared = new PlayerPage(visitor);
+    await expect(shared.playButton).toBeEnabled();
     await shared.expectSlide(1, 3);
     await expect(visitor.getByText("Type your question in Q&A: voice is not available")).toBeVisible();
     await shoot(visitor, SCREENS, "share-no-recogniser-phone", SHOT);

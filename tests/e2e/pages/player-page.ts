@@ -8,8 +8,9 @@ import { boxesOf } from "../support/layout";
 export class PlayerPage {
   constructor(readonly root: Page | FrameLocator) {}
 
+  /** The counter on screen (while a part of the player waits for its script, React keeps a hidden copy of the frame). */
   get counter(): Locator {
-    return this.root.getByLabel("Slide counter");
+    return this.root.getByLabel("Slide counter").filter({ visible: true });
   }
 
   get playButton(): Locator {
@@ -30,7 +31,7 @@ export class PlayerPage {
   }
 
   get caption(): Locator {
-    return this.root.getByLabel("Narration caption");
+    return this.root.getByLabel("Narration caption").filter({ visible: true });
   }
 
   /** The slide's image by its title (while slides change, the leaving one is still there for a moment). */
