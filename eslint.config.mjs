@@ -12,6 +12,7 @@ const UP = {
     message: "lib's entry points (the route and action wrappers, the session resolvers, the page builders, the job registry, the seeds) stand above the services.",
   },
   services: { regex: "^@/lib/services(/|$)", message: "lib/services is above lib's supporting modules and db/: pass what is needed in, or move it down." },
+  registryHere: { regex: "^\\./workers$", message: "The job registry stands above the services, which send their jobs through the queue." },
 };
 const floor = (...patterns) => ["error", { patterns: patterns.map(({ regex, message }) => ({ regex, message })) }];
 // Client forms receive the server actions they post to (Next.js passes an action to a client form so).
@@ -34,6 +35,15 @@ const config = [
   {
     files: ["lib/*.ts", "lib/*.mjs", ...SUPPORTING.map((folder) => `lib/${folder}/**`)],
     rules: { "no-restricted-imports": floor(UP.app, UP.components, UP.relativeUp, UP.entries, UP.services) },
+  },
+  // The job queue is below the services that send their jobs through it; the registry above them (lib/jobs/workers.ts)
+  // hands it their workers' start, so it names neither.
+  {
+    files: ["lib/jobs/queue.ts", "lib/jobs/starter.ts"],
+    rules: {
+      "no-restricted-imports": floor(UP.app, UP.components, UP.relativeUp, UP.entries, UP.services, UP.registryHere),
+      "no-restricted-syntax": ["error", { selector: "ImportExpression", message: "The job queue loads no module when it runs: the registry hands it what it starts." }],
+    },
   },
   { files: ["db/**"], rules: { "no-restricted-imports": floor(UP.app, UP.components, UP.relativeUp, UP.entries, UP.services) } },
   // CommonJS files (loaded by both plain Node.js scripts and TypeScript configs) load their modules with require().

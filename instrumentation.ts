@@ -8,6 +8,8 @@ export async function register() {
   const { registerPageCaches } = await import("@/lib/http/cached-pages");
   registerPageCaches();
   const { ensureDatabaseReady } = await import("@/db/startup");
+  // The job registry: the server works the jobs its requests send, whenever its queue starts (now or on first use).
+  await import("@/lib/jobs/workers");
   const { jobQueue } = await import("@/lib/jobs/queue");
   const { logger } = await import("@/lib/log");
   try {

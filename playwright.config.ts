@@ -17,9 +17,12 @@ const serverEnv: Record<string, string> = {
   APP_SECRET: "e2e-secret-that-is-at-least-32-characters-long",
   SUPER_ADMIN_EMAIL: "superadmin@e2e.test",
   SUPER_ADMIN_PASSWORD: "SuperAdmin#2026",
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   // Every e2e sign-in comes from one address; the per-IP limits would otherwise cap the suite's sign-ins.
   RATE_LIMIT_SCALE: "20",
+  // A narration whose voice fails is tried again after 1 s and 2 s (10 s and 20 s by default), so the speech spec's
+  // failing deck reaches 'timeout' in seconds rather than half a minute.
+  NARRATION_RETRY_DELAY_SECONDS: "1",
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.
@@ -35,8 +38,10 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results/e2e",
+  // Two spec files at a time against the one server: each test makes its own organisation, and the machine's two
+  // cores were a third idle with one (the browser and the server wait on each other). A file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,

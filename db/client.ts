@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   db: Db;
   /** Runs raw SQL with parameters; used by the job queue and health checks. */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
-  /** Runs parameterless, possibly multi-statement SQL and returns the rows of its last statement. */
+  /** Runs parameterless, possibly multi-statement SQL and returns the rows of all its statements, in order. */
   execScript<T = Record<string, unknown>>(text: string): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -95,10 +95,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       return (await client.unsafe(text, values as never[])) as unknown as T[];
     },
     execScript: async <T,>(text: string) => {
-      const result = (await client.unsafe(text).simple()) as unknown;
-      // postgres-js answers a multi-statement script with one result per statement.
-      const last = Array.isArray(result) && Array.isArray(result.at(-1)) ? result.at(-1) : result;
-      return last as T[];
+      const result = (await client.unsafe(text).simple()) as unknown[];
+      // postgres-js answers a multi-statement script with one result (an array of rows) per statement.
+      return (result.length > 0 && result.every(Array.isArray) ? result.flat() : result) as T[];
     },
     close: async () => {
       await Promise.all([client.end({ timeout: 5 }), genericPlans.end({ timeout: 5 })]);
@@ -126,7 +125,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       noteStatement(text);
       return (await client.query<T>(text, values)).rows;
     },
-    execScript: async <T,>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
+    execScript: async <T,>(text: string) => (await client.exec(text)).flatMap((result) => result.rows) as T[],
     close: () => client.close(),
   };
 }

@@ -7,7 +7,12 @@ import { z } from "zod";
 import { parseMarkdown, plainText, type Block } from "./markdown";
 import { containsWords, wordCount } from "./text";
 
-export const CORPUS_DIR = path.resolve(import.meta.dirname, "corpus");
+/** The project's corpus. */
+export const DEFAULT_CORPUS_DIR = path.resolve(import.meta.dirname, "corpus");
+/** The folder of article folders run: EVAL_CORPUS_DIR (articles of the same format kept outside the project) or eval/corpus/. */
+export const CORPUS_DIR = process.env.EVAL_CORPUS_DIR ? path.resolve(process.env.EVAL_CORPUS_DIR) : DEFAULT_CORPUS_DIR;
+/** Whether another folder than the project's corpus is run: its figures are not those of eval/baseline.json. */
+export const OTHER_CORPUS = CORPUS_DIR !== DEFAULT_CORPUS_DIR;
 
 const goldSchema = z
   .object({
@@ -16,6 +21,8 @@ const goldSchema = z
     title: z.string().min(1).optional(),
     /** How the PDF sets its headings: 'large' (24/18/14 pt over 11 pt body) or 'bold' (bold 20/16/14 pt over 14 pt body). */
     pdfHeadings: z.enum(["large", "bold"]),
+    /** The article's language (ISO 639-1): the deck is expected in it, detected from the text; English by default. */
+    language: z.enum(["en", "fr", "de", "es", "it", "pt", "nl", "ru"]).default("en"),
     /** In the small fixed set CI runs (--subset). */
     subset: z.boolean().default(false),
     /** Extra sources (files in the article's folder), given beside the main one with use_main_source_only false. */
@@ -119,6 +126,7 @@ function loadArticle(id: string): Article {
 
 /** Every article of the corpus, by folder name. */
 export function loadCorpus(): Article[] {
+  if (!existsSync(CORPUS_DIR)) throw new Error(`no corpus folder ${CORPUS_DIR} (EVAL_CORPUS_DIR)`);
   return readdirSync(CORPUS_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(CORPUS_DIR, entry.name, "gold.json")))
     .map((entry) => entry.name)

@@ -8,14 +8,16 @@
 //             alone ("Whether the night train becomes a normal way to travel")
 //   verbless  a bullet without a main verb ("For most of the twentieth century", "Operator", "A newcomer who
 //             spends a month hunting for passwords"), unless it is a list item or table row of the source as
-//             written, or a "label: value" line; verbs the tagger reads as nouns are found by misreadVerb
+//             written, or a "label: value" line; verbs the tagger reads as nouns ("Talk to a doctor") are found by
+//             misreadVerb
 //   context   a bullet lifted from its context that opens on a word pointing elsewhere ("It is…", "Its…",
 //             "The second is…", "However…", "This is…")
 //   duplicate a narrated sentence heard again on another slide (or holding one heard before)
 //   filler    a bullet that is only a title: the deck's, a slide's or a heading of the source
 //   reads     narration that reads the bullets: at least two bullets, and half or more of them, said word for word
 //   length    titles over 12 words or 80 characters or ending on a full stop; bullets over 25 words or 180
-//             characters; slides with fewer than 2 or more than 6 bullets; narration under 40 or over 170 words
+//             characters; slides with fewer than 2 or more than 6 bullets; narration under 40 (unless it says all
+//             of its section's prose: a section of one or two sentences) or over 170 words
 //   grammar   a linking phrase that does not fit its heading ("it's time to water and shade…", "let's look at
 //             before the first day"), a name written lower case that the source always capitalises
 //             ("the austrian gamble"), a recap counting "Second," with no "First,"
@@ -138,6 +140,9 @@ function misreadVerb(words: Tagged[], index: number): boolean {
   if (!NOUN_TAGS.has(word.pos) && !(index === 0 && word.pos === "ADJ")) return false;
   const previous = words[index - 1];
   const next = words[index + 1];
+  // An instruction whose object follows a preposition ("Talk to a doctor", "Listen to your body"): the capital makes
+  // the verb a name.
+  if (index === 0 && next?.pos === "ADP" && ["DET", "PRON"].includes(words[index + 2]?.pos ?? "")) return canBeVerb(word.lower);
   if (index === 0) return next !== undefined && ["DET", "PRON", "NUM"].includes(next.pos) && canBeVerb(word.lower);
   if (!previous || !(NOUN_TAGS.has(previous.pos) || previous.pos === "NUM")) return false;
   const singularBefore = previous.pos === "NUM" || !/s$/.test(previous.lower);
@@ -185,6 +190,19 @@ function hasMainVerb(words: Tagged[]): boolean {
 }
 
 /** List items and table rows of the source as written: bullets may quote them whole without a verb. */
+/** The prose sentences of the section headed `title` (its paragraphs up to the next heading as high), or null. */
+function sectionSentences(blocks: readonly Block[], title: string): string[] | null {
+  const start = blocks.findIndex((block) => block.kind === "heading" && sameWords(plainText(block.text), title));
+  const heading = blocks[start];
+  if (!heading || heading.kind !== "heading") return null;
+  const result: string[] = [];
+  for (const block of blocks.slice(start + 1)) {
+    if (block.kind === "heading" && block.level <= heading.level) break;
+    if (block.kind === "paragraph") result.push(...sentences(plainText(block.text)));
+  }
+  return result;
+}
+
 function quotableLines(blocks: readonly Block[]): string[] {
   return blocks.flatMap((block) => {
     if (block.kind === "list") return block.items.map(plainText);
@@ -244,6 +262,10 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     sourceBlocks.flatMap((block) => (block.kind === "paragraph" ? [plainText(block.text)] : block.kind === "list" ? block.items.map(plainText) : [])),
   );
   const heard: { slide: number; sentence: string }[] = [];
+  // The rules that read parts of speech (cut, verbless, context, the linking phrase's grammar) use wink-nlp's English
+  // model and English words: they apply to English decks only. The others (debris, length, filler, reads, duplicate,
+  // names) read any language.
+  const english = article.gold.language === "en";
 
   for (const slide of slides) {
     const n = slide.number;
@@ -269,13 +291,13 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const count = wordCount(bullet);
       const isHeading = headings.some((heading) => sameWords(heading, bullet));
       const asWritten = isHeading || quotable.some((line) => sameWords(line, bullet));
-      const cut = asWritten ? null : cutReason(bullet, words);
+      const cut = asWritten || !english ? null : cutReason(bullet, words);
       if (cut) add("cut", n, bullet, cut);
       const label = /^[^:]{1,60}:\s*\S/.test(bullet);
-      if (!asWritten && !label && !hasMainVerb(words)) add("verbless", n, bullet, count < 3 ? "a fragment of a bullet" : "no main verb");
+      if (english && !asWritten && !label && !hasMainVerb(words)) add("verbless", n, bullet, count < 3 ? "a fragment of a bullet" : "no main verb");
       const opener = words.find((word) => word.pos !== "PUNCT");
       const second = words.filter((word) => word.pos !== "PUNCT")[1];
-      if (opener && !asWritten) {
+      if (english && opener && !asWritten) {
         if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
         else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "")) {
@@ -290,7 +312,11 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     if (readAloud >= 2 && readAloud * 2 >= slide.bullets.length) add("reads", n, slide.script, `${readAloud} of ${slide.bullets.length} bullets are read out word for word`);
 
     const scriptWords = wordCount(slide.script);
-    if (scriptWords < 40 || scriptWords > 170) add("length", n, slide.script, `narration of ${scriptWords} words`);
+    // A short narration is a fault when its section had more to say: one that says every sentence of a section of
+    // one or two sentences (or only introduces its list) could only be longer with filler or a sentence heard twice.
+    const section = scriptWords < 40 ? sectionSentences(sourceBlocks, slide.title) : null;
+    const saysAll = section !== null && section.every((sentence) => containsWords(slide.script, sentence));
+    if ((scriptWords < 40 && !saysAll) || scriptWords > 170) add("length", n, slide.script, `narration of ${scriptWords} words`);
 
     for (const sentence of sentences(slide.script)) {
       if (wordCount(sentence) < 6) continue;
@@ -299,7 +325,7 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     }
     for (const sentence of sentences(slide.script)) if (wordCount(sentence) >= 6) heard.push({ slide: n, sentence });
 
-    const linking = linkingProblem(slide.script, slide.title);
+    const linking = english ? linkingProblem(slide.script, slide.title) : null;
     if (linking) add("grammar", n, slide.script.slice(0, 160), linking);
     for (const word of slide.script.match(/(?<=[\p{L},;]\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []) {
       if (names.has(word.toLowerCase())) {

@@ -158,6 +158,22 @@ export function totalsText(totals: Totals, goals: Goal[]): string {
   return lines.join("\n");
 }
 
+/** The totals of each language's rows, when the run holds more than one language. */
+export function languagesText(rows: readonly RowResult[]): string {
+  const languages = [...new Set(rows.map((row) => row.language))];
+  if (languages.length < 2) return "";
+  const lines = ["by language:"];
+  for (const language of languages) {
+    const totals = totalsOf(rows.filter((row) => row.language === language));
+    lines.push(
+      `  ${language}: ${totals.fullRows}/${totals.structuredRows} rows complete and in order, ${totals.lint} lint issues, ` +
+        `answers right ${percent(totals.answersRight)}, refusals right ${percent(totals.refusalsRight)}` +
+        (totals.failedRows > 0 ? `, ${totals.failedRows} decks FAILED` : ""),
+    );
+  }
+  return lines.join("\n");
+}
+
 /** What the people changing the generator and the answerer read: every failing figure with its evidence. */
 export function verboseText(rows: readonly RowResult[]): string {
   const out: string[] = [];

@@ -1,6 +1,7 @@
 // One evaluation run: for each chosen article and source kind, the deck made through the app and the article's
 // questions asked of it, judged by eval/metrics.ts and eval/lint.ts. Import after the environment is set (app.ts).
-import { answerInput, ask, makeDeck, NOT_COVERED_REPLY, type DeckSlide, type SourceKind } from "./app";
+import { notCoveredReply } from "@/lib/ai/offline-answers";
+import { answerInput, ask, makeDeck, type DeckSlide, type SourceKind } from "./app";
 import type { Article } from "./corpus";
 import { lintDeck, type LintFinding } from "./lint";
 import { answerIsRight, coverageOf, isRefusal, type Coverage } from "./metrics";
@@ -25,6 +26,10 @@ export interface RowResult {
   kind: SourceKind;
   /** Whether the article marks its sections with headings. */
   structured: boolean;
+  /** The article's language (gold.json), which its deck and answers should be in. */
+  language: string;
+  /** The language the deck was made in (the blog's detected one), when it was made. */
+  deckLanguage?: string;
   /** Why the deck could not be made, when it could not. */
   error: string | null;
   slides: DeckSlide[];
@@ -41,7 +46,9 @@ function emptyCoverage(article: Article): Coverage {
 }
 
 export async function evaluate(article: Article, kind: SourceKind, keepInputs = false): Promise<RowResult> {
-  const base = { article: article.id, kind, structured: article.structured };
+  const base = { article: article.id, kind, structured: article.structured, language: article.gold.language };
+  // The 'not covered' reply in the article's language: the deck is made in the language detected from its text.
+  const NOT_COVERED_REPLY = notCoveredReply(article.gold.language);
   const asked = [
     ...article.gold.questions.map((question) => ({ question: question.q, style: question.style, expected: question.gold, answerable: true })),
     ...article.gold.unanswerable.map((question) => ({ question, style: "unanswerable", expected: [NOT_COVERED_REPLY], answerable: false })),
@@ -91,7 +98,9 @@ export async function evaluate(article: Article, kind: SourceKind, keepInputs = 
   }
   return {
     ...base,
-    error: null,
+    deckLanguage: deck.language,
+    // A deck made in another language than the article's is wrong as a whole, whatever it scores.
+    error: deck.language === article.gold.language ? null : `deck made in '${deck.language}', the article is in '${article.gold.language}'`,
     slides: deck.slides,
     coverage: coverageOf(deck.slides, article),
     lint: lintDeck(deck.slides, article),

@@ -86,6 +86,13 @@ export const envSchema = z.object({
    * fast and every step reports progress well within it.
    */
   STALE_JOB_SECONDS: z.coerce.number().int().min(2).default(300),
+  /**
+   * How long a narration whose voice failed (outage, rate limit) waits before its next try, in seconds; the wait
+   * doubles on the second retry (default 10: about half a minute before a deck is given up with the reason).
+   */
+  NARRATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** Share analytics: how many days the player's raw events are kept; the daily figures made from them stay. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),
   /** Storage quota shown on the super admin's analytics panel, in bytes (default 10 GB). */
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),

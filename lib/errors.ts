@@ -23,6 +23,13 @@ export class BadRequest extends AppError {
   }
 }
 
+/** The client went away (or its connection broke) while its request body was being read: nobody reads the answer. */
+export class RequestAborted extends AppError {
+  constructor() {
+    super(400, "The request was cancelled before its body arrived.");
+  }
+}
+
 export class Unauthorized extends AppError {
   constructor(detail = "Not authenticated") {
     super(401, detail, { "WWW-Authenticate": "Bearer" });

@@ -19,6 +19,14 @@ export function isEmbeddablePath(pathname: string): boolean {
 }
 
 /**
+ * What a share link opens: the shared page, its images, narration, texts and captions, and the shared deck's JSON.
+ * Kept out of search indexes (a link is for those it is given to) unless the tenant opts the deck in.
+ */
+export function isUnlistedPath(pathname: string): boolean {
+  return isEmbeddablePath(pathname) || /^\/api\/v1\/(files\/shared-(image|content)\/?$|presentations\/share\/)/.test(pathname);
+}
+
+/**
  * Stored files shown inline: the blog page's preview dialog shows a PDF in an iframe of this address, so our own
  * pages (and only they) may frame it.
  */
@@ -75,6 +83,8 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
     "Cross-Origin-Opener-Policy": "same-origin",
   };
   if (!isEmbeddablePath(options.pathname)) headers["X-Frame-Options"] = isSameOriginFramePath(options.pathname) ? "SAMEORIGIN" : "DENY";
+  // A deck its tenant opted into search indexes has the header taken off its page (lib/http/share-page.ts).
+  if (isUnlistedPath(options.pathname)) headers["X-Robots-Tag"] = "noindex, nofollow";
   if (options.https) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }

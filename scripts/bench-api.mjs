@@ -4,14 +4,15 @@
 // Prints req/s, p50, p99, each ratio to its floor, first-load JavaScript per page (gzipped) and server memory. Each list
 // is measured twice: as repeated requests meet it (its page kept while the data is unchanged) and, on a second server
 // that keeps no pages, read on every request.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import serverFlags from "./server-flags.cjs";
+import { startServer as startBuiltServer } from "./lib/shared-deck-server.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PG_BASE = process.env.BENCH_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -23,10 +24,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 // requests to a route (code loaded on first use, the first render of a page, plans prepared per connection).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE ?? 20);
-// BENCH_ONLY=api1k,content,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
-const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,pages,js,api100k").split(",").map((part) => part.trim()));
-// Extra Node options for the server only, e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-const SERVER_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? "";
+// BENCH_ONLY=api1k,content,analytics,pages,js,api100k runs a subset (while iterating; reported figures come from a full run).
+const ONLY = new Set((process.env.BENCH_ONLY ?? "api1k,content,analytics,pages,js,api100k").split(",").map((part) => part.trim()));
+// BENCH_NODE_OPTIONS adds Node options for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 // BENCH_READ_EVERY_TIME=0 leaves out the second server and its rows.
 const READ_EVERY_TIME = process.env.BENCH_READ_EVERY_TIME !== "0";
 const SUPER_ADMIN = { email: "superadmin@bench.test", password: "Bench#SuperAdmin-2026" };
@@ -140,44 +140,18 @@ let serverPid = null;
  * (LIST_CACHE_MB=0): beside each list as a repeated request meets it (its page kept while the data is unchanged),
  * what the list costs when it is read, as after every change.
  */
-async function startServer(databaseUrlValue, dataDir, { port = PORT, extraEnv = {} } = {}) {
-  const base = `http://127.0.0.1:${port}`;
-  // Node flags for the server go on its command line: some (--cpu-prof) are refused in NODE_OPTIONS. First those of
-  // `npm start` (the heap cap), then BENCH_NODE_OPTIONS, which may override them.
-  const flags = [...serverFlags.serverNodeFlags(), ...SERVER_NODE_OPTIONS.split(/\s+/).filter(Boolean)];
-  const server = spawn(process.execPath, [...flags, path.join(root, "scripts/start.mjs")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...serverFlags.serverEnvironment(),
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      DATABASE_URL: databaseUrlValue,
-      DATA_DIR: dataDir,
-      APP_SECRET: "bench-secret-that-is-at-least-32-characters-long",
-      SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
-      SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_SCALE: "100000",
-      ...extraEnv,
-    },
+/** The production server on `port` (as `npm start` runs it: built first when missing or stale) and this database. */
+function startServer(databaseUrlValue, dataDir, { port = PORT, extraEnv = {} } = {}) {
+  return startBuiltServer({
+    port,
+    dataDir,
+    databaseUrl: databaseUrlValue,
+    appSecret: "bench-secret-that-is-at-least-32-characters-long",
+    superAdmin: SUPER_ADMIN,
+    rateLimitScale: 100000,
+    extraEnv,
+    buildWhenStale: true,
   });
-  let output = "";
-  server.stdout.on("data", (chunk) => (output += chunk));
-  server.stderr.on("data", (chunk) => (output += chunk));
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error(`server did not become healthy:\n${output}`);
 }
 
 async function api(method, pathname, { token, body, cookie } = {}) {
@@ -243,6 +217,21 @@ async function seedContent(sql, admins) {
   await sql`analyze`;
 }
 
+/** A completed deck of the tenant with a live share link, written straight into the database; answers the token. */
+async function sharedDeck(sql, tenantId) {
+  const [project] = await sql`insert into projects (tenant_id, name) values (${tenantId}, 'Analytics bench') returning id`;
+  const [blog] = await sql`
+    insert into blogs (tenant_id, project_id, blog_title, blog_author, blog_email)
+    values (${tenantId}, ${project.id}, 'Analytics bench', 'Bench', 'bench@bench.test') returning id`;
+  const [deck] = await sql`
+    insert into presentations (tenant_id, blog_id, status, webhook_status, template, generation_method)
+    values (${tenantId}, ${blog.id}, 'completed', 'completed', 'manual', 'manual') returning id`;
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  await sql`insert into share_links (tenant_id, presentation_id, token_hash, token_ciphertext) values (${tenantId}, ${deck.id}, ${tokenHash}, 'bench')`;
+  return token;
+}
+
 /** A 1 MB PDF (a valid header, comment padding and a trailer) uploaded through the API; answers its storage key. */
 async function uploadPdf(token, megabytes = 1) {
   const padding = Array.from({ length: 16_384 * megabytes }, (_, line) => `% padding line ${String(line).padStart(6, "0")} ${"x".repeat(40)}`).join("\n");
@@ -271,12 +260,13 @@ async function addUsers(sql, tenantId, count, passwordHash) {
   await sql`vacuum analyze`;
 }
 
-async function measure(name, pathname, headers = {}, { base = BASE, pid = serverPid } = {}) {
-  if (WARMUP > 0) await autocannon({ url: `${base}${pathname}`, connections: CONNECTIONS, duration: WARMUP, headers });
+async function measure(name, pathname, headers = {}, { base = BASE, pid = serverPid, method = "GET", body } = {}) {
+  const request = { url: `${base}${pathname}`, connections: CONNECTIONS, headers, method, body };
+  if (WARMUP > 0) await autocannon({ ...request, duration: WARMUP });
   const serverPids = pid ? processTree(pid) : [];
   const databasePids = postgresPids();
   const before = { server: cpuTicks(serverPids), database: cpuTicks(databasePids), bench: process.cpuUsage() };
-  const result = await autocannon({ url: `${base}${pathname}`, connections: CONNECTIONS, duration: DURATION, headers });
+  const result = await autocannon({ ...request, duration: DURATION });
   const requests = Math.max(1, result.requests.total);
   const bench = process.cpuUsage(before.bench);
   // CPU per request, in ms: where a route's extra cost goes (the server, PostgreSQL, or the load generator).
@@ -393,6 +383,36 @@ async function main() {
       );
       contentRss = { before, afterSmall, afterBig: rssMegabytes(server.pid) };
     }
+    // A shared player's batch of five events (view, play, two slides heard, a question), as a browser sends it.
+    let analytics = [];
+    if (ONLY.has("analytics")) {
+      const token = await sharedDeck(sql, admins[0].tenantId);
+      const batch = JSON.stringify({
+        context: "share",
+        events: [
+          { kind: "view" },
+          { kind: "play" },
+          { kind: "slide", slide: 1, heard_ms: 4200 },
+          { kind: "slide", slide: 2, heard_ms: 3900 },
+          { kind: "question", question: "How often should the heap be turned?", mode: "typed", covered: true },
+        ],
+      });
+      const browser = {
+        "content-type": "application/json",
+        "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+      };
+      analytics = [
+        await measure("no-work route handler (floor)", "/api/v1/bench-floor-not-a-route"),
+        // The same floor posted the same body: what a POST with a body costs the server before any handler runs.
+        await measure("no-work route handler, POST of the same batch", "/api/v1/bench-floor-not-a-route", browser, { method: "POST", body: batch }),
+        await measure("POST /api/v1/presentations/share/{token}/events (5 events)", `/api/v1/presentations/share/${token}/events`, browser, {
+          method: "POST",
+          body: batch,
+        }),
+      ];
+      const [{ events }] = await sql`select count(*)::int as events from analytics_events`;
+      log(`Analytics: ${events} events stored by the ingest run`);
+    }
     const pages = !ONLY.has("pages") ? [] : [
       await measure("static file /robots.txt (floor)", "/robots.txt"),
       await measure("page /login", "/login"),
@@ -422,7 +442,7 @@ async function main() {
     const idleRss = rssMegabytes(server.pid);
 
     const floorApi = (rows) => (row) => (row === rows[0] ? null : rows[0]);
-    for (const rows of [api1k, content, api100k]) rows.splice(0, rows.length, ...rows.filter(Boolean));
+    for (const rows of [api1k, content, analytics, api100k]) rows.splice(0, rows.length, ...rows.filter(Boolean));
     if (api1k.length > 0) {
       console.log(`\n## API, 20 tenants x 50 users (${CONNECTIONS} connections, ${DURATION} s each)\n`);
       console.log(table(api1k, floorApi(api1k)));
@@ -434,6 +454,10 @@ async function main() {
         `\nServer RSS around the content runs: ${contentRss.before} MB before, ${contentRss.afterSmall} MB after the 1 MB file, ` +
           `${contentRss.afterBig} MB after the 20 MB file (streamed: memory does not follow the file size)`,
       );
+    }
+    if (analytics.length > 0) {
+      console.log(`\n## Share analytics ingest (one viewer's batches, one statement each)\n`);
+      console.log(table(analytics, floorApi(analytics)));
     }
     if (pages.length > 0) {
       console.log(`\n## Pages (ratio to the static file)\n`);

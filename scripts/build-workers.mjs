@@ -45,7 +45,7 @@ export async function buildWorkers(distDir) {
   packages: "external",
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   // The code reads it to tell the bundle from its TypeScript sources; a worker is neither Next.js nor vitest.
   define: { "process.env.NEXT_RUNTIME": JSON.stringify("worker") },
   sourcemap: "linked",

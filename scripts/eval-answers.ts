@@ -6,16 +6,18 @@
 //
 //   --verbose             each wrong answer with the answer given and the gold sentence
 //   --article <id>        only this article (repeatable)
+//   --kind <md|pdf|docx>  only this source kind (repeatable)
+//   --explain             with --verbose: the question's concepts and weights, and the best-ranked units
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadWordFrequencies } from "@/lib/ai/answer-text";
-import { composeOfflineAnswer, NOT_COVERED_REPLY } from "@/lib/ai/offline-answers";
+import { composeOfflineAnswer, explainOfflineAnswer, notCoveredReply } from "@/lib/ai/offline-answers";
 import type { RowResult } from "@/eval/run";
 import { answerIsRight, isRefusal, percentile } from "@/eval/metrics";
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { verbose: { type: "boolean", default: false }, article: { type: "string", multiple: true } },
+    options: { verbose: { type: "boolean", default: false }, explain: { type: "boolean", default: false }, kind: { type: "string", multiple: true }, article: { type: "string", multiple: true } },
     allowPositionals: true,
     strict: true,
   });
@@ -30,8 +32,10 @@ async function main(): Promise<number> {
   let refusedRight = 0;
   const times: number[] = [];
   const byStyle = new Map<string, { asked: number; right: number }>();
+  const byLanguage = new Map<string, { answerable: number; right: number; unanswerable: number; refused: number }>();
   for (const row of rows) {
     if (articles.length > 0 && !articles.includes(row.article)) continue;
+    if (values.kind && !values.kind.includes(row.kind)) continue;
     let rowRight = 0;
     let rowAnswerable = 0;
     let rowRefusals = 0;
@@ -42,7 +46,7 @@ async function main(): Promise<number> {
       const started = performance.now();
       const answer = composeOfflineAnswer({ question: question.question, ...question.input });
       times.push(performance.now() - started);
-      const refused = isRefusal(answer.text, NOT_COVERED_REPLY);
+      const refused = isRefusal(answer.text, notCoveredReply(question.input.language));
       const answerableQuestion = question.style !== "unanswerable";
       const ok = answerableQuestion ? !refused && answerIsRight(answer.text, question.expected, question.style) : refused;
       const style = byStyle.get(question.style) ?? { asked: 0, right: 0 };
@@ -59,10 +63,17 @@ async function main(): Promise<number> {
       if (!ok) {
         wrong.push(
           `  [${question.style}] ${question.question}\n    gave: ${answer.text}\n` +
-            (answerableQuestion ? `    gold: ${question.expected[0]}\n` : ""),
+            (answerableQuestion ? `    gold: ${question.expected[0]}\n` : "") +
+            (values.explain ? `${explainOfflineAnswer({ question: question.question, ...question.input })}\n` : ""),
         );
       }
     }
+    const language = byLanguage.get(row.language) ?? { answerable: 0, right: 0, unanswerable: 0, refused: 0 };
+    language.answerable += rowAnswerable;
+    language.right += rowRight;
+    language.unanswerable += rowUnanswerable;
+    language.refused += rowRefusals;
+    byLanguage.set(row.language, language);
     answerable += rowAnswerable;
     right += rowRight;
     unanswerable += rowUnanswerable;
@@ -73,9 +84,12 @@ async function main(): Promise<number> {
   const share = (part: number, whole: number) => (whole === 0 ? "-" : `${((100 * part) / whole).toFixed(1)}%`);
   console.log("");
   for (const [style, figures] of [...byStyle].sort()) console.log(`${style}: ${figures.right}/${figures.asked} (${share(figures.right, figures.asked)})`);
+  for (const [language, figures] of [...byLanguage].sort()) {
+    console.log(`${language}: answers right ${share(figures.right, figures.answerable)}, refusals right ${share(figures.refused, figures.unanswerable)}`);
+  }
   console.log(
     `\nanswers right ${right}/${answerable} (${share(right, answerable)}), refusals right ${refusedRight}/${unanswerable} ` +
-      `(${share(refusedRight, unanswerable)}), answer p95 ${percentile(times, 0.95).toFixed(1)} ms`,
+      `(${share(refusedRight, unanswerable)}), answer p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`,
   );
   return 0;
 }

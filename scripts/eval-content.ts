@@ -45,9 +45,10 @@ function options() {
 async function main(): Promise<number> {
   const chosen = options();
   const started = performance.now();
-  const { loadCorpus } = await import("@/eval/corpus");
+  const { loadCorpus, CORPUS_DIR, OTHER_CORPUS } = await import("@/eval/corpus");
+  if (OTHER_CORPUS && (chosen.check || chosen["write-baseline"])) throw new Error("--check and --write-baseline compare eval/corpus's figures: leave them out with EVAL_CORPUS_DIR");
   const corpus = loadCorpus();
-  for (const id of chosen.articles) if (!corpus.some((article) => article.id === id)) throw new Error(`no article "${id}" in eval/corpus`);
+  for (const id of chosen.articles) if (!corpus.some((article) => article.id === id)) throw new Error(`no article "${id}" in ${path.relative(process.cwd(), CORPUS_DIR) || "."}`);
   const articles = corpus.filter(
     (article) => (chosen.articles.length === 0 || chosen.articles.includes(article.id)) && (!chosen.subset || article.gold.subset),
   );
@@ -99,6 +100,8 @@ async function main(): Promise<number> {
   console.log(report.lintTable(rows));
   console.log("");
   console.log(report.totalsText(totals, report.goalsOf(totals)));
+  const byLanguage = report.languagesText(rows);
+  if (byLanguage) console.log(byLanguage);
   if (chosen.verbose) console.log(report.verboseText(rows));
   if (chosen.json) writeFileSync(chosen.json, `${JSON.stringify({ date: new Date().toISOString(), totals, rows }, null, 2)}\n`);
 

@@ -6,7 +6,7 @@
 //
 //   node scripts/openapi-catalogue.mjs          rewrite the catalogue
 //   node scripts/openapi-catalogue.mjs --check  exit 1 when the catalogue on disk is not what the routes give
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -468,10 +468,17 @@ function render({ routes, schemas }) {
     "// edit. After adding or changing a route run `npm run openapi:catalogue` (tests/api/openapi.test.ts checks it is current).",
     'import type { RouteCatalogue } from "@/lib/http/openapi";',
   ];
-  routes.forEach((route, index) => lines.push(`import * as route${index} from "@/${route.file.replace(/\.ts$/, "")}";`));
+  // A route with a descriptions.ts beside it (the document's own) is known by that file, never imported: importing it
+  // would make a cycle through the document it serves.
+  const describedApart = (route) => existsSync(path.join(ROOT, path.dirname(route.file), "descriptions.ts"));
+  routes.forEach((route, index) => {
+    const source = describedApart(route) ? path.posix.join(path.posix.dirname(route.file), "descriptions") : route.file.replace(/\.ts$/, "");
+    lines.push(`import * as route${index} from "@/${source}";`);
+  });
   lines.push("", "export const catalogue: RouteCatalogue = {", "  routes: [");
   routes.forEach((route, index) => {
-    lines.push(`    { file: ${JSON.stringify(route.file)}, module: route${index}, operations: ${JSON.stringify(route.operations)} },`);
+    const key = describedApart(route) ? "descriptions" : "module";
+    lines.push(`    { file: ${JSON.stringify(route.file)}, ${key}: route${index}, operations: ${JSON.stringify(route.operations)} },`);
   });
   lines.push("  ],", "  schemas: {");
   for (const [name, schema] of Object.entries(schemas)) lines.push(`    ${name}: ${JSON.stringify(schema)},`);

@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const { env } = await import("@/lib/env");
   const { closeDatabase, pgliteDirectory } = await import("@/db/client");
   const { seedDemo } = await import("@/lib/seed/demo");
+  await import("@/lib/jobs/workers");
   const { stopJobQueue } = await import("@/lib/jobs/queue");
   const settings = env();
   if (settings.DATABASE_URL) {

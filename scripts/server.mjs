@@ -78,7 +78,11 @@ export async function startServer({ port, hostname, dir = root }) {
   }
   trustClientIpHeader();
   const handle = app.getRequestHandler();
-  const server = createServer(withClientAddress(withPageCaches(handle), trust));
+  // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the idle timeout of the proxies
+  // and clients that reuse it (60 s for most load balancers): a server that closes it first races the next request
+  // sent on it, which then fails with a reset (seen as 'socket hang up' from a client that waited 5 s between two
+  // requests). The header deadline must exceed it.
+  const server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, withClientAddress(withPageCaches(handle), trust));
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => {

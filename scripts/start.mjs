@@ -69,7 +69,7 @@ try {
   const { close } = await startServer(options);
   stopOnSignals(close);
   const url = process.env.APP_URL || `http://localhost:${options.port}`;
-  console.log(`\n  Ready. Sign in at ${url}\n`);
+  console.log(`\n  Ready. Sign in at ${url} (Node.js ${process.version})\n`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -64,6 +64,25 @@ function vitestFailureDetails(output, report) {
   return lines;
 }
 
+/** Runs a command with its output held back, for printing after a part that runs beside it. */
+function runHeld(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("close", (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString("utf8") }));
+  });
+}
+
+/** Runs a command with its output passed through, without blocking what runs beside it. */
+function runBeside(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
+
 const failures = [];
 
 // How long each part took, printed before the summary: CI allows the whole run 20 minutes.
@@ -92,14 +111,17 @@ if (vitestRun.status !== 0) failures.push("vitest");
 partDone("unit and API tests");
 
 // 2. The content evaluation's subset against its stored baseline (eval/baseline.json): a deck or an answer that got
-// worse than the baseline fails the run (docs/evaluation.md).
-if (run("npm", ["run", "eval:content", "--", "--subset", "--check"]) !== 0) failures.push("content evaluation");
-partDone("content evaluation");
+// worse than the baseline fails the run (docs/evaluation.md). It runs beside the build (3), its output printed after
+// the build's: neither waits on the other, and the evaluation compares no timing.
+const evaluation = runHeld("npm", ["run", "eval:content", "--", "--subset", "--check"]);
 
 // 3. The production build (it needs no database; the server gets its configuration when it starts).
-const built = process.env.SKIP_BUILD === "1" || run("npm", ["run", "build"], { DATABASE_URL: "" }) === 0;
+const built = process.env.SKIP_BUILD === "1" || (await runBeside("npm", ["run", "build"], { DATABASE_URL: "" })) === 0;
 if (!built) failures.push("build");
-partDone("build");
+const evaluated = await evaluation;
+process.stdout.write(`\n${evaluated.output}`);
+if (evaluated.status !== 0) failures.push("content evaluation");
+partDone("content evaluation and build, side by side");
 
 // 4. End-to-end tests against the production server.
 const playwrightReport = path.join(results, "playwright.json");
@@ -159,6 +181,7 @@ console.log(`\nvitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFaile
 console.log(`playwright: ${playwright?.stats?.expected ?? 0} passed, ${playwright?.stats?.unexpected ?? 0} failed`);
 console.log(`resilience: ${resilience?.numPassedTests ?? 0} passed, ${resilience?.numFailedTests ?? 0} failed, ${(resilience?.numPendingTests ?? 0) + (resilience?.numTodoTests ?? 0)} skipped`);
 console.log(`time: ${durations.join(", ")}; ${Math.round((Date.now() - started) / 1000)} s in all`);
+console.log(`Node.js ${process.version}`);
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failures.includes("vitest")) {
   console.error(`vitest exited with ${vitestRun.status}; what it reported:`);

@@ -19,6 +19,7 @@ import { LocalTime } from "./local-time";
 import { BlogDetailSkeleton } from "./blog-detail-skeleton";
 import { Panel, PanelEmpty } from "./panel";
 import { PresentationsPanel } from "./presentations-panel";
+import { BlogLanguage } from "./blog-language";
 import { SourceFailure, SourceStatus } from "./source-status";
 import { LOAD_FAILED, useBlogData } from "./use-blog-data";
 
@@ -98,6 +99,7 @@ export function BlogDetail({ blogId, initial, highlight }: BlogDetailProps) {
               <HeaderFact icon={Calendar} term="Created">
                 <span>Created <LocalTime value={blog.created_at} /></span>
               </HeaderFact>
+              <BlogLanguage blog={blog} />
             </dl>
           </div>
           {canGenerate ? (
@@ -188,7 +190,7 @@ export function BlogDetail({ blogId, initial, highlight }: BlogDetailProps) {
 
       {previewed ? <FilePreviewDialog file={previewed} onClose={() => setPreviewed(null)} onDownload={download} /> : null}
       {block ? <ContentBlockDialog number={block.number} text={block.text} onClose={() => setBlock(null)} /> : null}
-      {shared ? <ShareDialog presentation={shared} onClose={() => setShared(null)} /> : null}
+      {shared ? <ShareDialog presentation={shared} title={blog.blog_title} onClose={() => setShared(null)} /> : null}
     </div>
   );
 }
@@ -208,11 +210,14 @@ function SummaryCount({ icon: Icon, label, value, tone }: { icon: LucideIcon; la
   // beside the icon under the number from sm up.
   return (
     <div className="grid grid-cols-[auto_1fr] items-center gap-x-2.5 gap-y-1 rounded-lg bg-slate-50 p-3 sm:gap-x-3 sm:gap-y-0">
-      <span className={cn("row-start-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:row-span-2 sm:h-10 sm:w-10", tone)}>
-        <Icon className="h-5 w-5" aria-hidden />
-      </span>
       <dt className="col-span-2 row-start-2 text-xs font-medium text-slate-500 sm:col-span-1 sm:col-start-2">{label}</dt>
-      <dd className="col-start-2 row-start-1 text-2xl font-semibold leading-tight text-slate-900">{value}</dd>
+      {/* A definition list's groups hold only terms and definitions: the icon sits in the definition, laid out in the grid. */}
+      <dd className="contents">
+        <span className={cn("col-start-1 row-start-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-lg sm:row-span-2 sm:h-10 sm:w-10", tone)}>
+          <Icon className="h-5 w-5" aria-hidden />
+        </span>
+        <span className="col-start-2 row-start-1 text-2xl font-semibold leading-tight text-slate-900">{value}</span>
+      </dd>
     </div>
   );
 }

@@ -5,7 +5,6 @@
 // viewer's zone: its first view says UTC outright, and the browser puts the local time in once the page is live.
 import { useSyncExternalStore } from "react";
 import { relativeAge } from "@/components/dashboard/format";
-import { cn } from "@/lib/cn";
 
 const PARTS = { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
 const LOCAL = new Intl.DateTimeFormat("en-GB", PARTS);
@@ -60,9 +59,15 @@ export function LocalTime({ value, age = true, className }: LocalTimeProps) {
   if (!value) return <span className={className}>—</span>;
   const text = formatLocalDateTime(value, now === null ? "utc" : "local");
   return (
-    <time dateTime={value} className={cn("whitespace-nowrap", className)}>
-      {text}
-      {age && now !== null && text !== "—" ? <span className="text-slate-400"> · {relativeAge(value, new Date(now))}</span> : null}
+    // The date and the age each stay whole; in a narrow column the age goes under the date rather than over the next.
+    <time dateTime={value} className={className}>
+      <span className="whitespace-nowrap">{text}</span>
+      {age && now !== null && text !== "—" ? (
+        <>
+          {" "}
+          <span className="whitespace-nowrap text-slate-400">· {relativeAge(value, new Date(now))}</span>
+        </>
+      ) : null}
     </time>
   );
 }

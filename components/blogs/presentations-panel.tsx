@@ -3,7 +3,7 @@
 // The blog page's Presentations side panel (spec section 2): the versions newest first, each with its state
 // (section 4) and its own Edit, View (in a new tab) and Share; Edit Presentation in the panel's header opens the
 // first one, the newest; Retry for audio processing that timed out, and an empty state.
-import { Captions, Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
+import { BarChart3, Captions, Eye, LoaderCircle, MonitorPlay, Pencil, RefreshCw, RotateCcw, Share2, Sparkles, TriangleAlert } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Badge, type BadgeVariant } from "@/components/ui/badge";
@@ -217,6 +217,13 @@ function PresentationItem({ presentation, latest, canGenerate, highlighted, now,
             <Captions className="h-4 w-4" aria-hidden />
             Captions
           </a>
+        ) : null}
+        {viewable ? (
+          // What happened once it was played or shared: views, slides heard, questions, embedding sites.
+          <Link href={`/presentations/${presentation.id}/analytics`} className={buttonClasses("ghost", "sm")} aria-label={`Analytics of ${label}`}>
+            <BarChart3 className="h-4 w-4" aria-hidden />
+            Analytics
+          </Link>
         ) : null}
         {offersRetry(presentation, now) ? (
           <Button variant="destructive" size="sm" onClick={() => void retry()} disabled={retrying} aria-label={`Retry audio processing of ${label}`}>

@@ -3,13 +3,14 @@
 // Sharing a completed presentation (spec sections 2 and 8): POST /presentations/{id}/share makes (or returns) its
 // public link; the dialog says whether the link is live, offers it and an embed code to copy, and stops sharing
 // (DELETE, after a confirmation): the link and every embed of it stop working at once, and sharing again makes a
-// new link.
+// new link. A switch lets search engines index the shared page (off by default: a link is for those it is given to).
 import { Check, Copy, Link2Off, Share2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
+import { Switch } from "@/components/ui/switch";
 import { toast } from "@/components/ui/use-toast";
 import { serverMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
@@ -19,13 +20,18 @@ import { LocalTime } from "./local-time";
 export const SHARE_FAILED = "Failed to share presentation";
 export const NO_SHARE_URL = "No share URL received";
 export const STOP_FAILED = "Failed to stop sharing";
+export const INDEXING_FAILED = "Failed to change whether search engines may index the page";
 
-/** The embed code of section 2: an iframe of the shared player, full width, 600 high, without a border. */
-export function embedCode(shareUrl: string): string {
-  const src = shareUrl.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+/**
+ * The embed code of section 2: an iframe of the shared player, full width, 600 high, without a border, titled with
+ * the presentation's title (a screen reader names the frame by it).
+ */
+export function embedCode(shareUrl: string, title = "Narrated presentation"): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const src = escape(shareUrl);
   // The player records voice questions, plays the spoken answers and may go full screen: a frame must allow all
   // three, or the embedding page's browser refuses the microphone and full screen inside it.
-  return `<iframe src="${src}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; autoplay; fullscreen"></iframe>`;
+  return `<iframe src="${src}" title="${escape(title)}" width="100%" height="600" frameborder="0" style="border: none;" allow="microphone; autoplay; fullscreen"></iframe>`;
 }
 
 /** The server answers a path (or a full address); a path is appended to the site's origin. */
@@ -35,11 +41,11 @@ export function absoluteShareUrl(shareUrl: string, origin: string): string {
 
 type ShareState =
   | { status: "loading" }
-  | { status: "live"; url: string; since: string | null; confirming: boolean; stopping: boolean }
+  | { status: "live"; url: string; since: string | null; confirming: boolean; stopping: boolean; searchIndexing: boolean; savingIndexing: boolean }
   | { status: "stopped" }
   | { status: "failed"; message: string };
 
-export function ShareDialog({ presentation, onClose }: { presentation: PresentationSummary; onClose: () => void }) {
+export function ShareDialog({ presentation, title, onClose }: { presentation: PresentationSummary; title?: string; onClose: () => void }) {
   const [state, setState] = useState<ShareState>({ status: "loading" });
   const live = useRef(true);
   const path = `/presentations/${encodeURIComponent(presentation.id)}/share`;
@@ -49,11 +55,13 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
     setState({ status: "loading" });
     let message: string;
     try {
-      const answer = await api.post<{ share_url?: unknown; created_at?: unknown }>(path);
+      const answer = await api.post<{ share_url?: unknown; created_at?: unknown; search_indexing?: unknown }>(path);
       const shareUrl = answer && typeof answer.share_url === "string" ? answer.share_url.trim() : "";
       if (shareUrl) {
         const since = typeof answer.created_at === "string" ? answer.created_at : null;
-        if (live.current) setState({ status: "live", url: absoluteShareUrl(shareUrl, window.location.origin), since, confirming: false, stopping: false });
+        const searchIndexing = answer.search_indexing === true;
+        const url = absoluteShareUrl(shareUrl, window.location.origin);
+        if (live.current) setState({ status: "live", url, since, confirming: false, stopping: false, searchIndexing, savingIndexing: false });
         return;
       }
       message = NO_SHARE_URL;
@@ -74,6 +82,21 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
       live.current = false;
     };
   }, [share]);
+
+  /** POST .../share with search_indexing: lets search engines index the shared page, or keeps them out again. */
+  async function setSearchIndexing(searchIndexing: boolean) {
+    if (state.status !== "live") return;
+    setState({ ...state, searchIndexing, savingIndexing: true });
+    try {
+      const answer = await api.post<{ search_indexing?: unknown }>(path, { search_indexing: searchIndexing });
+      if (!live.current) return;
+      setState({ ...state, searchIndexing: answer?.search_indexing === true, savingIndexing: false });
+    } catch (error) {
+      if (!live.current) return;
+      setState({ ...state, savingIndexing: false });
+      toast({ title: "Error", description: serverMessage(error) ?? INDEXING_FAILED, variant: "destructive" });
+    }
+  }
 
   /** DELETE .../share: the link stops working at once. */
   async function stop() {
@@ -121,11 +144,12 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
             <CopyField label="Share link" value={state.url} copied="Link copied to clipboard" failed="Failed to copy link to clipboard" />
             <CopyField
               label="Embed code"
-              value={embedCode(state.url)}
+              value={embedCode(state.url, title)}
               copied="Embed code copied to clipboard"
               failed="Failed to copy embed code to clipboard"
               multiline
             />
+            <SearchIndexingSwitch checked={state.searchIndexing} saving={state.savingIndexing} onChange={(value) => void setSearchIndexing(value)} />
             {state.confirming ? (
               <div role="alertdialog" aria-labelledby={`${presentation.id}-stop`} aria-describedby={`${presentation.id}-stop-text`} className="rounded-lg border border-red-200 bg-red-50 p-3">
                 <p id={`${presentation.id}-stop`} className="text-sm font-semibold text-red-900">
@@ -161,6 +185,34 @@ export function ShareDialog({ presentation, onClose }: { presentation: Presentat
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Whether search engines may index the shared page (its page says noindex unless switched on). */
+function SearchIndexingSwitch({ checked, saving, onChange }: { checked: boolean; saving: boolean; onChange: (value: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 p-3">
+      <div className="min-w-0">
+        <p id={`${id}-label`} className="text-sm font-medium text-slate-700">
+          Show in search engines
+        </p>
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600">
+          {checked
+            ? "Search engines may list this presentation's page; anyone may find it."
+            : "The page asks search engines not to list it: only people with the link find it."}
+        </p>
+      </div>
+      <Switch
+        checked={checked}
+        disabled={saving}
+        aria-busy={saving}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        onCheckedChange={onChange}
+        className="mt-0.5"
+      />
+    </div>
   );
 }
 

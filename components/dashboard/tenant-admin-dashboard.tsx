@@ -4,6 +4,7 @@ import { CreditCard, Download, FileText, FolderKanban, Mail, UserPlus, Users, ty
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useState } from "react";
+import { TopDecksCard } from "@/components/analytics/top-decks-card";
 import { useCurrentUser } from "@/components/auth/current-user";
 import { roleName } from "@/components/profile/role-label";
 import { Avatar } from "@/components/ui/avatar";
@@ -212,6 +213,7 @@ export function TenantAdminDashboard({ initial }: { initial?: TenantAdminData })
             </div>
           </Panel>
           <ActivityPanel items={data.activity} />
+          {permissions.includes("presentation.view") ? <TopDecksCard /> : null}
         </div>
       </div>
 

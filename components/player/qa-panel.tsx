@@ -66,7 +66,14 @@ export function QaPanel({ messages, answering, onAsk, onClose, recognition, voic
           </button>
         ) : null}
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+      {/* Focusable, so the keyboard scrolls it too (its messages have no control of their own). */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label="Q&A messages"
+        data-scrolls=""
+        className="min-h-0 flex-1 overflow-y-auto px-4 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      >
         {count === 0 ? (
           <div className="flex h-full flex-col items-center justify-center gap-2 px-4 text-center">
             <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -75,7 +82,7 @@ export function QaPanel({ messages, answering, onAsk, onClose, recognition, voic
             <p className="font-medium text-slate-800">No Questions Yet</p>
             <p className="text-sm text-slate-500">Questions and answers will appear here when participants ask questions during the presentation.</p>
             {voice ? (
-              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-400">
+              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-600">
                 <Mic className="h-3.5 w-3.5" aria-hidden />
                 Click the mic button below the slide to ask questions
               </p>
@@ -115,7 +122,7 @@ export function QaPanel({ messages, answering, onAsk, onClose, recognition, voic
             placeholder="Type a question…"
             maxLength={1000}
             autoComplete="off"
-            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600/30"
+            className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
           />
           <button
             type="submit"
@@ -145,7 +152,7 @@ function RecognitionChoice({ recognition }: { recognition: SpeechPreference }) {
           id={id}
           value={recognition.value}
           onChange={(event) => recognition.choose(event.target.value)}
-          className="h-8 max-w-full cursor-pointer appearance-none truncate rounded-md border border-slate-200 bg-white pl-2 pr-7 text-xs text-slate-700 hover:border-slate-300 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-600/30"
+          className="h-8 max-w-full cursor-pointer appearance-none truncate rounded-md border border-slate-200 bg-white pl-2 pr-7 text-xs text-slate-700 hover:border-slate-300 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600"
         >
           {recognition.choices.map((choice) => (
             <option key={choice.value} value={choice.value}>

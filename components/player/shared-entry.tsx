@@ -4,14 +4,15 @@
 // counter, the first slide's image and caption, the controls and, where it docks, the Q&A panel's column, drawn on
 // the server so they show (and preview when linked) before any script runs, where the player will have them. The
 // player takes over once the page is interactive; its script (and framer-motion's) loads then, not with the page.
+// No Suspense boundary around the poster: React's streaming renderer sends a large boundary's content apart from the
+// page and swaps it in by script, so the poster would be in the HTML twice and shown by a swap in the first frame.
 import { ChevronLeft, ChevronRight, Maximize } from "lucide-react";
-import { lazy, startTransition, Suspense, useEffect, useState } from "react";
-import { AutoAdvanceToggle, CaptionsToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
-import { PORTRAIT_QUERY, toPlayerPresentation } from "./slides";
+import { startTransition, useEffect, useState, type ComponentType } from "react";
+import { AutoAdvanceToggle, CaptionsToggle, ControlButton, PlayButton, PlayerFrame, QaPanelPlaceholder, QaToggle, SLIDE_BOX_CLASS, slideImageClass, TranscriptToggle } from "./player-frame";
+import type { PlayerProps } from "./player";
+import { PORTRAIT_QUERY, slideAlt, toPlayerPresentation } from "./slides";
 import type { ApiPresentation } from "./types";
 import { MicButton, VoiceHint } from "./voice-input";
-
-const PresentationPlayer = lazy(() => import("./player").then((module) => ({ default: module.PresentationPlayer })));
 
 interface SharedPlayerEntryProps {
   token: string;
@@ -19,11 +20,25 @@ interface SharedPlayerEntryProps {
 }
 
 export function SharedPlayerEntry({ token, initial }: SharedPlayerEntryProps) {
-  const [mounted, setMounted] = useState(false);
-  // A transition: the poster stays on screen until the player's script has come, then the player replaces it at once.
-  useEffect(() => startTransition(() => setMounted(true)), []);
-  const poster = <Poster initial={initial} />;
-  return <Suspense fallback={poster}>{mounted ? <PresentationPlayer source={{ kind: "shared", token }} initial={initial} /> : poster}</Suspense>;
+  const [Player, setPlayer] = useState<ComponentType<PlayerProps> | null>(null);
+  // A script that could not be loaded: the page's error boundary takes over, as it did for a lazy component.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    let live = true;
+    // The poster stays on screen until the player's script has come; then the player replaces it at once.
+    import("./player")
+      .then((module) => {
+        if (live) startTransition(() => setPlayer(() => module.PresentationPlayer));
+      })
+      .catch((error: unknown) => {
+        if (live) setFailure({ error });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (failure) throw failure.error;
+  return Player ? <Player source={{ kind: "shared", token }} initial={initial} /> : <Poster initial={initial} />;
 }
 
 /**
@@ -41,6 +56,7 @@ function Poster({ initial }: { initial: ApiPresentation }) {
       // data-shared-player marks the page as the player (lib/http/share-page.ts caches only such renders).
       sharedPlayer
       title={presentation.title}
+      headerEnd={<TranscriptToggle on={false} pending />}
       counter={`${total > 0 ? 1 : 0} / ${total}`}
       stage={
         // As the slide viewer draws its first card (slide-viewer.tsx), so the image stays where it is.
@@ -49,7 +65,7 @@ function Poster({ initial }: { initial: ApiPresentation }) {
             {image ? (
               <picture className="contents">
                 {portrait ? <source media={PORTRAIT_QUERY} srcSet={portrait} /> : null}
-                <img src={image} alt={first?.title ?? presentation.title} draggable={false} className={slideImageClass(first?.imageUrl ? (portrait ? "both" : "wide") : "portrait")} />
+                <img src={image} fetchPriority="high" alt={first ? slideAlt(first.title, first.content) : presentation.title} draggable={false} className={slideImageClass(first?.imageUrl ? (portrait ? "both" : "wide") : "portrait")} />
               </picture>
             ) : (
               <p className="text-sm text-slate-300">Loading slide...</p>

@@ -6,7 +6,7 @@
 import { AnimatePresence, LazyMotion, m, useReducedMotion, type FeatureBundle } from "framer-motion";
 import { useEffect, useRef, useState } from "react";
 import { SLIDE_BOX_CLASS, slideImageClass } from "./player-frame";
-import { PORTRAIT_QUERY } from "./slides";
+import { PORTRAIT_QUERY, slideAlt, slideLines } from "./slides";
 import type { PlayerSlide } from "./types";
 
 const loadFeatures = () => import("./motion-features").then((module) => module.default);
@@ -155,7 +155,7 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
       ref={image}
       key={src}
       src={src}
-      alt={slide.title}
+      alt={slideAlt(slide.title, slide.content)}
       initial={animateImage ? { opacity: 0, y: 20 } : false}
       animate={{ opacity: 1, y: 0 }}
       transition={{ delay: 0.3, duration: 0.3 }}
@@ -177,10 +177,10 @@ function SlideCard({ slide, animateImage, onImageLoaded, onImageLoadError }: Sli
 
 /** The text fallback: the slide's title and content on a card of the slide's shape. */
 function SlideText({ slide }: { slide: PlayerSlide }) {
-  const lines = slide.content.split("\n").map((line) => line.replace(/^[-•*]\s*/, "").trim()).filter(Boolean);
+  const lines = slideLines(slide.content);
   return (
     <div className="flex aspect-video max-h-full w-full max-w-full flex-col gap-4 overflow-hidden rounded-xl bg-white p-6 shadow-2xl shadow-black/40 sm:p-10">
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-400">Slide image could not be loaded</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Slide image could not be loaded</p>
       <h2 className="text-xl font-semibold text-slate-900 sm:text-3xl">{slide.title}</h2>
       {lines.length > 0 ? (
         <ul className="flex list-disc flex-col gap-2 pl-5 text-sm text-slate-700 sm:text-lg">

@@ -84,6 +84,28 @@ export function toPlayerPresentation(presentation: ApiPresentation, shared: bool
     blogId: presentation.blog_id ?? presentation.blog?.id ?? null,
     status: presentation.status,
     voiceQuestions: presentation.speech_to_text_available,
+    language: presentation.language ?? "en",
     slides: slides.map((slide, index) => playerSlide(slide, index, shared)),
   };
+}
+
+/** A slide's lines as shown on it: one per line of its content, without list marks. */
+export function slideLines(content: string): string[] {
+  return content
+    .split("\n")
+    .map((line) => line.replace(/^[-•*]\s*/, "").trim())
+    .filter(Boolean);
+}
+
+/** The longest alternative text a slide's image gets: its title and as much of its text as fits. */
+const ALT_MAX_LENGTH = 400;
+
+/**
+ * The alternative text of a slide's image (WCAG 1.1.1): what the picture says, its title then its lines
+ * ("The Community Garden. Forty raised beds. Open to every neighbour").
+ */
+export function slideAlt(title: string, content: string): string {
+  const parts = [title, ...slideLines(content)].map((part) => part.replace(/[\s.;:,]+$/, "")).filter(Boolean);
+  const alt = parts.join(". ");
+  return alt.length > ALT_MAX_LENGTH ? `${alt.slice(0, ALT_MAX_LENGTH - 1).trimEnd()}…` : alt;
 }

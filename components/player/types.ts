@@ -37,6 +37,8 @@ export interface ApiPresentation {
   session_id?: string | null;
   /** The shared answer's word on whether this server can transcribe the tenant's voice questions. */
   speech_to_text_available?: boolean;
+  /** The deck's language (ISO 639-1): its captions' srclang. */
+  language?: string;
   slides: ApiSlide[];
 }
 
@@ -66,6 +68,8 @@ export interface PlayerPresentation {
   status: string;
   /** Whether voice questions can be transcribed, where the answer said (a shared deck); else the page decides. */
   voiceQuestions?: boolean;
+  /** The deck's language, its captions' srclang ("en" when the server did not say). */
+  language: string;
   slides: PlayerSlide[];
 }
 

@@ -1,10 +1,10 @@
 "use client";
 
 // Narration of the current slide (spec section 4, "Narration"): one audio file per slide and its sentence timings.
-// Play starts at the current sentence, pause keeps the position, the current sentence follows the audio's time,
-// and at the end of the slide's audio narration goes idle and the player may move on. A slide without audio is
-// shown for its timer duration instead while the viewer is listening. Audio that has not started a second after
-// play is asked for is asked once more, then given up with a message.
+// Play starts at the current sentence, pause keeps the position, the current sentence follows the audio's time, a
+// transcript sentence plays from its start, and at the end of the slide's audio narration goes idle and the player
+// may move on. A slide without audio is shown for its timer duration instead while the viewer is listening. Audio
+// that has not started a second after play is asked for is asked once more, then given up with a message.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/use-toast";
 import { sentenceAt } from "./slides";
@@ -25,6 +25,11 @@ export interface Narration {
   play: () => void;
   pause: () => void;
   toggle: () => void;
+  /**
+   * Plays from sentence `index` (a transcript sentence chosen): of the current slide, or with `nextSlide` of the slide
+   * about to be shown (its narration starts there instead of at its first sentence).
+   */
+  playFrom: (index: number, nextSlide?: boolean) => void;
   /** A voice question starts: narration pauses and remembers whether to resume. */
   suspend: () => void;
   /** The question is done: narration resumes after 500 ms from the current sentence, when it was going. */
@@ -59,6 +64,8 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
   /** The audio has started playing since play was last asked for (its 'playing' event). */
   const startedRef = useRef(false);
   const suspendedRef = useRef(false);
+  /** Where the next slide's narration starts (a transcript sentence), instead of its first sentence. */
+  const nextStartRef = useRef<number | null>(null);
   const onSlideEndRef = useRef(onSlideEnd);
 
   const onFailureRef = useRef(onPlaybackFailure);
@@ -168,6 +175,16 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
     else play();
   }, [pause, play]);
 
+  const playFrom = useCallback(
+    (index: number, nextSlide = false) => {
+      setListeningBoth(true);
+      suspendedRef.current = false;
+      if (nextSlide) nextStartRef.current = index;
+      else startAt(index);
+    },
+    [setListeningBoth, startAt],
+  );
+
   const suspend = useCallback(() => {
     suspendedRef.current = listeningRef.current && !endedRef.current;
     clearTimer();
@@ -194,11 +211,12 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
       else audio.removeAttribute("src");
     }
     endedRef.current = false;
+    const from = nextStartRef.current ?? 0;
+    nextStartRef.current = null;
     // The audio element is outside React: its reset and the state that mirrors it happen together, here.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    selectSentence(0);
+    selectSentence(from);
     setState("idle");
-    if (listeningRef.current && slide) startAt(0);
+    if (listeningRef.current && slide) startAt(from);
     // Only a different slide restarts narration, not a new object for the same one.
   }, [slide?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -253,5 +271,5 @@ export function useNarration(slide: PlayerSlide | undefined, onSlideEnd: () => v
 
   useEffect(() => clearTimer, [clearTimer]);
 
-  return { state, listening, sentence, play, pause, toggle, suspend, resume, audioRef };
+  return { state, listening, sentence, play, pause, toggle, playFrom, suspend, resume, audioRef };
 }

@@ -58,6 +58,8 @@ interface QaOptions {
   speechToTextAvailable?: boolean;
   /** A shared viewer's link stopped working: the player says so instead of a failed answer. */
   onGone?: () => void;
+  /** A question was answered: what was asked, how, and whether the material covered it (share analytics). */
+  onAnswered?: (question: string, mode: "typed" | "voice", covered: boolean) => void;
 }
 
 export interface Qa {
@@ -74,7 +76,17 @@ export interface Qa {
 
 const NO_CHOICES: readonly SpeechChoice[] = [];
 
-export function useQa({ source, presentationId, slideNumber, onDone, onAnswerStarts, sttChoices = NO_CHOICES, speechToTextAvailable, onGone }: QaOptions): Qa {
+export function useQa({
+  source,
+  presentationId,
+  slideNumber,
+  onDone,
+  onAnswerStarts,
+  sttChoices = NO_CHOICES,
+  speechToTextAvailable,
+  onGone,
+  onAnswered,
+}: QaOptions): Qa {
   const [messages, setMessages] = useState<QaMessage[]>([]);
   const [answering, setAnswering] = useState(false);
   const sessionRef = useRef<string | null>(null);
@@ -112,10 +124,12 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
   );
 
   const answer = useCallback(
-    async (chatHistoryId: string) => {
+    async (chatHistoryId: string, question: string, mode: "typed" | "voice") => {
       setAnswering(true);
       try {
         const reply = await streamResponse(source, chatHistoryId, slideNumber());
+        // An answer without sources is the material's 'not covered'.
+        onAnswered?.(question, mode, (reply.sources?.length ?? 0) > 0);
         add({
           id: reply.id ?? `answer-${chatHistoryId}`,
           type: "answer",
@@ -138,7 +152,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
         setAnswering(false);
       }
     },
-    [add, onDone, onGone, slideNumber, source, speak],
+    [add, onAnswered, onDone, onGone, slideNumber, source, speak],
   );
 
   const askRecorded = useCallback(
@@ -165,7 +179,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
         return;
       }
       add({ id: heard.chat_history_id, type: "question", content: transcript, timestamp: new Date().toISOString() });
-      await answer(heard.chat_history_id);
+      await answer(heard.chat_history_id, transcript, "voice");
     },
     [add, answer, onDone, onGone, presentationId, source, sttProvider],
   );
@@ -190,7 +204,7 @@ export function useQa({ source, presentationId, slideNumber, onDone, onAnswerSta
       if (asked.session_id) sessionRef.current = asked.session_id;
       add({ id: asked.chat_history_id, type: "question", content: asked.transcript || text, timestamp: new Date().toISOString() });
       onAnswerStarts();
-      await answer(asked.chat_history_id);
+      await answer(asked.chat_history_id, asked.transcript || text, "typed");
       return true;
     },
     [add, answer, onAnswerStarts, onGone, presentationId, source],

@@ -4,6 +4,7 @@
 // batches of 2 with a pause between batches (200 ms signed in, 100 ms shared). A slide counts as loaded once its
 // image has been fetched (or has failed: the viewer then shows its fallback), so moving on shows it at once.
 import { useEffect, useRef, useState } from "react";
+import { PORTRAIT_QUERY } from "./slides";
 import type { PlayerSlide } from "./types";
 
 export const INITIAL_SLIDES = 3;
@@ -27,8 +28,19 @@ function preload(url: string | null): Promise<void> {
   });
 }
 
+/**
+ * The rendering the slide viewer shows on this screen (slide-viewer.tsx's <picture>): the portrait one where the
+ * viewport is portrait and the slide has one, else the wide one. A phone held upright does not fetch wide pictures
+ * it never shows (a turned screen fetches the other rendering when it shows it).
+ */
+function shownImage(slide: PlayerSlide): string | null {
+  const portrait = slide.mobileImageUrl && slide.mobileImageUrl !== slide.imageUrl ? slide.mobileImageUrl : null;
+  if (portrait && window.matchMedia(PORTRAIT_QUERY).matches) return portrait;
+  return slide.imageUrl ?? slide.mobileImageUrl;
+}
+
 function preloadSlides(slides: readonly PlayerSlide[]): Promise<unknown> {
-  return Promise.all(slides.map((slide) => preload(slide.imageUrl)));
+  return Promise.all(slides.map((slide) => preload(shownImage(slide))));
 }
 
 export interface SlideLoading {

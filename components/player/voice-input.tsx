@@ -53,7 +53,8 @@ interface MicButtonProps {
 }
 
 /**
- * Hold to record (pointer or Space), release to send, double-click to reset (section 4). Unavailable, it is a
+ * Hold to record (pointer or Space), release to send, double-click to reset (section 4); from the keyboard, Enter
+ * starts and Enter again sends. Unavailable, it is a
  * plain button whose press (the recorder's start) points the viewer at the question box.
  */
 export function MicButton({ available, recorder }: MicButtonProps) {
@@ -89,6 +90,12 @@ export function MicButton({ available, recorder }: MicButtonProps) {
       onPointerUp={recorder?.stop}
       onPointerLeave={() => {
         if (recording) recorder.stop();
+      }}
+      // Enter on the focused mic (a click without a pointer) starts recording, and the next Enter sends it.
+      onClick={(event) => {
+        if (event.detail !== 0 || !recorder) return;
+        if (recording) recorder.stop();
+        else recorder.start();
       }}
       onDoubleClick={recorder?.reset}
       onContextMenu={(event) => event.preventDefault()}

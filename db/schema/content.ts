@@ -61,6 +61,11 @@ export const blogs = pgTable(
     blogTitle: text("blog_title").notNull(),
     blogAuthor: text("blog_author").notNull(),
     blogEmail: text("blog_email").notNull(),
+    /**
+     * The language most of its sources' text is in (ISO 639-1, 'und' when undetermined), null until a source is read:
+     * the default language of its decks.
+     */
+    language: text("language"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -106,6 +111,8 @@ export const blogSources = pgTable(
     /** Why extraction failed, shown on the blog page. */
     extractionError: text("extraction_error"),
     extractedAt: at("extracted_at"),
+    /** The language of the extracted text (ISO 639-1, 'und' when too short or mixed to tell); null until told. */
+    language: text("language"),
     createdAt: createdAt(),
   },
   (table) => [

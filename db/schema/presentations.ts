@@ -1,6 +1,6 @@
 // Presentations: slides, share links and the Q&A sessions held while playing them.
 import { relations, sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { at, createdAt, id, updatedAt } from "./columns";
 import { tenants } from "./tenants";
 import { users } from "./accounts";
@@ -45,6 +45,11 @@ export const presentations = pgTable(
     editCount: integer("edit_count").notNull().default(0),
     ttsProvider: text("tts_provider"),
     sttProvider: text("stt_provider"),
+    /**
+     * The deck's language (ISO 639-1, one of lib/content/languages.ts DECK_LANGUAGES): its generated phrases,
+     * narration voice, captions and answers. Chosen in the wizard; by default the blog's.
+     */
+    language: text("language").notNull().default("en"),
     /** Why generation or audio processing failed, shown to the user. */
     error: text("error"),
     /** AI generation: percent done (5, 20, 60, 85, 100 as task-status reports it) and the step's name. */
@@ -122,6 +127,8 @@ export const slides = pgTable(
     audioDurationMs: integer("audio_duration_ms"),
     /** Where each sentence of the narration is heard in the audio file (the player resumes at a sentence). */
     audioSentences: jsonb("audio_sentences").$type<AudioSentence[]>(),
+    /** The voice the audio was spoken with when the deck's language chose it ("fr", "fr-FR-DeniseNeural"). */
+    audioVoice: text("audio_voice"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -147,6 +154,8 @@ export const shareLinks = pgTable(
     tokenCiphertext: text("token_ciphertext").notNull(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: at("revoked_at"),
+    /** Whether search engines may index the shared page and its files (off: a link is for those it is given to). */
+    searchIndexing: boolean("search_indexing").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index("share_links_presentation_idx").on(table.presentationId)],

@@ -14,6 +14,8 @@ export const tenants = pgTable(
     /** The operator's own tenant, home of the super admin; it cannot be deleted. */
     isPlatform: boolean("is_platform").notNull().default(false),
     approvedAt: at("approved_at"),
+    /** Whether the player reports views, slides and questions of this tenant's decks (share analytics). */
+    analyticsEnabled: boolean("analytics_enabled").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

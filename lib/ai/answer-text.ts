@@ -5,7 +5,10 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import irregularVerbs from "wink-lexicon/src/irregular-verbs.js";
+import adjectiveExceptions from "wink-lexicon/src/wn-adjective-exceptions.js";
+import lexicon from "wink-lexicon/src/lexicon.js";
 import porter2 from "wink-porter2-stemmer";
+import { currentLanguage, foreignIntents, foreignStem, isEnglish, isForeignAskingWord, isForeignStopWord, withoutElision } from "./language";
 import { splitSentences } from "./text";
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu;
@@ -39,32 +42,91 @@ const ASKING = new Set(
   ).split(" "),
 );
 
+/** Whether a lower-case word only asks, in the current language. */
+function isAsking(word: string): boolean {
+  return isEnglish() ? ASKING.has(word) : isForeignAskingWord(word);
+}
+
 const stems = new Map<string, string>();
 /** Most stems kept: the answerer reads at most ~90 passages a question, so the words of a few articles. */
 const STEM_CACHE = 50_000;
 
 /**
+ * The adjective a comparative or superlative is made from ("greatest" is "great", "largest" "large", "hotter" "hot"),
+ * by wink-lexicon's tags and WordNet's exceptions ("best" is "good"); the word itself otherwise. Porter2 leaves these
+ * endings on.
+ */
+function adjectiveBase(word: string): string {
+  const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+  if (!tags || !tags.some((tag) => tag === "JJS" || tag === "JJR")) return word;
+  if (Object.hasOwn(adjectiveExceptions, word)) return adjectiveExceptions[word]!;
+  const bare = word.replace(/(?:est|er)$/, "");
+  for (const base of [bare, `${bare}e`, bare.replace(/(\w)\1$/, "$1"), bare.replace(/i$/, "y")]) {
+    if (base !== word && Object.hasOwn(lexicon, base) && lexicon[base]!.includes("JJ")) return base;
+  }
+  return word;
+}
+
+/**
+ * British spellings as WordNet and most American texts write them ("vapour" and "vapor", "centre" and "center",
+ * "neighbours" and "neighbors"), so that either spelling finds the other and its synonyms.
+ */
+function americanSpelling(word: string): string {
+  if (word.length < 5) return word;
+  return word.replace(/(?<=[a-z]{2}(?:[^aeiou]|i))our(s|ed|ing|ite|ites)?$/, "or$1").replace(/(?<=[a-z]{2})tre(s|d)?$/, "ter$1");
+}
+
+/**
  * The Porter2 stem of a lower-case word, an irregular verb form taken to its base first ("chose" and "choose", "kept"
- * and "keep" are one term); numbers are kept as written.
+ * and "keep" are one term), a comparative or superlative to its adjective; numbers are kept as written.
  */
 export function stemOf(word: string): string {
   if (/\d/.test(word) || word.length <= 2) return word;
+  if (!isEnglish()) return foreignStem(word);
   let found = stems.get(word);
   if (found === undefined) {
-    found = porter2(Object.hasOwn(irregularVerbs, word) ? irregularVerbs[word]! : word);
+    found = porter2(Object.hasOwn(irregularVerbs, word) ? irregularVerbs[word]! : americanSpelling(adjectiveBase(word)));
     if (stems.size >= STEM_CACHE) stems.clear();
     stems.set(word, found);
   }
   return found;
 }
 
+/** Whether wink-lexicon tags a word (or, for a stem, the word with an "e") with a tag starting so ("VB", "JJ", "NN"). */
+function tagged(word: string, tag: string): boolean {
+  return [word, `${word}e`].some((form) => Object.hasOwn(lexicon, form) && lexicon[form]!.some((found) => found.startsWith(tag)));
+}
+
+/** Whether a word the lexicon knows has none of a part of speech's tags (a word it does not know may be anything). */
+function untagged(word: string, tag: string): boolean {
+  return Object.hasOwn(lexicon, word) && !lexicon[word]!.some((found) => found.startsWith(tag));
+}
+
+/**
+ * Whether two English stems are one word's family through an ending Porter2 keeps: a doer or an action of a verb
+ * ("walker" and "walk", "agreement" and "agree"), an adverb of an adjective ("newly" and "new"). The shorter must be a
+ * verb (an adjective for "-ly") and the longer no other part of speech, by wink-lexicon's tags: "corner" is not of
+ * "corn", "early" not of "ear", "centre" not of "cent".
+ */
+export function sameFamily(a: string, b: string): boolean {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length < 3 || !longer.startsWith(shorter) || /\d/.test(longer)) return false;
+  const ending = longer.slice(shorter.length);
+  // Porter2 takes a verb's final "e" ("agre" for "agree", "danc" for "dance") but leaves it in "agreement" and "user".
+  if (["er", "or", "ment", "r", "ement"].includes(ending)) return tagged(shorter, "VB") && !untagged(longer, "NN");
+  if (ending === "li") return tagged(shorter, "JJ") && !untagged(`${shorter}ly`, "RB");
+  return false;
+}
+
 /** The words of a text, lower-cased, possessive "'s" and thousands separators removed ("12,000" is "12000"). */
 export function tokens(text: string): string[] {
   const found = text.toLowerCase().match(TOKEN) ?? [];
+  if (!isEnglish()) return found.map((word) => withoutElision(word).replace(/’/g, "'").replace(/(?<=\d)[.,](?=\d{3}\b)/g, ""));
   return found.map((word) => word.replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, ""));
 }
 
 export function isStopWord(word: string): boolean {
+  if (!isEnglish()) return isForeignStopWord(word);
   // "don't", "isn't", "they'll": a stop word and its ending.
   return STOP.has(word) || STOP.has(word.replace(/'.*$/, "")) || /n't$/.test(word);
 }
@@ -76,17 +138,19 @@ export function termsOf(text: string): string[] {
   return terms;
 }
 
-/** Number words a sentence can answer "how many" with. */
+/** Number words a sentence can answer "how many" with ("once" as an amount, not "once the pump is fitted"). */
 const NUMBER_WORDS =
-  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundreds?|thousands?|millions?|billions?|dozens?|half|halves|thirds?|quarters?|double|twice|once|percent|per cent)\b/i;
+  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundreds?|thousands?|millions?|billions?|dozens?|half|halves|thirds?|quarters?|double|twice|once(?!\s+(?:the|it|its|they|their|you|your|we|our|he|his|she|her|i|my|this|that|these|those|there)\b)|percent|per cent)\b/i;
 
 /** Whether a text states an amount: a digit or a number word. */
 export function hasNumber(text: string): boolean {
+  const foreign = foreignIntents();
+  if (foreign) return /\d/.test(text) || foreign.numbers.test(text);
   return /\d/.test(text) || NUMBER_WORDS.test(text);
 }
 
-/** Month names and years: what a "when" question is answered with. */
-const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|decade|(?:1[5-9]|20)\d\ds?|\d{1,2}(?::\d\d)?\s?(?:a\.?m|p\.?m)\b|o'clock|morning|afternoon|evening|noon|midnight|weeks?|days?|months?|years?|before|after|until|by)\b/i;
+/** Month names and years, and conditions ("if", "once"): what a "when" question is answered with. */
+const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|decade|(?:1[5-9]|20)\d\ds?|\d{1,2}(?::\d\d)?\s?(?:a\.?m|p\.?m)\b|o'clock|morning|afternoon|evening|noon|midnight|hours?|weeks?|days?|months?|years?|before|after|until|by|if|once|whenever)\b/i;
 
 export interface QuestionIntent {
   /** "how many / how much / how long / how old / what percentage": the answer holds an amount. */
@@ -104,11 +168,15 @@ const SUMMARY_QUESTION =
   /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b/i;
 
 export function intentOf(question: string): QuestionIntent {
+  const foreign = foreignIntents();
+  if (foreign) return { amount: foreign.amount.test(question), time: foreign.time.test(question), summary: foreign.summary.test(question) };
   return { amount: AMOUNT_QUESTION.test(question), time: TIME_QUESTION.test(question), summary: SUMMARY_QUESTION.test(question) };
 }
 
 /** Whether a text answers a "when" question: a year, a month, a season or "in the ...s". */
 export function hasTime(text: string): boolean {
+  const foreign = foreignIntents();
+  if (foreign) return foreign.times.test(text);
   return TIME_WORDS.test(text);
 }
 
@@ -127,11 +195,14 @@ export function questionTerms(question: string): QuestionTerm[] {
   const found = new Map<string, QuestionTerm>();
   const raw = question.match(TOKEN) ?? [];
   raw.forEach((written, index) => {
-    const word = written.toLowerCase().replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, "");
-    if ((word.length <= 1 && !/\d/.test(word)) || isStopWord(word) || ASKING.has(word)) return;
+    const word = isEnglish()
+      ? written.toLowerCase().replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, "")
+      : (tokens(written)[0] ?? "");
+    if ((word.length <= 1 && !/\d/.test(word)) || isStopWord(word) || isAsking(word)) return;
     const stem = stemOf(word);
-    if (ASKING.has(stem)) return;
-    const name = index > 0 && /^\p{Lu}/u.test(written);
+    if (isEnglish() && ASKING.has(stem)) return;
+    // German writes every noun with a capital: a capital names nothing there.
+    const name = index > 0 && /^\p{Lu}/u.test(written) && currentLanguage() !== "de";
     const known = found.get(stem);
     if (known) known.name ||= name;
     else found.set(stem, { stem, word, name, position: index });
@@ -144,7 +215,7 @@ export function questionTerms(question: string): QuestionTerm[] {
  * island", "decides which projects"): the stems of each pair, joined by a space.
  */
 export function questionPairs(question: string): string[] {
-  const topic = tokens(question).filter((word) => !isStopWord(word) && !ASKING.has(word));
+  const topic = tokens(question).filter((word) => !isStopWord(word) && !isAsking(word));
   const pairs: string[] = [];
   for (let index = 0; index + 1 < topic.length; index += 1) pairs.push(`${stemOf(topic[index]!)} ${stemOf(topic[index + 1]!)}`);
   return pairs;
@@ -221,7 +292,8 @@ export function loadWordFrequencies(): Promise<void> {
  * list does not hold (names, terms of art); 0.5 for every word before the list is loaded.
  */
 export function rarityOf(word: string): number {
-  if (!frequencies) return 0.5;
+  // Everyday English counts say nothing about another language's words: each weighs the same.
+  if (!frequencies || !isEnglish()) return 0.5;
   // A word is as common as its commonest form: "stops" as "stop", "planning" as "plan".
   const bare = word.replace(/'.*$/, "");
   const forms = [bare, bare.replace(/(?:e?s|ed|ing)$/, ""), bare.replace(/(?:s|d|ing)$/, ""), bare.replace(/ing$/, "e"), bare.replace(/ies$/, "y"), bare.replace(/(\w)\1(?:ed|ing)$/, "$1")];

@@ -7,11 +7,14 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, pairsOf, questionPairs, questionTerms, rarityOf, termsOf, unitsOf, type QuestionTerm } from "./answer-text";
+import { countWords, hasNumber, hasTime, intentOf, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
+import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
+import { phrases, phrasesOf } from "./phrases";
+import { deckLanguageFor } from "@/lib/content/languages";
 import { splitSentences } from "./text";
-import { relatedWords } from "./wordnet";
+import { relatedWords, type Pos } from "./wordnet";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -31,6 +34,8 @@ export interface ComposedAnswer {
 
 /** Share of the question's weight the best unit must hold (with its context) to count as answering it. */
 const COVERAGE_THRESHOLD = 0.5;
+/** Once the material covers a question, the answer is the best-ranked unit holding this share of the threshold's coverage. */
+const RANKED_SHARE = 0.9;
 /** Share of the question's weight the unit must hold in its own words. */
 const DIRECT_THRESHOLD = 0.3;
 /** Weight of the commonest word against a rare one's, of equal rarity in the material. */
@@ -46,12 +51,41 @@ const PAIR_BONUS = 0.15;
 const IDF_FLOOR = 0.5;
 /** Added to the score of the slide on screen's units (half for its neighbours'). */
 const CURRENT_SLIDE_BONUS = 0.05;
+/** A question's pronouns for a person, and what a unit saying one of them gains (a tie-breaker). */
+const PERSONS = new Set(["she", "her", "hers", "he", "him", "his"]);
+const PERSON_BONUS = 0.03;
+/** Added for the question's weight a unit says that its heading says too. */
+const HEADING_AGREEMENT = 0.1;
 /** Units at a section's start that its heading speaks for. */
 const OPENING_UNITS = 2;
+/** For a "why" question, credit for a term the unit before says: the claim a reason explains comes first. */
+const REASON_CREDIT = 0.8;
+/** Questions asking why, per language. */
+const WHY: Record<DeckLanguage, RegExp> = {
+  en: /^\s*why\b/i,
+  fr: /^\s*pourquoi\b/i,
+  de: /^\s*(?:warum|wieso|weshalb)\b/i,
+  es: /^\s*¿?\s*por qu[ée](?![\p{L}])/iu,
+  it: /^\s*perch[ée](?![\p{L}])/iu,
+  pt: /^\s*por ?qu[eê](?![\p{L}])/iu,
+  nl: /^\s*waarom\b/i,
+  ru: /^\s*почему(?![\p{L}])/iu,
+};
+/** Words that give a reason, per language, and what a unit saying one gains for a "why" question (a tie-breaker). */
+const REASON_MARKER: Partial<Record<DeckLanguage, RegExp>> = {
+  en: /\b(?:because|since|so that|due to|owing to|thanks to|as a result|in order to|that is why|which is why)\b/i,
+  fr: /(?<![\p{L}])(?:parce que|parce qu|car|puisque|grâce à|à cause de|afin de|pour que)(?![\p{L}])/iu,
+  de: /(?<![\p{L}])(?:weil|denn|damit|wegen|dank|deshalb|darum)(?![\p{L}])/iu,
+  es: /(?<![\p{L}])(?:porque|ya que|puesto que|gracias a|debido a|para que|por eso)(?![\p{L}])/iu,
+};
+const REASON_MARKER_BONUS = 0.03;
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
 const CONTEXT_CREDIT = 0.5;
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
+/** An answer to a heading asked as a question reads its section's opening to at least this many words (and sentences). */
+const SECTION_ANSWER_WORDS = 40;
+const SECTION_ANSWER_SENTENCES = 5;
 /** An answer shorter than this takes the unit after it too: short statements rarely answer "how" or "why". */
 const SHORT_ANSWER_WORDS = 25;
 /** Most items of a list an answer reads. */
@@ -60,31 +94,208 @@ const LIST_ITEMS = 6;
 const SUMMARY_SECTIONS = 8;
 
 /** A script's spoken signposts ("Let's turn to ...", "Thank you for listening."): not answers. */
-const SIGNPOST =
+const ENGLISH_SIGNPOST =
   /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
+
+/** The current language's signposts. */
+const SIGNPOST = { test: (text: string) => (isEnglish() ? ENGLISH_SIGNPOST : phrases().signpost).test(text) };
 
 /** A unit that leans on the one before it: a pronoun, a connective, an ordinal whose list began earlier. */
 const LEANS_BACK =
   /^(?:it|its|this|that|these|those|they|their|them|such|so|but|however|also|then|thus|therefore|instead|as a result|for example|for instance|in short|in addition|the (?:second|third|fourth|fifth|other|latter|former|rest|same)|another|both|neither|each of them|here)\b/i;
 
 /**
- * Words people ask with that texts rarely repeat ("how big" against "one cubic metre"): a question's asking word (before
- * the bar) is also matched by the dimension's words (after it); a question naming the dimension itself ("what size")
- * by any word of the group. Question vocabulary for common dimensions only, never topic synonyms.
+ * Words people ask with that texts rarely repeat ("how big" against "one cubic metre"), per language: a question's
+ * asking word (before the first bar) is also matched by the dimension's names and units (after it); a question naming
+ * the dimension itself (between the bars: "what size", "was kostet", "in the afternoon") by any word of the group. A
+ * unit named ("the first day") asks for nothing. An asking word counts right after the language's "how" or "which"
+ * ("how long", "which days", "wie lange", "combien de temps") or, in English, before "than". Question vocabulary for
+ * common dimensions only (size, duration, cost, temperature, speed, amount, age, days of the week, in English the
+ * time of day), never topic synonyms.
  */
-const DIMENSIONS: string[] = [
-  "big bigger biggest large larger small smaller tall wide | size sized volume cubic dimension dimensions",
-  "long longer | time duration month months week weeks day days year years hour hours minute minutes",
-  "expensive cheap cheaper afford | cost costs price prices priced money euro euros dollar dollars pound pounds pence cents budget spend pay fee fees charge",
-  "hot warm warmth cold cool | temperature temperatures degree degrees freezing frost",
-  "fast faster quick quickly quicker slow slower | speed speeds rate",
-  "many | number numbers amount total",
-];
-const DIMENSION_STEMS = DIMENSIONS.map((group) => {
-  const [asking = "", dimension = ""] = group.split("|");
-  const dimensionStems = [...new Set(termsOf(dimension))];
-  return { all: [...new Set([...termsOf(asking), ...dimensionStems])], dimension: dimensionStems };
-});
+const DIMENSIONS: Record<DeckLanguage, string[]> = {
+  en: [
+    "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions | cubic",
+    "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
+    "expensive cheap cheaper afford | cost costs price prices priced fee fees charge charges discount discounts concession concessions | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
+    "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
+    "fast faster quick quickly quicker slow slower | speed speeds | rate",
+    "many | number numbers amount total |",
+    "| morning mornings afternoon afternoons evening evenings night nights overnight | noon midday lunchtime lunch dawn dusk sunrise sunset bedtime dark",
+    "day days | | monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends weekday weekdays",
+  ],
+  fr: [
+    "grand grande grands grandes petit petite | taille surface superficie dimension dimensions | mètres",
+    "longtemps temps durée | | minutes heures jours semaines mois ans années mètres kilomètres",
+    "cher chère chers coûteux payer | coût coûts coûte coûtent coûter prix tarif tarifs réduction réductions | euros centimes budget gratuit gratuite gratuits frais",
+    "chaud froid | température températures | degrés",
+    "vite rapide rapidement lent | vitesse |",
+    "âgé âgés | âge | ans",
+    "jour jours | | lundi mardi mercredi jeudi vendredi samedi dimanche week-end semaine",
+  ],
+  de: [
+    "groß große großen klein kleine | größe fläche | quadratmeter meter",
+    "lange dauer dauert | | minuten stunden tage wochen monate jahre meter kilometer",
+    "teuer billig günstig bezahlen zahlen | kosten kostet preis preise gebühr gebühren rabatt ermäßigung | kostenlos euro cent budget gratis",
+    "warm kalt heiß | temperatur temperaturen | grad",
+    "schnell langsam | geschwindigkeit tempo |",
+    "alt | alter | jahre",
+    "tag tage tagen | | montag dienstag mittwoch donnerstag freitag samstag sonntag montags dienstags mittwochs donnerstags freitags samstags sonntags wochenende werktags",
+  ],
+  es: [
+    "grande grandes pequeño pequeña | tamaño superficie dimensión | metros",
+    "tiempo duración dura | | minutos horas días semanas meses años metros kilómetros",
+    "caro cara barato barata pagar | cuesta cuestan costar coste costo precio precios tarifa cuota descuento descuentos | euros céntimos presupuesto gratis gratuito gratuita",
+    "caliente frío calor | temperatura temperaturas | grados",
+    "rápido rápida lento | velocidad |",
+    "| edad | años",
+    "día días | | lunes martes miércoles jueves viernes sábado sábados domingo domingos fin semana",
+  ],
+  it: [
+    "grande grandi piccolo piccola | dimensione dimensioni superficie | metri",
+    "tempo durata dura | | minuti ore giorni settimane mesi anni",
+    "caro cara economico pagare | costa costano costo costi prezzo prezzi tariffa | euro budget gratis gratuito",
+    "caldo freddo | temperatura temperature | gradi",
+    "veloce lento | velocità |",
+    "| età | anni",
+    "giorno giorni | | lunedì martedì mercoledì giovedì venerdì sabato domenica fine settimana",
+  ],
+  pt: [
+    "grande grandes pequeno pequena | tamanho superfície dimensão | metros",
+    "tempo duração dura | | minutos horas dias semanas meses anos",
+    "caro cara barato barata pagar | custa custam custo custos preço preços tarifa | euros orçamento grátis gratuito",
+    "quente frio | temperatura temperaturas | graus",
+    "rápido rápida lento | velocidade |",
+    "| idade | anos",
+    "dia dias | | segunda terça quarta quinta sexta sábado domingo fim semana",
+  ],
+  nl: [
+    "groot grote klein kleine | grootte oppervlakte | meter vierkante",
+    "lang lange duur duurt | | minuten uur dagen weken maanden jaar jaren",
+    "duur goedkoop betalen | kost kosten prijs prijzen tarief | euro cent budget gratis",
+    "warm koud heet | temperatuur temperaturen | graden",
+    "snel langzaam | snelheid |",
+    "oud oude | leeftijd | jaar jaren",
+    "dag dagen | | maandag dinsdag woensdag donderdag vrijdag zaterdag zondag weekend",
+  ],
+  ru: [
+    "большой большая маленький | размер площадь | метров",
+    "долго длительность | | минут часов дней недель месяцев лет",
+    "дорого дёшево дешево платить | стоит стоимость цена цены тариф | рублей евро бюджет бесплатно",
+    "тепло холодно жарко | температура | градусов",
+    "быстро медленно | скорость |",
+    "| возраст | лет",
+    "день дни дням | | понедельник вторник среду четверг пятницу субботу воскресенье выходные",
+  ],
+};
+
+/** The words a dimension is asked after, per language ("how", "which", "combien", "welche"). */
+const HOW_WORDS: Record<DeckLanguage, RegExp> = {
+  en: /^(?:how|what|which)$/i,
+  fr: /^(?:combien|quel|quelle|quels|quelles)$/i,
+  de: /^(?:wie|welche|welcher|welches|welchen|welchem|wieviel|wieviele)$/i,
+  es: /^(?:cu[áa]nto|cu[áa]nta|cu[áa]ntos|cu[áa]ntas|qu[ée]|cu[áa]l|cu[áa]les)$/i,
+  it: /^(?:quanto|quanta|quanti|quante|quale|quali|che)$/i,
+  pt: /^(?:quanto|quanta|quantos|quantas|qual|quais|que)$/i,
+  nl: /^(?:hoe|hoeveel|welk|welke)$/i,
+  ru: /^(?:сколько|как|какой|какая|какие|каком|какую)$/iu,
+};
+
+interface Dimension {
+  /** Stems of the whole group. */
+  all: string[];
+  /** Stems of the words that name the dimension (between the bars): a question using one asks for it. */
+  dimension: string[];
+  /** Stems of what answers it: the dimension's names and its units (after the second bar), which ask for nothing. */
+  answers: string[];
+  /** Stems of its units alone ("month", "degrees", "euros"). */
+  units: string[];
+}
+
+const dimensionStems = new Map<DeckLanguage, Dimension[]>();
+
+/** The current language's dimensions as stems (made once per language). */
+function dimensions(): Dimension[] {
+  const language = currentLanguage();
+  let found = dimensionStems.get(language);
+  if (!found) {
+    found = DIMENSIONS[language].map((group) => {
+      const [asking = "", dimension = "", units = ""] = group.split("|");
+      const dimensionWords = [...new Set(termsOf(dimension))];
+      const answers = [...new Set([...dimensionWords, ...termsOf(units)])];
+      return { all: [...new Set([...termsOf(asking), ...answers])], dimension: dimensionWords, answers, units: [...new Set(termsOf(units))] };
+    });
+    dimensionStems.set(language, found);
+  }
+  return found;
+}
+
+/**
+ * Endings a Snowball stem may keep that still mark the same word, per language: mostly verb endings ("kostet" against
+ * "kost", "repariert" against "repari"), never a word of its own ("Nachtbus" is not "Nacht").
+ */
+const KEPT_ENDINGS: Record<DeckLanguage, RegExp> = {
+  en: /^$/,
+  de: /^(?:e|t|et|st|est|te|ten|en|n|ert|rt|s)$/,
+  nl: /^(?:t|d|e|en|de|te|den|ten|s|n)$/,
+  fr: /^(?:e|s|t|es|ent|ez|ons|ai|ait|a|é|ée|és|r|er|ir)$/,
+  es: /^(?:a|o|e|as|os|es|an|en|ar|er|ir|ó|é|í)$/,
+  it: /^(?:a|o|e|i|ano|ono|are|ere|ire|ò|à)$/,
+  pt: /^(?:a|o|e|as|os|es|am|em|ar|er|ir|ou|ei)$/,
+  ru: /^(?:[аеиоуыэюяйь]{1,2}|ет|ит|ют|ат|ят|ем|им|ла|ло|ли)$/u,
+};
+
+/** Words after which an English word is a noun or an adjective. */
+const DETERMINER = /^(?:a|an|the|which|what|whose|my|your|our|their|his|her|its|this|that|these|those|of)$/i;
+const NOMINAL: readonly Pos[] = ["noun", "adj"];
+
+/** Ordinals one to ten, per language: a heading numbers its parts ("Day One", "Step 1") where a question says "the first day". */
+const ORDINALS: Record<DeckLanguage, readonly string[]> = {
+  en: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
+  fr: ["premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième"],
+  de: ["erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebte", "achte", "neunte", "zehnte"],
+  es: ["primer", "segundo", "tercer", "cuarto", "quinto", "sexto", "séptimo", "octavo", "noveno", "décimo"],
+  it: ["primo", "secondo", "terzo", "quarto", "quinto", "sesto", "settimo", "ottavo", "nono", "decimo"],
+  pt: ["primeiro", "segundo", "terceiro", "quarto", "quinto", "sexto", "sétimo", "oitavo", "nono", "décimo"],
+  nl: ["eerste", "tweede", "derde", "vierde", "vijfde", "zesde", "zevende", "achtste", "negende", "tiende"],
+  ru: ["первый", "второй", "третий", "четвёртый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый"],
+};
+
+/** Languages that write compound nouns as one word ("Monatskarte", "fietsenstalling"): a word's parts count as its synonyms do. */
+const COMPOUNDING = new Set<DeckLanguage>(["de", "nl"]);
+
+/**
+ * The material's stems that are another form of a question's stem in a language other than English, where Snowball
+ * stems keep some verb endings apart ("kostet" and "kost", "repariert" and "repari"): one is the other with one of
+ * the language's kept endings, the shorter of at least four letters. German and Dutch participles are read without their "ge"
+ * ("gekauft" is "kauft"). Also, in a compounding language, the compounds that end or begin with the question's word
+ * and the parts of a compound asked about: `compounds`, credited as synonyms are.
+ */
+function stemVariants(stem: string, vocabulary: ReadonlySet<string>): { forms: string[]; compounds: string[] } {
+  const forms: string[] = [];
+  const compounds: string[] = [];
+  if (isEnglish()) {
+    // Porter2 keeps the endings that make a doer, an adverb or an action of a word ("walker", "newly", "payment").
+    for (const other of vocabulary) if (other !== stem && sameFamily(stem, other)) forms.push(other);
+    return { forms, compounds };
+  }
+  if (stem.length < 4 || /\d/.test(stem)) return { forms, compounds };
+  const compounding = COMPOUNDING.has(currentLanguage());
+  for (const other of vocabulary) {
+    if (other === stem || other.length < 4 || /\d/.test(other)) continue;
+    const bare = compounding && other.length >= 6 && other.startsWith("ge") ? other.slice(2) : other;
+    const [shorter, longer] = bare.length <= stem.length ? [bare, stem] : [stem, bare];
+    if (shorter.length >= 4 && longer.startsWith(shorter) && KEPT_ENDINGS[currentLanguage()].test(longer.slice(shorter.length))) forms.push(other);
+    else if (
+      compounding &&
+      ((other.length >= stem.length + 3 && (other.endsWith(stem) || (stem.length >= 5 && other.startsWith(stem)))) ||
+        (stem.length >= other.length + 3 && (stem.endsWith(other) || (other.length >= 5 && stem.startsWith(other)))))
+    ) {
+      compounds.push(other);
+    }
+  }
+  return { forms, compounds };
+}
 
 interface Section {
   /** The source's name, or "Slide n". */
@@ -119,8 +330,18 @@ interface Unit {
 }
 
 interface Concept extends QuestionTerm {
-  /** Stems that count as the term. */
+  /** Stems that count as the term: its own forms, and the words of the dimension it asks for. */
   matches: string[];
+  /** Whether the material says it (or a form of it) anywhere. */
+  used: boolean;
+  /** The term's own forms (a dimension's other words count at DIMENSION_CREDIT). */
+  own: string[];
+  /** Stems that count as the term in a heading only: an ordinal's number ("the first day" and "Day One", "Step 1"). */
+  headingForms: string[];
+  /** For a dimension asked for, its units alone: said without a number they still give an amount ("a month"). */
+  units: string[] | null;
+  /** For a dimension asked for, the words that give it ("degrees", "metres", "euros"): the amount must be said with one. */
+  measures: string[] | null;
   /** Stems of its synonyms (WordNet), counted at SYNONYM_CREDIT, and of more general or derived words, at RELATED_CREDIT. */
   synonyms: string[];
   related: string[];
@@ -161,12 +382,18 @@ function nearPairsOf(text: string): Set<string> {
   return near;
 }
 
+/** "Per cent" is a share, not the coin: read as "percent" for a unit's terms, so that "6 per cent" states no price. */
+function measuredText(text: string): string {
+  return isEnglish() ? text.replace(/\bper cent\b/gi, "percent") : text;
+}
+
 function makeUnit(text: string, section: Section, passage: string): Unit {
+  const read = measuredText(text);
   return {
     text,
-    terms: new Set(termsOf(text)),
-    pairs: pairsOf(text),
-    near: nearPairsOf(text),
+    terms: new Set(termsOf(read)),
+    pairs: pairsOf(read),
+    near: nearPairsOf(read),
     words: countWords(text),
     section,
     index: section.units.length,
@@ -264,16 +491,41 @@ function mergedNames(terms: readonly QuestionTerm[]): (QuestionTerm & { alternat
 /** What "how often" is answered with: a count of times or a period ("every two weeks", "once a day"). */
 const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annually once twice times regularly occasionally frequency frequently week weeks day days month months year years hour hours morning evening night"))];
 
-function conceptsOf(question: string, idf: (term: string) => number, present: (term: string) => boolean): Concept[] {
-  const concepts = mergedNames(questionTerms(question)).map((term): Concept => {
+function conceptsOf(question: string, idf: (term: string) => number, vocabulary: ReadonlySet<string>): Concept[] {
+  const present = (term: string) => vocabulary.has(term);
+  // Words right after "how", "which" and their kind ("how long", "which days", "combien de temps"): the positions of the two words after each.
+  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const askedAfter = new Set<number>();
+  written.forEach((word, index) => {
+    if (HOW_WORDS[currentLanguage()].test(word)) for (const after of [index + 1, index + 2]) askedAfter.add(after);
+  });
+  // "How old": the age is asked for as an amount, and the answer rarely repeats "old" ("Mary was eleven"); "do for a
+  // living" asks for a trade, which the answer names without the idiom ("was a cabinetmaker").
+  const asking = (term: QuestionTerm) =>
+    isEnglish() &&
+    ((term.word === "old" && /^how$/i.test(written[term.position - 1] ?? "")) ||
+      (term.word === "living" && /^for a$/i.test(written.slice(term.position - 2, term.position).join(" "))));
+  const concepts = mergedNames(questionTerms(question).filter((term) => !asking(term))).map((term): Concept => {
     // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
-    // much ... cost");
-    // "small businesses" asks for no size.
-    const dimension = DIMENSION_STEMS.find((members) => members.all.includes(term.stem));
+    // much ... cost", "was kostet"); "small businesses" asks for no size.
+    // A unit right after "how much" or "how many" ("how much money", "how many days") asks for an amount in it.
+    const unitAsked = isEnglish() && /^(?:much|many)$/i.test(written[term.position - 1] ?? "") && /^how$/i.test(written[term.position - 2] ?? "");
+    const dimension = dimensions().find(
+      (members) => members.all.includes(term.stem) && (unitAsked || !(members.answers.includes(term.stem) && !members.dimension.includes(term.stem))),
+    );
     const asked =
-      dimension && (dimension.dimension.includes(term.stem) || new RegExp(`\\bhow ${term.word}\\b|\\b${term.word} than\\b`, "i").test(question));
+      dimension && (dimension.dimension.includes(term.stem) || askedAfter.has(term.position) || (isEnglish() && new RegExp(`\\b${term.word} than\\b`, "i").test(question)));
     const group = asked ? dimension : undefined;
-    const matches = !group ? term.alternatives : group.dimension.includes(term.stem) ? group.all : [...new Set([term.stem, ...group.dimension])];
+    // Only words that say something: "go", "get" and "turn" are related to half the language.
+    // A word after a determiner or "which" is a noun or an adjective, not a verb ("which brand" is no "mark").
+    const senses = DETERMINER.test(written[term.position - 1] ?? "") ? NOMINAL : undefined;
+    const wordnet = term.name || !isEnglish() ? { synonyms: [], related: [], derived: [] } : relatedWords(term.word, senses);
+    // Another form of the word, its family ("complaint" for "complain", "walker" for "walk"), and (German, Dutch)
+    // the compounds that hold it.
+    const variants = term.name ? { forms: [], compounds: [] } : stemVariants(term.stem, vocabulary);
+    const family = wordnet.derived.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)).filter(present);
+    const own = [...new Set([...term.alternatives, ...variants.forms, ...family])];
+    const matches = !group ? own : group.dimension.includes(term.stem) ? [...new Set([...own, ...group.all])] : [...new Set([...own, ...group.answers])];
     const found = matches.filter(present).map(idf);
     // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
     const rarity = term.name ? 1 : rarityOf(term.word);
@@ -281,27 +533,60 @@ function conceptsOf(question: string, idf: (term: string) => number, present: (t
     // "The second quarter": the ordinal or number with the word it picks, not any "second" ("a second car").
     const next = SPECIFIC.test(term.word) ? questionTerms(question).find((other) => other.position === term.position + 1) : undefined;
     const pair = next ? `${term.stem} ${next.stem}` : null;
-    // Only words that say something: "go", "get" and "turn" are related to half the language.
-    const { synonyms: synonymWords, related: relatedList } = term.name ? { synonyms: [], related: [] } : relatedWords(term.word);
+    const { synonyms: synonymWords, related: relatedList } = wordnet;
     const stemsOf = (list: readonly string[]) =>
       [...new Set(list.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
-    const synonyms = stemsOf(synonymWords);
+    const synonyms = [...stemsOf(synonymWords), ...variants.compounds.filter((stem) => !matches.includes(stem))];
     const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
     // A name's words count by their rarity: "Millbrook" alone is not the "Millbrook River Trust".
     const parts = term.alternatives.length > 1 ? term.alternatives.map((stem) => ({ stem, weight: idf(stem) })) : null;
     // A word the material never uses weighs most, less when it is common in everyday English: an unknown "mattress"
     // says the question is about something else, an unused "see" or "stop" only that it is put in other words.
-    const weight = (found.length > 0 ? Math.max(...found) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
-    return { ...term, matches, synonyms, related, required, pair, parts, weight };
+    // An unused word whose synonym the material says ("outdoor" and "outside") is put in other words: it weighs as that word.
+    const synonymFound = found.length > 0 ? [] : synonyms.filter(present).map(idf);
+    const weight =
+      (found.length > 0 ? Math.max(...found) : synonymFound.length > 0 ? Math.max(...synonymFound) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
+    const measures = group && group.answers.length > 0 ? group.answers : null;
+    const units = group && group.units.length > 0 ? group.units : null;
+    const ordinal = ORDINALS[currentLanguage()].indexOf(term.word);
+    const headingForms = ordinal >= 0 ? [String(ordinal + 1), stemOf(NUMBER_WORDS[currentLanguage()][ordinal + 1] ?? "")].filter(Boolean) : [];
+    return { ...term, used: found.length > 0, matches, own, headingForms, measures, units, synonyms, related, required, pair, parts, weight };
   });
   // "How often" is asked with stop words only; the answer must say how often.
   if (/\bhow often\b/i.test(question)) {
     const found = FREQUENCY_STEMS.filter(present).map(idf);
     const weight = (found.length > 0 ? Math.max(...found) : idf("often")) * (RARITY_BASE + (1 - RARITY_BASE) * 0.5);
-    concepts.push({ stem: "often", word: "often", name: false, position: -1, matches: FREQUENCY_STEMS, synonyms: [], related: [], required: true, pair: null, parts: null, weight });
+    concepts.push({ stem: "often", word: "often", name: false, position: -1, used: found.length > 0, matches: FREQUENCY_STEMS, own: FREQUENCY_STEMS, headingForms: [], measures: null, units: null, synonyms: [], related: [], required: true, pair: null, parts: null, weight });
+  }
+  if (!isEnglish()) {
+    // Without everyday-word counts for the language, a word the material never uses would weigh most whatever it is:
+    // "mangent" beside "abeilles" and "hiver". It weighs at most part of the heaviest word the material does use, so
+    // a question put in other words is still answered; a question of unused words only is still not covered.
+    const used = concepts.filter((concept) => concept.matches.some(present)).map((concept) => concept.weight);
+    // One used word beside an unused one says too little: "alcalde" and "ciudad" is not a question about the city.
+    const cap = used.length >= 2 ? Math.max(...used) * FOREIGN_UNUSED_SHARE : Infinity;
+    for (const concept of concepts) if (!concept.matches.some(present)) concept.weight = Math.min(concept.weight, cap);
   }
   return concepts;
 }
+
+/** What a word of the main document's title weighs, as a share: every part of the material is about its subject. */
+const SUBJECT_SHARE = 0.5;
+
+/**
+ * The question's words that name the material's subject (the main document's title: "Northwind Cycles", "Millbrook")
+ * weigh less: they say which material is asked about, not which part of it ("How many people work at Northwind
+ * Cycles?" asks about the people).
+ */
+function subjectWeighed(concepts: Concept[], sections: readonly Section[]): Concept[] {
+  const title = sections.find((section) => section.main && !section.fromSlide)?.headingTerms;
+  if (!title || title.size === 0 || concepts.length < 2) return concepts;
+  for (const concept of concepts) if (concept.own.every((term) => title.has(term)) || (concept.parts && holds(title, concept))) concept.weight *= SUBJECT_SHARE;
+  return concepts;
+}
+
+/** In a language without everyday-word counts, the most an unused word of a question weighs: this share of the heaviest used one. */
+const FOREIGN_UNUSED_SHARE = 0.75;
 
 /** How much of the concept a set of terms holds: all of it, none, or the share of a long name's words. */
 function share(terms: ReadonlySet<string>, concept: Concept): number {
@@ -309,8 +594,12 @@ function share(terms: ReadonlySet<string>, concept: Concept): number {
     const total = concept.parts.reduce((sum, part) => sum + part.weight, 0);
     return concept.parts.reduce((sum, part) => sum + (terms.has(part.stem) ? part.weight : 0), 0) / total;
   }
-  return concept.matches.some((term) => terms.has(term)) ? 1 : 0;
+  if (concept.own.some((term) => terms.has(term))) return 1;
+  return concept.matches.some((term) => terms.has(term)) ? DIMENSION_CREDIT : 0;
 }
+
+/** Credit for a dimension's other word ("price" for "cost"): the word asked with, as written, says it best. */
+const DIMENSION_CREDIT = 0.85;
 
 function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
   return share(terms, concept) > 0;
@@ -332,6 +621,15 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const intent = intentOf(question);
   const pairs = questionPairs(question);
   const defined = definedTerm(question);
+  const asked = headingMatcher(question, concepts);
+  const allUsed = concepts.every((concept) => concept.used);
+  const measures = concepts.flatMap((concept) => concept.measures ?? []);
+  const measureUnits = concepts.flatMap((concept) => concept.units ?? []);
+  const focus = focusOf(question, concepts);
+  const why = WHY[currentLanguage()].test(question);
+  // "Which password manager did they choose?" is not answered by "a password manager".
+  const which = isEnglish() && /^\s*which\b/i.test(question);
+  const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const scored: Scored[] = [];
   for (const unit of units) {
     const { section } = unit;
@@ -340,31 +638,61 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     let direct = 0;
     let context = 0;
     let headingShare = 0;
+    let agreeing = 0;
+    let reason = 0;
     // A section's heading speaks for its opening units as if they said it; for the rest of the section it is context.
     const opening = unit.index < OPENING_UNITS && !section.fromSlide;
     for (const concept of concepts) {
-      const inHeading = holds(section.headingTerms, concept);
+      const inHeading = holds(section.headingTerms, concept) || concept.headingForms.some((term) => section.headingTerms.has(term));
       const held = share(unit.terms, concept);
-      if (held > 0) direct += held * concept.weight;
-      else if (concept.synonyms.some((term) => unit.terms.has(term))) direct += SYNONYM_CREDIT * concept.weight;
-      else if (concept.related.some((term) => unit.terms.has(term))) direct += RELATED_CREDIT * concept.weight;
-      else if (opening && inHeading) direct += concept.weight;
-      else if (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept))) context += concept.weight;
+      // The best of what the unit says for the term: itself, a synonym, a related word, or its heading if it opens the section.
+      let credit =
+        held > 0 ? held : concept.synonyms.some((term) => unit.terms.has(term)) ? SYNONYM_CREDIT : concept.related.some((term) => unit.terms.has(term)) ? RELATED_CREDIT : 0;
+      if (opening && inHeading) credit = Math.max(credit, concept.headingForms.some((term) => section.headingTerms.has(term)) ? 1 : share(section.headingTerms, concept));
+      // "Why ...?": the reason follows what it explains ("Checking on neighbours may matter most of all. A short visit …").
+      const explains = why && !concept.required && before !== undefined && holds(before.terms, concept);
+      if (explains && credit < REASON_CREDIT) reason += concept.weight;
+      else if (credit > 0) direct += credit * concept.weight;
+      // A term the answer must say itself (an amount's dimension, "the second quarter") is no context.
+      else if (!concept.required && (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept)))) context += concept.weight;
       if (inHeading) headingShare += concept.weight;
+      if (inHeading && held > 0) agreeing += concept.weight;
     }
+    // The thing asked about ("who designed", "which brand") not said: the unit answers another question.
+    const focusSaid =
+      !focus ||
+      (!(which && onlyIndefinite(unit.text, focus)) &&
+        (holds(unit.terms, focus) ||
+          focus.synonyms.some((term) => unit.terms.has(term)) ||
+          focus.related.some((term) => unit.terms.has(term)) ||
+          (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     if (direct / total < DIRECT_THRESHOLD) continue;
-    let coverage = (direct + CONTEXT_CREDIT * context) / total;
+    let coverage = (direct + CONTEXT_CREDIT * context + REASON_CREDIT * reason) / total;
     for (const concept of concepts) {
       if (concept.required && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
     }
+    if (!focusSaid) coverage *= FOCUS_MISSING;
     // The amount or time asked for: a unit without one answers something else.
-    if (intent.amount) coverage *= hasNumber(unit.text) ? 1 : 0.75;
+    // "A month" or "most of her first month" says how long without a number.
+    if (intent.amount) coverage *= hasNumber(unit.text.replace(ITEM, "")) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
+    // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
+    // at Risk"): the section's opening covers it as far as the heading is the question.
+    // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
+    if (opening && asked(section) >= HEADING_MATCH && allUsed) coverage = Math.max(coverage, asked(section));
     let score = coverage;
     const pairsFound = pairs.filter((pair) => unit.pairs.has(pair)).length;
     if (pairs.length > 0) score += (PAIR_BONUS * pairsFound) / pairs.length;
     // The question repeats a heading: the section's opening answers it, its first unit most.
     if (headingShare / total >= 0.6 && unit.index < OPENING_UNITS) score += (0.1 * (headingShare / total)) / (1 + unit.index);
+    // "How did she die?": of two units, the one that speaks of her rather than of him.
+    if (pronouns.length > 0 && tokens(unit.text).some((word) => pronouns.includes(word))) score += PERSON_BONUS;
+    // Of two units saying the question's words, the one under a heading that says them too.
+    score += HEADING_AGREEMENT * (agreeing / total);
+    // That section's opening answers it before any other place that names its topic.
+    if (opening && asked(section) >= HEADING_MATCH) score += (HEADING_MATCH_BONUS * asked(section)) / (1 + unit.index);
+    // "Why ...?": of two units saying the question's words, the one that gives a reason.
+    if (why && REASON_MARKER[currentLanguage()]?.test(unit.text)) score += REASON_MARKER_BONUS;
     // "What is a couchette?": the sentence that says what it is.
     if (defined && definitionOf(unit.text, defined)) score += 0.2;
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
@@ -380,6 +708,93 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     scored.push({ unit, coverage, score });
   }
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
+}
+
+/** What a unit keeps of its coverage when it does not say what a "who", "which" or "how do I" question asks about. */
+const FOCUS_MISSING = 0.6;
+
+/** Questions that ask who or which, per language: they ask for one thing, named by their first topic word. */
+const WH_QUESTION: Record<DeckLanguage, RegExp> = {
+  en: /^\s*(?:who|whom|whose|which)\b/i,
+  fr: /^\s*(?:qui|quel|quelle|quels|quelles)\b/i,
+  de: /^\s*(?:wer|wen|wem|wessen|welche[mnrs]?)\b/i,
+  es: /^\s*¿?\s*(?:quién|quiénes|cuál|cuáles)(?![\p{L}])/iu,
+  it: /^\s*(?:chi|quale|quali)\b/i,
+  pt: /^\s*(?:quem|qual|quais)\b/i,
+  nl: /^\s*(?:wie|welk|welke)\b/i,
+  ru: /^\s*(?:кто|какой|какая|какие)(?![\p{L}])/iu,
+};
+
+const INDEFINITE = /^(?:a|an|any|some|another|several|many|few|\d+|one|two|three|four|five|six|seven|eight|nine|ten)$/;
+
+/** Whether a text names the thing only as "a", "some" or "four" of them: it does not say which. */
+function onlyIndefinite(text: string, concept: Concept): boolean {
+  const words = tokens(text);
+  const places = words.flatMap((word, index) => (concept.own.includes(stemOf(word)) ? [index] : []));
+  // The article may stand before one modifier ("a password manager", "four password managers").
+  return places.length > 0 && places.every((index) => INDEFINITE.test(words[index - 1] ?? "") || INDEFINITE.test(words[index - 2] ?? ""));
+}
+
+/** "How do I ..." asks how to do a thing: the doing is what it asks about ("how do I become"). */
+const HOW_TO = /^\s*how (?:do|can|should|could|would|will|did|does) (?:i|we|you|one|they)\b/i;
+
+/**
+ * The thing a question asking "who", "which" or "how do I" asks about: its first topic word ("who designed", "which
+ * brand", "how do I become"),
+ * unless that word asks for a dimension (which is required on its own terms).
+ */
+function focusOf(question: string, concepts: readonly Concept[]): Concept | null {
+  if (!WH_QUESTION[currentLanguage()].test(question) && !(isEnglish() && HOW_TO.test(question))) return null;
+  const ordered = concepts.filter((concept) => concept.position >= 0).sort((a, b) => a.position - b.position);
+  let first = ordered[0];
+  // "Which password manager": the phrase's last word names the thing.
+  if (first && /^\s*which\b/i.test(question) && isEnglish()) {
+    for (const next of ordered.slice(1)) if (next.position === first.position + 1 && !next.name) first = next;
+  }
+  return first && !first.measures && !first.required ? first : null;
+}
+
+/** What a unit keeps of its coverage when its amount is not said in the dimension asked for ("once or twice a day" for a temperature). */
+const UNMEASURED = 0.85;
+/** How far (in words) an amount may stand from the word that says what it measures ("22 and 26 degrees"). */
+const MEASURE_WINDOW = 3;
+
+/** Whether a unit says an amount beside a word of the dimension asked for (any amount when none is asked). */
+function measured(unit: Unit, measures: readonly string[]): boolean {
+  if (measures.length === 0) return true;
+  const words = tokens(measuredText(unit.text));
+  const amounts = words.flatMap((word, index) => (/\d/.test(word) || hasNumber(word) ? [index] : []));
+  return words.some((word, index) => measures.includes(stemOf(word)) && amounts.some((at) => Math.abs(at - index) <= MEASURE_WINDOW));
+}
+
+/** Share of a heading's words the question must hold, its asking and small words too, to be the heading asked. */
+const HEADING_MATCH = 0.75;
+const HEADING_MATCH_BONUS = 0.3;
+
+/** Words of a text as stems, every word counted ("who", "is", "at" too). */
+function allWords(text: string): string[] {
+  return tokens(text).map(stemOf);
+}
+
+/**
+ * How closely a section's heading is the question: the share of the heading's words (two at least) found in the
+ * question or among its words' synonyms and more general words, when they are also at least two fifths of the question's.
+ */
+function headingMatcher(question: string, concepts: readonly Concept[] = []): (section: Section) => number {
+  const words = new Set(allWords(question));
+  // A heading word the question puts in other words is found too: "Using the Boats" for "taking the ferry".
+  const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
+  const cache = new Map<Section, number>();
+  return (section) => {
+    let found = cache.get(section);
+    if (found === undefined) {
+      const heading = new Set(allWords(section.heading));
+      const said = [...heading].filter((word) => words.has(word) || others.has(word)).length;
+      found = heading.size >= 2 && said / words.size >= 0.4 ? said / heading.size : 0;
+      cache.set(section, found);
+    }
+    return found;
+  };
 }
 
 /** The thing a "what is / what are / what does ... mean" question asks to have defined, as stems. */
@@ -418,11 +833,11 @@ function sameUnit(a: string, b: string): boolean {
 }
 
 /** The answer built around its best unit: what it leans on before it, what finishes its thought after it. */
-function compose(best: Scored, scored: readonly Scored[], concepts: readonly Concept[]): ComposedAnswer {
+function compose(best: Scored, scored: readonly Scored[], concepts: readonly Concept[], readOn: boolean): ComposedAnswer {
   const chosen: Unit[] = [];
   const words = () => chosen.reduce((sum, unit) => sum + unit.words, 0);
   const add = (unit: Unit | undefined, atStart = false) => {
-    if (!unit || chosen.includes(unit) || chosen.length >= MAX_ANSWER_SENTENCES) return false;
+    if (!unit || chosen.includes(unit) || chosen.length >= (readOn ? SECTION_ANSWER_SENTENCES : MAX_ANSWER_SENTENCES)) return false;
     if (SIGNPOST.test(unit.text) || chosen.some((other) => sameUnit(other.text, unit.text))) return false;
     if (chosen.length > 0 && words() + unit.words > MAX_ANSWER_WORDS) return false;
     if (atStart) chosen.unshift(unit);
@@ -454,6 +869,20 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
     const continues = LEANS_BACK.test(next.text) || concepts.some((concept) => holds(next.terms, concept));
     if (continues || words() < SHORT_ANSWER_WORDS) add(next);
   }
+  // The heading asked as a question: its section's opening is read on, with the list it leads to.
+  if (readOn) {
+    // To its length, and on to the first sentence that says the question's words itself rather than through the heading.
+    const saysIt = () => chosen.some((part) => concepts.some((concept) => holds(part.terms, concept)));
+    for (let index = unit.index + 1; index < siblings.length && (words() < SECTION_ANSWER_WORDS || !saysIt()); index += 1) {
+      const sibling = siblings[index]!;
+      if (sibling.item || sibling.row || !chosen.includes(sibling) && !add(sibling)) break;
+    }
+    const last = chosen.at(-1)!;
+    if (/:\s*$/.test(last.text) && last !== unit) {
+      const items = siblings.slice(last.index + 1).filter((_, offset, rest) => rest.slice(0, offset + 1).every((other) => other.item || other.row));
+      for (const item of items.slice(0, LIST_ITEMS)) if (!addItem(item)) break;
+    }
+  }
   // A second place that answers a part of the question the first does not.
   const answered = new Set(chosen.flatMap((part) => [...part.terms]));
   const missing = concepts.filter((concept) => !holds(answered, concept));
@@ -481,23 +910,30 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
   return { text, passages, covered: true };
 }
 
+/** A sentence about the text itself: what it is for, whom it is written for. */
+const SELF_REFERENCE = /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions)\b|\bhere\b/i;
+
 /** "Summarise" / "what is this about": the main document's opening and the sections it goes through. */
 function summaryAnswer(sections: readonly Section[], input: RetrievalInput): ComposedAnswer | null {
   const documentSections = sections.filter((section) => !section.fromSlide);
   const main = documentSections.filter((section) => section.main);
   const from = main.length > 0 ? main : documentSections;
   const opening = from[0];
-  const lead = opening?.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6).slice(0, 2) ?? [];
+  const statements = opening?.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6) ?? [];
+  const lead = statements.slice(0, 2);
+  // The opening's sentence that says what the text itself is for ("This guide walks through ..."), when it comes later.
+  const purpose = isEnglish() ? statements.slice(2).find((unit) => SELF_REFERENCE.test(unit.text)) : undefined;
+  if (purpose) lead.push(purpose);
   if (!opening || lead.length === 0) return slideSummary(input);
   const headings = [...new Set(from.map((section) => section.heading).filter((heading) => heading && heading !== opening.heading))].slice(0, SUMMARY_SECTIONS);
   const parts = lead.map(spoken);
-  if (headings.length > 1) parts.push(`It covers ${listOf(headings.map((heading) => heading.replace(/[.:;!?]+$/, "")))}.`);
+  if (headings.length > 1) parts.push(phrases().itCovers(listOf(headings.map((heading) => heading.replace(/[.:;!?]+$/, "")))));
   return { text: parts.join(" "), passages: [{ source: opening.source, text: opening.units[0]!.passage }], covered: true };
 }
 
 function listOf(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join("; ")} and ${items.at(-1)}`;
+  return `${items.slice(0, -1).join("; ")} ${AND_WORD[currentLanguage()]} ${items.at(-1)}`;
 }
 
 /** Without sources: the first slide's statements and the slides' titles. */
@@ -506,8 +942,8 @@ function slideSummary(input: RetrievalInput): ComposedAnswer | null {
   if (!first) return null;
   const statements = splitSentences(first.script).filter((sentence) => countWords(sentence) >= 6 && !SIGNPOST.test(sentence)).slice(0, 2);
   const titles = input.slides.slice(1).map((slide) => slide.title.trim()).filter(Boolean).slice(0, SUMMARY_SECTIONS);
-  const parts = [`The presentation is about “${first.title}”.`, ...statements];
-  if (titles.length > 1) parts.push(`It covers ${listOf(titles)}.`);
+  const parts = [phrases().presentationAbout(first.title), ...statements];
+  if (titles.length > 1) parts.push(phrases().itCovers(listOf(titles)));
   return { text: parts.join(" "), passages: [{ source: `Slide ${first.number}`, text: first.script }], covered: true };
 }
 
@@ -520,15 +956,19 @@ function slideAnswer(input: RetrievalInput): ComposedAnswer | null {
     .filter((sentence) => countWords(sentence) >= 8 && !SIGNPOST.test(sentence))
     .slice(0, 2);
   if (sentences.length === 0) return null;
-  return { text: [`This slide covers “${slide.title}”.`, ...sentences].join(" "), passages: [{ source: `Slide ${slide.number}`, text: slide.script }], covered: true };
+  return { text: [phrases().slideCovers(slide.title), ...sentences].join(" "), passages: [{ source: `Slide ${slide.number}`, text: slide.script }], covered: true };
 }
 
 function notCovered(): ComposedAnswer {
-  return { text: NOT_COVERED_REPLY, passages: [], covered: false };
+  return { text: phrases().notCovered, passages: [], covered: false };
 }
 
-/** Composes the offline answer for a question. Deterministic, no network. */
+/** Composes the offline answer for a question, in the deck's language. Deterministic, no network. */
 export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
+  return inLanguage(input.language, () => composeAnswer(input));
+}
+
+function composeAnswer(input: RetrievalInput): ComposedAnswer {
   const sections = materialSections(input);
   const units = sections.flatMap((section) => section.units);
   const terms = questionTerms(input.question);
@@ -537,11 +977,40 @@ export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
   if (units.length === 0) return notCovered();
   const idf = idfOf(units);
   const everywhere = new Set(units.flatMap((unit) => [...unit.terms, ...unit.section.headingTerms]));
-  const concepts = conceptsOf(input.question, idf, (term) => everywhere.has(term));
+  const concepts = subjectWeighed(conceptsOf(input.question, idf, everywhere), sections);
   // A name the material never mentions (a place, a person, a product) is something it does not cover.
   if (concepts.some((concept) => concept.name && !concept.matches.some((term) => everywhere.has(term)))) return notCovered();
   const scored = scoreUnits(units, concepts, input.question, input.currentSlide);
-  const best = scored.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD);
-  if (!best) return notCovered();
-  return compose(best, scored, concepts);
+  // Whether the material covers the question is the best coverage's to say; which unit answers it, the ranking's,
+  // among the units that come near covering it.
+  if (!scored.some((candidate) => candidate.coverage >= COVERAGE_THRESHOLD)) return notCovered();
+  const best = scored.find((candidate) => candidate.coverage >= COVERAGE_THRESHOLD * RANKED_SHARE)!;
+  const readOn = !best.unit.section.fromSlide && best.unit.index < OPENING_UNITS && headingMatcher(input.question, concepts)(best.unit.section) >= HEADING_MATCH;
+  return compose(best, scored, concepts, readOn);
+}
+
+/** How a question was read and ranked, for `npm run eval:answers -- --explain`: its concepts and the best units. */
+export function explainOfflineAnswer(input: RetrievalInput, top = 6): string {
+  return inLanguage(input.language, () => {
+    const sections = materialSections(input);
+    const units = sections.flatMap((section) => section.units);
+    if (units.length === 0) return "no material";
+    const idf = idfOf(units);
+    const everywhere = new Set(units.flatMap((unit) => [...unit.terms, ...unit.section.headingTerms]));
+    const concepts = subjectWeighed(conceptsOf(input.question, idf, everywhere), sections);
+    const lines = concepts.map(
+      (concept) =>
+        `    ${concept.word} [${concept.matches.join(",")}] w=${concept.weight.toFixed(2)}${concept.required ? " required" : ""}${concept.name ? " name" : ""}` +
+        `${concept.matches.some((term) => everywhere.has(term)) ? "" : " UNUSED"}${concept.synonyms.length > 0 ? ` syn=${concept.synonyms.slice(0, 8).join(",")}` : ""}`,
+    );
+    for (const { unit, coverage, score } of scoreUnits(units, concepts, input.question, input.currentSlide).slice(0, top)) {
+      lines.push(`    ${score.toFixed(3)} cov ${coverage.toFixed(2)} [${unit.section.source} / ${unit.section.heading.slice(0, 30)}] ${unit.text.slice(0, 110)}`);
+    }
+    return lines.join("\n");
+  });
+}
+
+/** The 'not covered' reply in a deck's language (English for an unknown one). */
+export function notCoveredReply(language?: string | null): string {
+  return phrasesOf(deckLanguageFor(language)).notCovered;
 }

@@ -2,6 +2,7 @@
 // source's headings (or its topic shifts when it has none), bullets are the best-ranked sentences of each part cut
 // down to slide-length phrases, and the narration is made of each part's best sentences in reading order with
 // light connective phrasing, between an opening and a closing slide.
+import lexicon from "wink-lexicon/src/lexicon.js";
 import { BadRequest } from "@/lib/errors";
 import {
   MAX_BULLETS,
@@ -15,6 +16,9 @@ import {
   type OutlineSlide,
   type OutlineSource,
 } from "./outline";
+import { currentLanguage, inLanguage, isEnglish, type DeckLanguage } from "./language";
+import { slideFigures } from "./slide-figures";
+import { phrases as deckPhrases, phrasesOf, quoted } from "./phrases";
 import { keyPhrases, textRank, topicCuts } from "./ranking";
 import { nameAsTitle, newCounter, parseSource, type DocSection } from "./structure";
 import {
@@ -44,27 +48,10 @@ export const TOO_LITTLE_TEXT_MESSAGE = "The sources do not have enough text to g
  * Neutral sentences that top up a script only when the material is too short to fill 60 words (a source of a
  * few sentences); ordinary articles never need them.
  */
-/** The closing slide's neutral fillers: about the deck, not about "this part". */
-export const CLOSING_FILLERS = [
-  "The slide shows the main point of the biggest parts.",
-  "Each of them had a slide of its own.",
-  "The source material has the details of every one of them.",
-  "Take a moment to look over them once more.",
-  "You can go back to any slide to hear its part again.",
-];
+/** The closing slide's neutral fillers (English): about the deck, not about "this part". Other languages: lib/ai/phrases.ts. */
+export const CLOSING_FILLERS = phrasesOf("en").closingFillers;
 
-export const FILLERS = [
-  "This is the key point of this part.",
-  "Take a moment to look at the points on screen.",
-  "Each of them comes from the source material.",
-  "It is worth keeping this in mind.",
-  "The source itself says more about it.",
-  "The rest of the presentation builds on this.",
-  "Read the slide once more before we go on.",
-  "The details are all in the source.",
-  "This is a short part, but it matters.",
-  "Keep it in mind for what follows.",
-];
+export const FILLERS = phrasesOf("en").fillers;
 
 /** Closing sections whose heading marks them as the article's own conclusion. */
 const CONCLUSION =
@@ -84,6 +71,17 @@ const CLAUSE_BREAKS = [
   /,\s(?:which|who|because|although|though|while|whereas|so that|so|but|since|meaning|making|leaving|unless|as long as|even if|even though|especially|particularly|including|and that)\s/i,
   /,\s(?:and|or)\s/i,
 ];
+
+/** The same boundaries in the other deck languages: a clause of reason, contrast or consequence after a comma. */
+const FOREIGN_CLAUSE_BREAKS: Partial<Record<DeckLanguage, RegExp>> = {
+  fr: /,\s(?:car|mais|parce que|puisque|donc|alors que|tandis que|bien que|ce qui|ce que)\s/i,
+  de: /,\s(?:weil|denn|aber|doch|obwohl|sodass|so dass|während|damit)\s/i,
+  es: /,\s(?:porque|pero|ya que|aunque|mientras que|así que|lo que|por lo que)\s/i,
+  it: /,\s(?:perché|poiché|ma|però|mentre|anche se|il che|quindi)\s/i,
+  pt: /,\s(?:porque|pois|mas|porém|embora|enquanto|o que)\s/i,
+  nl: /,\s(?:omdat|want|maar|hoewel|terwijl|zodat)\s/i,
+  ru: /,\s(?:потому что|так как|но|однако|хотя|что)\s/iu,
+};
 
 /** First words of headings that are instructions ("Choose a bin"), said as "the next step is to choose a bin". */
 const IMPERATIVES = new Set(
@@ -105,18 +103,8 @@ const INSTRUCTION_OBJECTS = new Set(
   "a an the your my our their his her its it them this that these those one two three some any more less every each all up out down off on in away back ahead".split(" "),
 );
 
-const CONTINUED_TRANSITIONS = [
-  "Let's stay with this topic a little longer.",
-  "There is more to say on this topic.",
-  "This part continues the same topic.",
-];
-const UNTITLED_TRANSITIONS = ["Let's move on.", "Here is the next point.", "Let's look at the next part."];
-const NOUN_TRANSITIONS = ["Let's turn to {}.", "Next, let's look at {}.", "The next topic is {}."];
+// The deck's own phrases (transitions, connectives, list sentences, thanks) are the deck language's: lib/ai/phrases.ts.
 const STEP_TRANSITIONS = ["The next step is to {}.", "Next, it's time to {}."];
-const ADDITIVE_CONNECTIVES = ["Also, ", "Beyond that, ", "On top of that, "];
-const THANKS = "Thank you for listening.";
-/** Said where a slide shows a list of the source: varied, so no slide repeats another's words. */
-const LIST_SENTENCES = ["The slide lists {} of its points.", "{N} of them are on the slide.", "You can see {} of them on the slide."];
 
 interface Part {
   title: string;
@@ -297,6 +285,9 @@ function sentenceQuality(sentence: Sentence): number {
 }
 
 function stripLeading(text: string): string {
+  // English openings: in another language the same letters are other words ("Also kommt der Bus …", "So läuft …"),
+  // and a German or Dutch sentence left without its first word would open on its verb.
+  if (!isEnglish()) return text;
   let result = text;
   for (let round = 0; round < 3; round += 1) {
     const next = result.replace(LEADING_MARKER, "").replace(LEADING_FILLER, "");
@@ -307,19 +298,50 @@ function stripLeading(text: string): string {
 }
 
 /** Adverbs that soften or link but carry no fact: a bullet leaves them out ("are also expensive" -> "are expensive"). */
-const SOFT_ADVERBS = /\s(?:also|then|simply|now|still|already|really|actually|indeed|certainly|clearly|currently|quite|very|just|even|generally|typically|particularly|especially)(?=\s)/gi;
+// Not "just", "even", "still" or "already": they change what is said ("not just the first page", "still open").
+const SOFT_ADVERBS = /\s(?:also|then|simply|now|really|actually|indeed|certainly|clearly|currently|quite|very|generally|typically|particularly|especially)(?=\s)/gi;
+/**
+ * The same in the other deck languages: linking and softening adverbs inside a sentence (never its first word, which
+ * in German holds the verb's place). Words that change the meaning ("nur", "ne … plus", "ya no") are not among them.
+ */
+const FOREIGN_SOFT_ADVERBS: Partial<Record<DeckLanguage, RegExp>> = {
+  fr: /\s(?:également|déjà|d'ailleurs|d’ailleurs|toutefois|cependant|pourtant|donc|ensuite|alors|notamment|vraiment|simplement|actuellement)(?=\s)/giu,
+  de: /\s(?:allerdings|bereits|jedoch|zudem|außerdem|deshalb|daher|ebenfalls|übrigens|zusätzlich|nämlich|eigentlich|inzwischen|mittlerweile)(?=\s)/giu,
+  es: /\s(?:además|también|incluso|ya(?!\s+no\b)|actualmente|realmente|simplemente|precisamente)(?=\s)/giu,
+  it: /\s(?:anche|già|inoltre|però|quindi|comunque|attualmente|davvero|semplicemente)(?=\s)/giu,
+  pt: /\s(?:também|já(?!\s+não\b)|além disso|ainda assim|atualmente|realmente|simplesmente)(?=\s)/giu,
+  nl: /\s(?:ook|echter|bovendien|dus|inmiddels|eigenlijk|daarom|trouwens)(?=\s)/giu,
+  ru: /\s(?:также|уже|тоже|однако|поэтому)(?=\s)/giu,
+};
+/**
+ * Words that open an aside between two commas in the other deck languages: a relative clause ("Ein Tagesticket, das
+ * am Abend gekauft wird, gilt …") or an example ("Geräte mit Benzinmotor, wie Rasenmäher, werden …"). What is left
+ * reads as the sentence's own clause.
+ */
+const FOREIGN_ASIDE_OPENINGS: Partial<Record<DeckLanguage, RegExp>> = {
+  fr: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquels|lesquelles|comme|notamment|par exemple|(?:à|de|dans|sur|par|pour|avec) (?:qui|laquelle|lequel|lesquels|lesquelles))(?=\s|\p{L})/iu,
+  de: /^(?:(?:an|auf|aus|bei|durch|für|in|mit|nach|über|um|unter|von|vor|zu) )?(?:der|die|das|dem|den|deren|dessen|denen|welche[rsmn]?|wo|wie|etwa|zum beispiel)\s/iu,
+  es: /^(?:(?:en|de|con|por|para|a|sobre) )?(?:que|quien|quienes|el cual|la cual|los cuales|las cuales|el que|la que|los que|las que|donde|cuyo|cuya|cuyos|cuyas|como|por ejemplo)\s/iu,
+  it: /^(?:(?:in|di|con|per|a|su|da) )?(?:che|cui|il quale|la quale|i quali|le quali|dove|come|ad esempio|per esempio)\s/iu,
+  pt: /^(?:(?:em|de|com|por|para|a|sobre) )?(?:que|quem|o qual|a qual|os quais|as quais|onde|cujo|cuja|cujos|cujas|como|por exemplo)\s/iu,
+  nl: /^(?:(?:in|op|met|voor|van|bij|aan) )?(?:die|dat|wie|waar|waarin|waarop|waarmee|zoals|bijvoorbeeld)\s/iu,
+  ru: /^(?:который|которая|которое|которые|которого|которой|которых|где|как например|например)\s/iu,
+};
 /** "found that", "shows that": the complementiser a bullet does without. */
 const REPORTED_THAT = /\b((?:found|find|finds|show|shows|showed|shown|suggest|suggests|suggested|say|says|said|means|meant|mean|argue|argues|argued|note|notes|noted|report|reports|reported|estimate|estimates|estimated|expect|expects|expected|believe|believes|believed|think|thinks|thought|know|knows|knew|agree|agrees|agreed|claim|claims|claimed|warn|warns|warned)) that\s/gi;
 
 /**
- * The sentence as a slide line: asides between commas, soft adverbs and "that" after a reporting verb left out, and
- * "percent" written as "%", so the slide states the point and the narration says it in full.
+ * The sentence as a slide line: asides between commas (relative clauses and examples in every deck language), soft
+ * adverbs and "that" after a reporting verb left out, and, on a slide (`forSlide`), figures and units as a slide
+ * writes them ("fifty" -> "50", "30 percent" -> "30%", "drei Euro" -> "3 €", lib/ai/slide-figures.ts) and English short
+ * forms ("does not" -> "doesn't"): the slide states the point and the narration says it in full, not word for word.
  */
-function condense(text: string): string {
+function condense(text: string, forSlide = true): string {
   let result = text;
   // An aside between two commas ("A layer of liquid, sometimes called hooch, means ...") when what is left still
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
   const isAside = (before: string, aside: string, after: string): boolean => {
+    if (!isEnglish()) return isForeignAside(before, aside, after);
     if (aside.length < 3 || aside.length > 60 || /[;:]/.test(aside)) return false;
     // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject; so is
     // a phrase opening on a preposition ("Rather than overloading the main pile, many gardeners turn…").
@@ -327,8 +349,11 @@ function condense(text: string): string {
     if (!before.includes(",") && /^(?:rather than|instead of|in|on|at|for|from|by|with|without|after|before|during|since|until|when|while|if|because|although|as|once|over|under|among|between|across|through|despite|unlike|like|to)\b/i.test(before)) return false;
     // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
     if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
+    // An alternative to the subject ("Pink or orange streaks, or fuzzy mould of any colour, mean …") is an aside
+    // when the subject's verb follows it.
+    const alternative = /^or\s/i.test(aside) && !before.includes(",") && /^\p{Ll}+(?:s|ed)?\s/u.test(after) && !STOP_WORDS.has(after.split(" ")[0]!.toLowerCase());
     // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
-    if (/^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return false;
+    if (!alternative && /^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return false;
     if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(after)) return false;
     return wordCount(aside) > 2 || /^(?:for example|for instance|in fact|of course|however|though|too|in turn|in practice|as a result|at first|so far)$/i.test(aside);
   };
@@ -354,19 +379,76 @@ function condense(text: string): string {
       ? adverb
       : "",
   );
+  const foreignAdverbs = FOREIGN_SOFT_ADVERBS[currentLanguage()];
+  if (foreignAdverbs) result = result.replace(foreignAdverbs, "");
   result = result.replace(REPORTED_THAT, "$1 ");
+  result = result.replace(/\s{2,}/g, " ").trim();
+  // Said aloud (a recap line), the words stay as the source has them.
+  if (!forSlide) return result;
   result = result.replace(/(\d)\s?(?:percent|per cent)\b/gi, "$1%");
-  return result.replace(/\s{2,}/g, " ").trim();
+  // A slide writes the short forms a speaker spells out ("does not" -> "doesn't").
+  if (isEnglish()) result = result.replace(CONTRACTIBLE, (_match: string, verb: string) => contracted(verb));
+  return slideFigures(result, currentLanguage());
+}
+
+const CONTRACTIBLE = /\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|will|can)(?: not|not)\b(?!\s+only\b)/gi;
+
+function contracted(verb: string): string {
+  const lower = verb.toLowerCase();
+  const short = lower === "will" ? "won't" : lower === "can" ? "can't" : `${lower}n't`;
+  return /^\p{Lu}/u.test(verb) ? capitalize(short) : short;
+}
+
+/**
+ * An aside between two commas in a deck language other than English: a relative clause or an example of at most 14
+ * words, with a subject of at least one word before it and the sentence's clause going on after it. In German the
+ * clause ends on its verb, written in lower case.
+ */
+function isForeignAside(before: string, aside: string, after: string): boolean {
+  const opening = FOREIGN_ASIDE_OPENINGS[currentLanguage()];
+  if (!opening || !opening.test(aside) || /[;:()]/.test(aside) || wordCount(aside) > 14 || wordCount(before) < 1 || wordCount(after) < 2) return false;
+  // An example that opens a list ("…, como la menta, el romero y la albahaca") goes on after the comma.
+  const example = /^(?:comme|notamment|par exemple|wie|etwa|zum beispiel|como|por ejemplo|come|ad esempio|per esempio|zoals|bijvoorbeeld|как например|например)\s/iu.test(aside);
+  if (example && /\s(?:et|und|y|e|i|en|и|ou|oder|o|of|или)\s/iu.test(` ${after.split(",")[0]!} `)) return false;
+  if (currentLanguage() === "de") {
+    // A German relative clause follows its noun (capitalised) and ends on its verb (lower case); the clause after it
+    // is the sentence's own, not an infinitive that depends on the aside ("…, in denen Kinder lernen, eine Kette zu wechseln").
+    const example = /^(?:wie|etwa|zum beispiel)\s/i.test(aside);
+    if (!example && (!/\s\p{Ll}[\p{L}]*$/u.test(aside) || !/(?:^|\s)\p{Lu}[\p{L}-]*$/u.test(before.trim()))) return false;
+    if (/\bzu\s\p{Ll}+[.!?]?$/u.test(after.split(",")[0]!.trim())) return false;
+  }
+  // The comma before the aside ends a clause of its own ("…, die Fahrgästen hilft, …" after a full clause) when a
+  // verb-like word already came before it: then what follows is no continuation of the subject.
+  return !/^(?:und|oder|aber|et|ou|mais|y|o|pero|e|ma|mas|en|of|maar)\b/i.test(after);
 }
 
 /** Subordinate openings: "When X, Y" keeps Y as the bullet, since X alone is not a statement. */
 const SUBORDINATE = /^(?:when|whenever|if|unless|because|although|though|while|whereas|as|since|once|after|before|until|even if|even though|by the time|in order to|to)\b/i;
+/**
+ * A sentence opening on a condition: its main clause does not hold without it ("If you cannot pay, you may claim
+ * compensation" is not "You may claim compensation"), so no line is made of the main clause alone.
+ */
+const CONDITIONS: Record<DeckLanguage, RegExp> = {
+  en: /^(?:if|unless|even if|whenever|as long as|provided)\b/i,
+  fr: /^(?:si|sauf si|à condition que)\b/i,
+  de: /^(?:wenn|falls|sofern|solange)\b/i,
+  es: /^(?:si|a menos que|siempre que)\b/i,
+  it: /^(?:se|a meno che|purché)\b/i,
+  pt: /^(?:se|a menos que|desde que)\b/i,
+  nl: /^(?:als|indien|tenzij|mits)\b/i,
+  ru: /^(?:если|пока)(?![\p{L}])/iu,
+};
+const opensOnCondition = (text: string): boolean => CONDITIONS[currentLanguage()].test(text);
 
 function trimTail(phrase: string): string {
   const tokens = phrase.replace(/[\s,;:—–-]+$/, "").split(" ");
   while (tokens.length > 3) {
     const last = tokens.at(-1)!.toLowerCase().replace(/[^\p{L}']/gu, "");
-    if (!STOP_WORDS.has(last)) break;
+    const before = (tokens.at(-2) ?? "").toLowerCase().replace(/[^\p{L}']/gu, "");
+    // A participle after its noun whose complement the cut left out ("… taken from the timetables published"): the
+    // line ends on the noun it describes.
+    const strandedParticiple = isEnglish() && tokens.length > 5 && /^\p{Ll}{3,}ed$/u.test(last) && !STOP_WORDS.has(before) && !AUXILIARIES.test(before) && !/ly$/.test(before);
+    if (!STOP_WORDS.has(last) && !strandedParticiple) break;
     tokens.pop();
   }
   return tokens.join(" ").replace(/[\s,;:—–-]+$/, "");
@@ -392,10 +474,25 @@ interface BulletCandidate {
   text: string;
   /** Cut at a word rather than at a clause boundary. */
   truncated: boolean;
+  /** The whole condensed sentence when the text is cut from one of at most 20 words: shown instead of a cut line the narration reads out. */
+  whole?: string;
+}
+
+const bulletMemo = new WeakMap<Sentence, BulletCandidate | null>();
+
+/**
+ * A sentence of the source as a slide line (toBullet), worked out once per sentence: a part's sentences are weighed
+ * as lines several times (reserved, chosen, its statement), and a long source has many.
+ */
+function bulletOf(sentence: Sentence): BulletCandidate | null {
+  if (bulletMemo.has(sentence)) return bulletMemo.get(sentence)!;
+  const bullet = toBullet(sentence.text);
+  bulletMemo.set(sentence, bullet);
+  return bullet;
 }
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
-export function toBullet(sentence: string): BulletCandidate | null {
+export function toBullet(sentence: string, options: { forSlide?: boolean } = {}): BulletCandidate | null {
   if (URL_LIKE.test(sentence) || MARKUP.test(sentence) || sentence.includes("|") || !hasProseWords(sentence)) return null;
   let text = spoken(sentence)
     .replace(/^\(?(?:[a-z]|\d{1,2})\)\s+/i, "")
@@ -403,10 +500,13 @@ export function toBullet(sentence: string): BulletCandidate | null {
     .replace(/\s+/g, " ")
     .trim();
   text = stripLeading(text);
-  text = condense(text);
+  text = condense(text, options.forSlide ?? true);
+  if (opensOnCondition(text)) return null;
   if (SUBORDINATE.test(text)) {
     const comma = text.indexOf(", ");
-    const main = comma > 0 ? text.slice(comma + 2) : "";
+    let main = comma > 0 ? text.slice(comma + 2) : "";
+    // "When A, B, or C, talk to a doctor": the clauses run on to the last comma, the main clause follows it.
+    if (/,\s(?:or|and)\s[^,]+,\s/i.test(`, ${main}`)) main = main.slice(main.lastIndexOf(", ") + 2);
     // Without a main clause to keep, the sentence is no bullet; nor when the main clause's subject is a pronoun
     // whose noun was in the clause left out ("If it floats, it is full of gas").
     if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
@@ -414,8 +514,9 @@ export function toBullet(sentence: string): BulletCandidate | null {
     text = main;
   }
   let truncated = false;
+  const uncut = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
   if (wordCount(text) > 12) {
-    for (const pattern of CLAUSE_BREAKS) {
+    for (const pattern of isEnglish() ? CLAUSE_BREAKS : [/;\s/, /\s[—–]\s/, ...(FOREIGN_CLAUSE_BREAKS[currentLanguage()] ? [FOREIGN_CLAUSE_BREAKS[currentLanguage()]!] : [])]) {
       const match = pattern.exec(text);
       if (!match) continue;
       const left = text.slice(0, match.index);
@@ -433,9 +534,17 @@ export function toBullet(sentence: string): BulletCandidate | null {
   if (wordCount(text) > 20) {
     const tokens = text.split(" ");
     let cut = -1;
-    for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (tokens[index - 1]!.endsWith(",")) cut = index;
-    text = tokens.slice(0, cut > 0 ? cut : 15).join(" ");
-    truncated = true;
+    // Not at a comma inside a list ("the appearance, taste or smell of their water").
+    const inList = (index: number) => /^(?:and|or)$/i.test(tokens[index + 1] ?? "") || /^(?:and|or)$/i.test(tokens[index + 2] ?? "");
+    for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index)) cut = index;
+    // Without a comma, before a second verb's "and" ("… is easy to measure and helps everyone …") rather than at a word.
+    let beforeVerb = -1;
+    if (cut < 0 && isEnglish()) {
+      for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (/^(?:and|but)$/i.test(tokens[index]!) && /^\p{Ll}+(?:s|ed)$/u.test(tokens[index + 1] ?? "")) beforeVerb = index;
+    }
+    text = tokens.slice(0, cut > 0 ? cut : beforeVerb > 0 ? beforeVerb : 15).join(" ");
+    // A cut before a second verb ends where a clause does; any other is at a word.
+    truncated = beforeVerb < 0;
   }
   const question = /\?["'”’]?$/.test(text);
   text = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
@@ -451,10 +560,13 @@ export function toBullet(sentence: string): BulletCandidate | null {
   const quotes = (text.match(/[“”"]/g) ?? []).length;
   if (quotes % 2 === 1) text = text.replace(/[“”"]/g, "");
   if (wordCount(text) < 3) return null;
-  return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated };
+  const whole = uncut !== text && !question && wordCount(uncut) <= 20 && uncut.length <= 170 && !/[;:]/.test(uncut) ? capitalize(uncut) : undefined;
+  return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated, ...(whole ? { whole } : {}) };
 }
 
 const COPULA = /^([^,;:()]{3,70}?)\s(?:is|are|was|were)\s(?!(?:being|been|to|that|why|how|what|because|not\s+(?:to|that))\b)([^;:]{6,})$/i;
+/** A statement of an amount: "Net debt stood at £6.8 million", "A full plot costs £60 a year". */
+const MEASURE = /^([^,;:()]{3,70}?)\s(?:costs?|cost|stood at|stands at|totalled|totaled|totals|amounted to|amounts to|came to|comes to)\s([^;:]{2,})$/i;
 /** Words that make the words before a copula more than a plain subject: a clause of its own or a question. */
 const NOT_A_SUBJECT = /\b(?:who|whom|whose|which|that|where|when|whether|if|because|although|while|than|as|what|how|why|is|are|was|were|be|has|have|had|do|does|did|can|could|will|would|should|must|may|might)\b/i;
 
@@ -465,18 +577,120 @@ const NOT_A_SUBJECT = /\b(?:who|whom|whose|which|that|where|when|whether|if|beca
  */
 export function labelForm(text: string): string | null {
   if (text.endsWith("?")) return null;
-  const match = COPULA.exec(text);
+  if (!isEnglish()) return foreignLabelForm(text);
+  const measure = MEASURE.exec(text);
+  const match = COPULA.exec(text) ?? measure;
   if (!match) return null;
   const subject = match[1]!.trim();
   const predicate = match[2]!.trim();
   const subjectWords = wordCount(subject);
-  if (subjectWords < 2 || subjectWords > 8 || wordCount(predicate) < 2) return null;
+  if (subjectWords < 2 || subjectWords > 10 || wordCount(predicate) < (match === measure ? 1 : 2)) return null;
   // A second clause after the predicate ("The family was poor, and the work was dangerous") keeps the sentence whole.
   if (/,\s(?:and|but|or|so|yet)\s/i.test(predicate) || /\s(?:is|are|was|were)\s/i.test(predicate)) return null;
-  if (DANGLING.test(subject) || NOT_A_SUBJECT.test(subject) || /^(?:there|here|what|which|who|one|each|all|some|many|most|none)\b/i.test(subject)) return null;
-  // An instruction ("Make sure the path is wide enough") has no subject to show.
-  if (IMPERATIVES.has(subject.split(/\s+/)[0]!.toLowerCase())) return null;
+  // A subject with a relative clause of its own verb ("A starter that shows no activity after a week") is still one
+  // noun phrase; any other clause word makes it more than a subject.
+  const relative = /^(\S+(?:\s\S+){0,3})\s(?:that|which|who)\s\p{Ll}+(?:s|ed)\s(?!.*\b(?:that|which|who|is|are|was|were|has|have|had)\b)/u.exec(subject);
+  const head = relative ? relative[1]! : subject;
+  // A subject cut before its clause ends ("Anyone who lives in the borough and | is over 18 can apply") is none.
+  if (/\b(?:and|or|but|nor|of|to|in|on|at|for|with|by|from)$/i.test(subject) || /\b(?:can|could|will|would|should|must|may|might|does|did)\s\p{Ll}/u.test(predicate)) return null;
+  // A negative subject ("No visit to Belém is complete without…") turns round without its verb.
+  if (DANGLING.test(subject) || NOT_A_SUBJECT.test(head) || /^(?:there|here|what|which|who|one|each|all|some|many|most|none|no|nobody|nothing|neither|never)\b/i.test(subject)) return null;
+  // An instruction ("Make sure the path is wide enough") has no subject to show; a noun that can be a verb before
+  // 'from' or 'of' ("Water from the chalk boreholes", "Use of the hall") is the subject's head, not an instruction.
+  const [firstWord = "", secondWord = ""] = subject.toLowerCase().split(/\s+/);
+  if (IMPERATIVES.has(firstWord) && secondWord !== "from" && secondWord !== "of") return null;
   return `${capitalize(subject)}: ${predicate}`;
+}
+
+/** Each language's copulas (and the preposition that may follow, as in "est de quinze euros"). */
+const FOREIGN_COPULAS: Record<string, RegExp> = {
+  fr: /^([^,;:()?!]{3,70}?)\s(?:est|sont|était|étaient|sera|seront|coûte|coûtent|coûtait)\s(?:de\s|d['’](?=\p{L}))?([^;:]{6,})$/u,
+  de: /^([^,;:()?!]{3,70}?)\s(?:ist|sind|war|waren|kostet|kosten|kostete|beträgt|betragen|betrug)\s([^;:]{6,})$/u,
+  es: /^([^,;:()?!]{3,70}?)\s(?:es|son|era|eran|será|serán|está|están|cuesta|cuestan|costaba)\s(?:de\s)?([^;:]{6,})$/u,
+  it: /^([^,;:()?!]{3,70}?)\s(?:è|sono|era|erano|sarà|saranno|costa|costano)\s(?:di\s)?([^;:]{6,})$/u,
+  pt: /^([^,;:()?!]{3,70}?)\s(?:é|são|era|eram|será|serão|está|estão|custa|custam)\s(?:de\s)?([^;:]{6,})$/u,
+  nl: /^([^,;:()?!]{3,70}?)\s(?:is|zijn|was|waren|kost|kosten|bedraagt)\s([^;:]{6,})$/u,
+  ru: /^([^,;:()?!]{3,70}?)\s(?:является|являются|составляет|составляют)\s([^;:]{6,})$/u,
+};
+/** Words that make the words before a copula a clause or a negation rather than a subject, in any deck language. */
+const FOREIGN_NOT_A_SUBJECT =
+  /(?:^|\s)(?:ne|pas|aucun|aucune|nul|nulle|personne|rien|qui|que|dont|où|si|quand|nicht|kein|keine|keiner|keinen|niemand|nichts|ningún|ninguna|ninguno|nadie|nada|nessun|nessuna|nessuno|niente|nenhum|nenhuma|ninguém|geen|niemand|niets|ни|нет|никто|ничто|dass|wenn|weil|wer|no|que|quien|cuando|si|non|che|chi|quando|não|quem|niet|geen|dat|als|wie|не|что|кто|когда)(?=\s|$)/iu;
+
+/** "La cotisation annuelle est de quinze euros" as "La cotisation annuelle: quinze euros", in a deck language other than English. */
+function foreignLabelForm(text: string): string | null {
+  const match = FOREIGN_COPULAS[currentLanguage()]?.exec(text.replace(/[.!]$/, ""));
+  if (!match) return null;
+  const subject = match[1]!.trim();
+  const predicate = match[2]!.trim();
+  const subjectWords = wordCount(subject);
+  // An amount may be one word ("12 €"); any other predicate has two or more.
+  if (subjectWords < 2 || subjectWords > 8 || (wordCount(predicate) < 2 && !/^\d/.test(predicate)) || FOREIGN_NOT_A_SUBJECT.test(subject)) return null;
+  // A clitic before the verb ("Les pesticides y sont interdits", "Il en est") belongs to the verb, not the subject.
+  if (currentLanguage() === "fr" && /\s(?:y|en|ne|n['’])$/iu.test(subject)) return null;
+  if (FOREIGN_COPULAS[currentLanguage()]!.test(predicate)) return null;
+  return `${capitalize(subject)}: ${predicate}`;
+}
+
+/**
+ * Openings of a phrase of time, place or source set before the clause with a comma ("In 2024, …", "L'an dernier, …",
+ * "Según una encuesta del colegio, …"), per deck language. German, whose verb follows such a phrase without a comma,
+ * has none: its clause cannot be reordered by moving a phrase.
+ */
+const FRONTED: Partial<Record<DeckLanguage, RegExp>> = {
+  en: /^(?:in|on|at|for|from|by|during|after|before|since|until|over|across|within|throughout|according to|without|with|under|last|this|next|every|each|today|yesterday|in the end)\s/i,
+  fr: /^(?:en|à|au|aux|dans|depuis|pendant|après|avant|selon|sans|avec|pour|par|sur|sous|chez|dès|lors|l['’]an|l['’]année|cette|chaque|le (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|matin|soir)|la semaine|ce mois)\b/iu,
+  es: /^(?:en|a|al|desde|durante|después de|antes de|según|sin|con|para|por|sobre|cada|el año|este|esta|hace|tras)\s/iu,
+  it: /^(?:in|a|al|alla|nel|nella|nei|dal|dalla|durante|dopo|prima|secondo|senza|con|per|ogni|l['’]anno|quest['’]anno)\b/iu,
+  pt: /^(?:em|no|na|nos|nas|a|ao|desde|durante|depois|antes|segundo|sem|com|para|por|cada|no ano|este|esta|há)\s/iu,
+  nl: /^(?:in|op|na|voor|tijdens|sinds|volgens|zonder|met|elk|elke|vorig|dit|volgend)\s/iu,
+  ru: /^(?:в|во|на|по|после|до|с|со|без|каждый|каждую|по словам)\s/iu,
+};
+
+const LINKING_FRONT =
+  /^(?:by contrast|in contrast|by comparison|in comparison|in fact|in turn|in short|in general|in particular|in practice|in other words|on the other hand|on the whole|on average|for example|for instance|at first|at last|at the same time|after all|above all|of course|in addition|by the way|in any case|in the end|with that|en effet|par exemple|en revanche|par contre|en outre|en fait|au contraire|en plus|en général|en particulier|avant tout|après tout|de plus|pour autant|en somme|en bref|por ejemplo|sin embargo|en cambio|por otro lado|por otra parte|en general|de hecho|por lo tanto|por eso|al contrario|en resumen|con todo|per esempio|ad esempio|in effetti|invece|in generale|per questo|in breve|al contrario|por exemplo|no entanto|de facto|de fato|por outro lado|em geral|por isso|em resumo|bijvoorbeeld|daarentegen|in feite|over het algemeen|в общем|например|кроме того|с другой стороны)$/iu;
+
+/**
+ * A line opening on a phrase of time, place or source with the phrase put after its clause ("L'an dernier, 48
+ * parents ont participé aux sorties" -> "48 parents ont participé aux sorties l'an dernier"): the same statement, led
+ * by its subject. Null when the line has no such opening or the clause after it is long or has clauses of its own.
+ */
+export function frontToEnd(text: string, continued: (text: string) => string = lowerFirstWord): string | null {
+  const fronted = FRONTED[currentLanguage()];
+  const match = /^([^,;:()]{2,60}),\s(.+)$/u.exec(text);
+  if (!fronted || !match || !fronted.test(match[1]!)) return null;
+  const front = match[1]!.trim();
+  const clause = match[2]!.trim();
+  // A linking phrase ("By contrast", "Sin embargo", "En revanche") belongs before its clause.
+  if (LINKING_FRONT.test(front)) return null;
+  if (wordCount(front) > 7 || wordCount(clause) < 4 || wordCount(clause) > 16 || /[,;:()]/.test(clause) || DANGLING.test(clause)) return null;
+  // The clause's subject may be a pronoun only when the phrase holds no noun it could stand for.
+  if (/^(?:it|they|he|she|il|elle|ils|elles|er|sie|es|ello|ella|ellos|ellas)\b/iu.test(clause)) return null;
+  return `${capitalize(clause.replace(/[.!]+$/, ""))} ${continued(front)}`;
+}
+
+/** A closing phrase of date, day or span ("… depuis 2017", "… d'ici à 2026", "…, le jeudi matin", "… in 2024", "… for about a week"). */
+const CLOSING_WHEN =
+  /^(.{12,}?)(?:,\s|\s)((?:over|for|within|in)\s(?:about\s|nearly\s|almost\s|around\s)?(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s(?:days?|weeks?|fortnights?|months?|years?|hours?|minutes?|decades?)|(?:since|until|by|in|from|before|after|depuis|jusqu['’]en|d['’]ici à|d['’]ici|en|dès|avant|après|seit|bis|ab|im jahr|desde|hasta|para|antes de|dal|entro il|entro|nel|até|em|sinds|tot|vanaf|с|до|в)\s(?:\d{4}|\d{1,2}\s\p{L}+\s\d{4})|(?:le|les|la|el|los|the|on|every|chaque|cada|jeden|jede|ogni|todas as|elke)\s(?:\p{L}+\s)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?(?:\s(?:matin|soir|après-midi|morning|evening|afternoon|por la mañana|por la tarde))?|(?:in the|every|each) (?:morning|evening|afternoon|day|week|month|year|spring|summer|autumn|winter)|at night|(?:after|before) (?:lunch|lunchtime|dinner|bedtime|school|work)|(?:le|chaque) (?:matin|soir|jour)|(?:tous les|toutes les) (?:jours|semaines|matins|soirs)|(?:por la|cada) (?:mañana|tarde|noche|día|semana)|todos los días|(?:ogni|la) (?:mattina|sera|giorno)|(?:de|à|pela|todas as) (?:manhã|noite)|todos os dias)$/iu;
+
+/**
+ * A line closing on a phrase of date or day with that phrase put first ("Les séances ont lieu pendant le temps
+ * scolaire, le jeudi matin" -> "Le jeudi matin, les séances ont lieu pendant le temps scolaire"): the same statement,
+ * led by when. Null when the line has no such closing phrase; not for German or Dutch, whose verb would have to move.
+ */
+export function whenFirst(text: string, continued: (text: string) => string = lowerFirstWord): string | null {
+  // German and Dutch put the verb second: "Seit 2017 reparieren die Helfer …", never "Seit 2017, die Helfer reparieren".
+  if (currentLanguage() === "de" || currentLanguage() === "nl") return null;
+  const match = CLOSING_WHEN.exec(text);
+  if (!match) return null;
+  const clause = match[1]!.trim().replace(/,$/, "");
+  if (wordCount(clause) < 4 || /^(?:I|[\p{Lu}]{2,})\b/u.test(clause)) return null;
+  // The clause keeps its capital when it opens on a name ("Mary Anning found…", "Lisbon has…").
+  return `${capitalize(match[2]!)}, ${continued(clause)}`;
+}
+
+/** The first word in lower case unless it looks like a name (two capitalised words: "Mary Anning"). */
+function lowerFirstWord(text: string): string {
+  return /^\p{Lu}\p{Ll}*\s\p{Lu}/u.test(text) || /^\p{Lu}{2,}/u.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 const SIMPLE_SUBJECT =
@@ -487,6 +701,12 @@ const SIMPLE_SUBJECT =
  * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
  * null otherwise.
  */
+/** A past-tense verb form that the lexicon never tags as a noun ("gave", "made", "found"; not "left", "cost"). */
+function isPastVerbOnly(word: string): boolean {
+  const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+  return tags !== null && tags.includes("VBD") && !tags.some((tag) => tag.startsWith("NN"));
+}
+
 export function namedSubject(line: string, previous: string): string | null {
   const pronoun = /^(It|She|He)\s(?=\p{Ll})/u.exec(line);
   // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.
@@ -497,6 +717,9 @@ export function namedSubject(line: string, previous: string): string | null {
   if (!match) return null;
   const subject = match[1]!;
   const words = subject.split(/\s+/);
+  // The verb was missed and a later word taken for it ("The orchestra gave 17 concerts": not "The orchestra gave 17"):
+  // a subject holds no number, and beyond its first word no past-tense verb that is never a noun (wink-lexicon's tags).
+  if (words.some((word, position) => /\d/.test(word) || (position > 0 && isPastVerbOnly(word.toLowerCase())))) return null;
   // A pronoun, a number or a function word is no subject to name; "She" and "He" stand for a name, written in capitals.
   if (words.some((word, position) => (position > 0 || !/^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(word)) && STOP_WORDS.has(word.toLowerCase()))) return null;
   if (DANGLING.test(subject) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
@@ -507,16 +730,22 @@ export function namedSubject(line: string, previous: string): string | null {
 
 /** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
 function standsAlone(text: string): boolean {
-  // "The second is comfort" points to a list; "The fourth quarter" names a span of the calendar.
+  // "The second is comfort" points to a list; "The fourth quarter" names a span of the calendar; "Both are free" and
+  // "Another route…" count things named elsewhere.
   return (
     !DANGLING.test(text) &&
+    !/^(?:both|another|neither|either|the latter|the former|the others?)\b/i.test(text) &&
     !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b(?!\s+(?:quarter|half|day|days|week|weeks|weekend|month|months|year|years|decade|century|morning|evening|night|season|hours?)\b)/i.test(text)
   );
 }
 
 /** Whether `speech` holds `line`'s words in order and together: saying it reads the line out. */
+/** The last speech's words, joined: one narration is held against many candidate lines in turn. */
+const lastSpeech = { text: "", joined: "  " };
+
 function saysWordForWord(speech: string, line: string): boolean {
-  return ` ${wordsOf(speech).join(" ")} `.includes(` ${wordsOf(line).join(" ")} `);
+  if (lastSpeech.text !== speech) Object.assign(lastSpeech, { text: speech, joined: ` ${wordsOf(speech).join(" ")} ` });
+  return lastSpeech.joined.includes(` ${wordsOf(line).join(" ")} `);
 }
 
 function bulletQuality(candidate: BulletCandidate): number {
@@ -546,12 +775,21 @@ function bareHeading(heading: string): string {
     .trim();
 }
 
+/**
+ * The fewest lines a slide shows of its own part before it borrows: a slide aims for MIN_BULLETS, but two lines of
+ * the part's own points are better than a third that is read out, points to text elsewhere or belongs to another part.
+ */
+const MIN_OWN_LINES = 2;
+
 class DeckWriter {
   private readonly used = new Set<number>();
   private readonly ranks = new Map<number, number>();
   private readonly bulletTexts: string[][] = [];
-  /** Bullets that are a sentence of the source said whole as a statement (no table row, list item or cut phrase). */
-  readonly statements = new Set<string>();
+  /**
+   * Bullets that are a sentence of the source said whole as a statement (no table row, list item or cut phrase),
+   * each with the words a speaker says for it: the slide's figures and short forms spelled out as the source has them.
+   */
+  readonly statements = new Map<string, string>();
   /** Per call of bullets(): the best-valued bullet and the sentence it was cut from (for the recap). */
   lastBest: { bullet: string; sentence: Sentence | null } | null = null;
 
@@ -641,7 +879,7 @@ class DeckWriter {
     const byIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
     return sentences
       .map((sentence) => {
-        const bullet = toBullet(sentence.text);
+        const bullet = bulletOf(sentence);
         // "It is built on seven hills" after "Lisbon is a city best seen on foot": the slide names what "It" is.
         const previous = byIndex.get(sentence.index - 1);
         const named = bullet && previous && previous.paragraph === sentence.paragraph ? namedSubject(bullet.text, previous.text) : null;
@@ -697,7 +935,7 @@ class DeckWriter {
         !/\b(?:also|too|as well)\b/i.test(text) &&
         !/^(?:I|If|When|While|Although|Because|Since|Unless|Before|After|As|Once|Where|Whether)\b/.test(text)
       ) {
-        text = ADDITIVE_CONNECTIVES[connectiveSeed % ADDITIVE_CONNECTIVES.length]! + this.caseBook.continued(text);
+        text = afterLink(deckPhrases().additive[connectiveSeed % deckPhrases().additive.length]!, text, this.caseBook);
         connectiveUsed = true;
       }
       spokenSentences.push(text);
@@ -711,7 +949,7 @@ class DeckWriter {
     for (const sentence of sentences) {
       // A title must stand alone: no condition cut off its front, no pronoun pointing elsewhere.
       if (!narratable(sentence) || DANGLING.test(sentence.text) || SUBORDINATE.test(stripLeading(sentence.text))) continue;
-      const bullet = toBullet(sentence.text);
+      const bullet = bulletOf(sentence);
       if (bullet && /\b(?:it|its|they|them|their|this|these|those|he|she|him|her)\b/i.test(bullet.text)) continue;
       // Nor a word standing for things named before ("Both are free and open at all hours").
       if (bullet && /^(?:both|each|either|neither|all|another|the other|the others|many|most|some|several|few)\s+(?:are|is|was|were|have|has|had|can|could|will|would|must|should|may|might|of)\b/i.test(bullet.text)) continue;
@@ -733,15 +971,17 @@ class DeckWriter {
     options: { narration?: string; outline?: readonly string[] } = {},
   ): string[] {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
-    const accept = (text: string, order: number, sentence: Sentence | null = null) => {
+    // Lines of one condition's alternatives share its main clause's words by design: they are not alike otherwise.
+    const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false) => {
       const termList = termsOf(text);
-      if (chosen.some((other) => other.text.toLowerCase() === text.toLowerCase() || overlap(other.terms, termList) >= 0.6)) return false;
+      const alike = (other: (typeof chosen)[number]) => !(alternative && other.sentence === sentence) && overlap(other.terms, termList) >= 0.6;
+      if (chosen.some((other) => other.text.toLowerCase() === text.toLowerCase() || alike(other))) return false;
       if (this.bulletTexts.some((slide) => slide.includes(text)) || exclude.includes(text)) return false;
       chosen.push({ text, order, terms: termList, sentence });
       return true;
     };
     const heardVerbatim = (text: string) => wordCount(text) >= 4 && saysWordForWord(options.narration ?? "", text);
-    const items = part.items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
+    const items = slideItems(part.items);
     // A table is shown as its rows: the first cell as the label, the others after it.
     const rows = tableRows(part.table ?? null);
     const outline = options.outline ?? [];
@@ -751,60 +991,118 @@ class DeckWriter {
       outline.forEach((heading, order) => chosen.push({ text: heading, order, terms: termsOf(heading), sentence: null }));
     }
     else if (rows.length >= 2) rows.slice(0, MAX_BULLETS).forEach((row, order) => accept(row, order));
-    else if (items.length >= MIN_BULLETS && items.length <= MAX_BULLETS && items.length === part.items.length) {
+    else if (showsItems(part.items)) {
       items.forEach((item, order) => accept(capitalize(item), order));
     }
+    // A line the narration says word for word is shown at most once on a slide of two to four lines (twice on five
+    // or six): the rest are lines the narration does not read out, a phrase cut at a word included.
+    let verbatim = 0;
+    const verbatimRoom = () => (verbatim === 0 ? 1 : (verbatim + 1) * 2 < Math.max(chosen.length + 1, MIN_BULLETS) ? 1 : 0);
     if (chosen.length < MIN_BULLETS) {
       // A statement the narration says word for word is shown as "subject: predicate" when it has that shape
       // ("The most common complaint was discoloured water" -> "The most common complaint: discoloured water").
       const candidates = this.bulletCandidates(part.sentences).map((candidate) => {
         if (!heardVerbatim(candidate.bullet.text)) return candidate;
         const label = labelForm(candidate.bullet.text);
-        return label && !heardVerbatim(label) ? { ...candidate, bullet: { ...candidate.bullet, text: label } } : candidate;
+        if (label && !heardVerbatim(label)) return { ...candidate, bullet: { ...candidate.bullet, text: label } };
+        // A line cut from a sentence the narration says is read out; the whole sentence as the slide writes it
+        // (figures, short forms, asides left out) is not.
+        const whole = candidate.bullet.whole;
+        if (whole && !heardVerbatim(whole)) return { ...candidate, bullet: { text: whole, truncated: false } };
+        // A phrase of time or source put after its clause: the line leads with what it is about.
+        const continued = (text: string) => this.caseBook.continued(text);
+        for (const reordered of [frontToEnd(candidate.bullet.text, continued), whenFirst(candidate.bullet.text, continued)]) {
+          if (reordered && !heardVerbatim(reordered)) return { ...candidate, bullet: { ...candidate.bullet, text: reordered } };
+        }
+        return candidate;
       });
       // Whole statements first, those the narration does not say word for word before those it does (at most one
       // of those: a slide that shows what is being read out adds nothing), and statements leaning on a sentence
       // elsewhere ("It is…", "The second is…") only when nothing else is left; phrases cut at a word last.
-      let verbatim = 0;
-      for (const pass of [0, 1, 2]) {
+      // A part of one or two sentences: the clauses of its sentences as lines of their own, those the narration
+      // does not say word for word first.
+      const continued = (text: string) => this.caseBook.continued(text);
+      // Worked out when first needed: most slides have their lines before, and a long part has many clauses.
+      type Piece = { text: string; sentence: Sentence; alternative?: boolean };
+      let pieces: Piece[] | null = null;
+      const piecesOf = (): Piece[] =>
+        (pieces ??= this.ranked(part.sentences).flatMap((sentence) => [
+          ...clausePieces(sentence.text).map((text) => {
+            // A clause the narration says as written is shown led by its subject or by when, if it can be.
+            const reordered = heardVerbatim(text) ? [frontToEnd(text, continued), whenFirst(text, continued)].find((form) => form && !heardVerbatim(form)) : null;
+            return { text: reordered ?? text, sentence };
+          }),
+          // A condition gives no clause alone: its lines lead with the main clause and keep the condition.
+          ...conditionLines(sentence.text).map((text) => ({ text, sentence, alternative: true })),
+        ]));
+      const takePieces = (heardPass: boolean) => {
+        if (chosen.length >= MIN_BULLETS) return;
+        for (const piece of piecesOf()) {
+          if (chosen.length >= MIN_BULLETS) break;
+          if (heardVerbatim(piece.text) !== heardPass || chosen.some((entry) => entry.text.toLowerCase().includes(piece.text.toLowerCase()))) continue;
+          if (heardPass && verbatimRoom() === 0) break;
+          if (accept(piece.text, piece.sentence.index + 0.5, piece.sentence, piece.alternative) && heardPass) verbatim += 1;
+        }
+      };
+      const take = (limit: number, wants: (candidate: (typeof candidates)[number], heard: boolean) => boolean) => {
         for (const candidate of candidates) {
-          if (chosen.length >= (pass === 0 ? wanted : MIN_BULLETS)) break;
-          if (candidate.bullet.truncated) continue;
-          const alone = standsAlone(candidate.bullet.text);
+          if (chosen.length >= limit) break;
           const heard = heardVerbatim(candidate.bullet.text);
-          if (!alone || (pass === 0 && heard) || (pass === 1 && verbatim >= 1)) continue;
+          if (!standsAlone(candidate.bullet.text) || !wants(candidate, heard)) continue;
           if (accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence) && heard) verbatim += 1;
         }
-      }
-      for (const candidate of candidates) {
+      };
+      take(wanted, (candidate, heard) => !candidate.bullet.truncated && !heard);
+      take(MIN_BULLETS, (candidate, heard) => !candidate.bullet.truncated && heard && verbatimRoom() > 0);
+      takePieces(false);
+      take(MIN_BULLETS, (candidate, heard) => candidate.bullet.truncated && !heard);
+      // A figure the narration says inside a sentence, as the slide's own line ("…, a compliance rate of 99.85
+      // percent" -> "Compliance rate: 99.85%"), before a line the narration reads out.
+      for (const sentence of this.ranked(part.sentences)) {
         if (chosen.length >= MIN_BULLETS) break;
-        if (candidate.bullet.truncated && standsAlone(candidate.bullet.text)) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+        const figure = figureLine(sentence.text);
+        if (figure && !heardVerbatim(figure)) accept(figure, sentence.index + 0.25, sentence);
       }
+      take(MIN_BULLETS, (candidate, heard) => candidate.bullet.truncated && heard && verbatimRoom() > 0);
       for (const [order, item] of items.entries()) {
         if (chosen.length >= MIN_BULLETS) break;
         accept(capitalize(item), -1000 + order);
       }
-      // Only then a statement that leans on the sentence before it.
+      // Only then a clause the narration says, within the same room for lines read out.
+      takePieces(true);
+      // A statement that leans on the sentence before it ("It adds flavour to…") only on a slide that would
+      // otherwise show fewer than two lines: a slide of two of its part's own lines is better than a third that
+      // points elsewhere, is read out, or is borrowed from another part.
       for (const candidate of candidates) {
-        if (chosen.length >= MIN_BULLETS) break;
-        if (!candidate.bullet.truncated) accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence);
+        if (chosen.length >= MIN_OWN_LINES) break;
+        const heard = heardVerbatim(candidate.bullet.text);
+        if (candidate.bullet.truncated || (heard && verbatimRoom() === 0)) continue;
+        if (accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence) && heard) verbatim += 1;
       }
     }
     for (const phrase of fallbackPhrases) {
       if (chosen.length >= MIN_BULLETS) break;
-      accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length);
+      // An English key phrase without a verb is no statement ("Eight hours"): the slide goes without it. In another
+      // language, whose verbs are not told by their shape, a key phrase ("Grandes cultures") only fills a slide
+      // that would show fewer than two lines.
+      if (isEnglish() ? !(wordCount(phrase) >= 3 && hasVerbShape(phrase)) : chosen.length >= MIN_OWN_LINES) continue;
+      const heard = heardVerbatim(phrase);
+      if (heard && verbatimRoom() === 0) continue;
+      if (accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length) && heard) verbatim += 1;
     }
     // The part's main point for the recap: a statement, never a heading the slide shows.
     const statement = (): { text: string; sentence: Sentence } | null => {
       for (const sentence of this.ranked(part.sentences)) {
-        const bullet = toBullet(sentence.text);
+        const bullet = bulletOf(sentence);
         if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text)) return { text: bullet.text, sentence };
       }
       return null;
     };
     for (const entry of chosen) {
-      const plain = entry.sentence ? toBullet(entry.sentence.text) : null;
-      if (plain && !plain.truncated && plain.text === entry.text && !plain.text.endsWith("?")) this.statements.add(entry.text);
+      const plain = entry.sentence ? bulletOf(entry.sentence) : null;
+      if (plain && !plain.truncated && plain.text === entry.text && !plain.text.endsWith("?")) {
+        this.statements.set(entry.text, toBullet(entry.sentence!.text, { forSlide: false })?.text ?? entry.text);
+      }
     }
     const best = chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen[0];
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
@@ -815,6 +1113,110 @@ class DeckWriter {
     this.bulletTexts.push(result);
     return result;
   }
+}
+
+/** A list's items as slide lines: closing punctuation and a trailing "and" left off, items of one to 14 words. */
+function slideItems(items: readonly string[]): string[] {
+  return items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
+}
+
+/** Whether a part's slide shows its list: three to six items, every one short enough for a line. */
+function showsItems(items: readonly string[]): boolean {
+  const lines = slideItems(items);
+  return lines.length >= MIN_BULLETS && lines.length <= MAX_BULLETS && lines.length === items.length;
+}
+
+/** "a compliance rate of 99.85 percent": a share named by its noun; English only, where the pattern is known. */
+const NAMED_SHARE = /(?:^|,\s|\s)(?:a|an|the)\s((?:[\p{Ll}-]+\s){1,2}[\p{Ll}-]+)\sof\s(\d[\d,.]*\s?(?:%|percent|per cent))(?=[,.;]?(?:\s|$))/u;
+
+/** A share a sentence names ("…, a compliance rate of 99.85 percent") as a slide line "Compliance rate: 99.85%"; null when it has none. */
+export function figureLine(sentence: string): string | null {
+  if (!isEnglish()) return null;
+  const match = NAMED_SHARE.exec(sentence);
+  if (!match || STOP_WORDS.has(match[1]!.split(" ")[0]!)) return null;
+  return `${capitalize(match[1]!)}: ${slideFigures(match[2]!, "en")}`;
+}
+
+/** Words that join a clause to the one before it, left off a clause shown alone. */
+const JOINING: Partial<Record<DeckLanguage, RegExp>> = {
+  en: /^(?:and|or|but|so|then)\s+/i,
+  fr: /^(?:et|ou|mais|donc|puis)\s+/i,
+  de: /^(?:und|oder|aber|denn|dann)\s+/i,
+  es: /^(?:y|o|pero|pues|luego)\s+/i,
+  it: /^(?:e|o|ma|poi)\s+/i,
+  pt: /^(?:e|ou|mas|pois|depois)\s+/i,
+  nl: /^(?:en|of|maar|dan)\s+/i,
+  ru: /^(?:и|или|но|а)\s+/iu,
+};
+/** A clause opening on one of these is a condition or a reason, not a statement: never a line alone. */
+const DEPENDENT_OPENING = /^(?:(?:of|in|for|by|with|from|to|on|at) (?:which|whom)|if|when|whenever|while|because|although|though|unless|once|since|as|whether|which|who|where|si|quand|lorsque|parce|bien|qui|que|dont|où|wenn|weil|obwohl|als|dass|der|die|das|cuando|porque|aunque|que|quien|donde|se|quando|perché|che|cui|als|wanneer|omdat|die|dat|если|когда|потому|который|которая|которые|что)\b/iu;
+
+/**
+ * The clauses of a sentence as slide lines ("…, and a jar of discard keeps in the fridge for about a week" -> "A jar
+ * of discard keeps in the fridge for about a week"): pieces between commas, semicolons and dashes, without the word
+ * that joined them, of 3 to 14 words, standing alone, and in English with a verb. A condition's clauses hold only
+ * together (see conditionLines).
+ */
+function clausePieces(sentence: string): string[] {
+  const joining = JOINING[currentLanguage()];
+  const text = spoken(sentence).replace(/[.!?…]+["'”’]?$/, "");
+  // A condition's clauses hold only together: none is a line alone.
+  if (opensOnCondition(text)) return [];
+  // Split at clause marks, but not at a comma inside a list ("the appearance, taste or smell of their water").
+  const pieces: string[] = [];
+  let from = 0;
+  for (const mark of text.matchAll(/,\s|;\s|\s[—–]\s|:\s/g)) {
+    const next = text.slice(mark.index + mark[0].length).split(/\s+/);
+    if (mark[0].startsWith(",") && next.slice(1, 3).some((word) => /^(?:and|or|et|ou|und|oder|y|o|e|en|of|и|или)$/i.test(word))) continue;
+    pieces.push(text.slice(from, mark.index));
+    from = mark.index + mark[0].length;
+  }
+  pieces.push(text.slice(from));
+  return pieces
+    .map((piece) => condense(joining ? piece.trim().replace(joining, "") : piece.trim()))
+    .filter((piece) => wordCount(piece) >= 3 && wordCount(piece) <= 14 && /^\p{L}/u.test(piece) && !DEPENDENT_OPENING.test(piece))
+    .map((piece) => capitalize(piece))
+    .filter((piece) => standsAlone(piece) && !/\b(?:the|a|an|of|and|or|to|de|la|le|der|die|das|el|los)$/i.test(piece) && (!isEnglish() || hasVerbShape(piece)));
+}
+
+/** Words that open a clause with a subject of its own ("the boiler fails", "you feel dizzy"). */
+const OWN_SUBJECT = /^(?:the|a|an|your|their|his|her|its|our|my|this|that|these|those|it|they|he|she|you|we|i|someone|anyone|nobody)\b/i;
+/** A verb phrase without its subject ("seems exhausted", "regularly cannot fall asleep"): a verb form, an adverb before it. */
+const SHARED_SUBJECT_VERB =
+  /^(?:\p{Ll}+ly\s)?(?:\p{Ll}+(?:s|ed)|is|are|was|were|has|have|had|can|cannot|can't|could|will|would|should|must|may|might|does|do|did|doesn't|don't|didn't|isn't|aren't|won't)\b/u;
+
+/**
+ * A sentence opening on a condition as slide lines led by its main clause, the condition kept ("If a teenager snores
+ * loudly, seems exhausted despite sleeping enough, or regularly cannot fall asleep for more than an hour, talk to a
+ * doctor" -> "Talk to a doctor if a teenager snores loudly", "Talk to a doctor if a teenager seems exhausted despite
+ * sleeping enough", …): one line for each alternative of a list joined by 'or', since each alone is enough, sharing
+ * the first one's subject; else the whole condition after the main clause. None when the main clause's subject points
+ * into the condition ("If it floats, it is full of gas") or a line would run over 20 words. English only.
+ */
+export function conditionLines(sentence: string): string[] {
+  if (!isEnglish()) return [];
+  const match = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(spoken(sentence).replace(/[.!]+["'”’]?$/, ""));
+  if (!match) return [];
+  const [, opening, condition, main] = match as unknown as [string, string, string, string];
+  // Its object may be a pronoun for the condition's subject ("throw it away if the starter grows pink streaks"), its
+  // subject may not ("it is full of gas if it floats").
+  if (wordCount(main) < 3 || !/^\p{Ll}/u.test(main) || !standsAlone(main)) return [];
+  const lead = `${capitalize(main)} ${opening.toLowerCase()} `;
+  const items = condition.split(/,\s+/);
+  // A condition of one clause; or a list whose last item opens on 'or', each item a clause with a subject and a verb
+  // ("the starter shows fuzzy mould") or a verb phrase for the first one's subject ("seems exhausted"): not a list of
+  // things ("a bad smell, or fuzzy mould") nor a clause the comma ends before the main one.
+  let lines: string[];
+  if (items.length === 1) lines = [lead + condition];
+  else {
+    const subject = SIMPLE_SUBJECT.exec(`${items[0]!} `)?.[1];
+    const alternatives = [...items.slice(0, -1), items.at(-1)!.replace(/^or\s+/i, "")];
+    if (!subject || STOP_WORDS.has(subject.split(" ").at(-1)!.toLowerCase()) || !/^or\s/i.test(items.at(-1)!)) return [];
+    const clauses = alternatives.map((item, position) => (position > 0 && !OWN_SUBJECT.test(item) && SHARED_SUBJECT_VERB.test(item) ? `${subject} ${item}` : item));
+    if (clauses.some((clause) => !SIMPLE_SUBJECT.test(`${clause} `) && !clause.startsWith(`${subject} `))) return [];
+    lines = clauses.map((clause) => lead + clause);
+  }
+  return lines.every((line) => wordCount(line) <= 20) ? lines.map((line) => condense(line)) : [];
 }
 
 /** A table's body rows as slide lines ("Greeters: 2, Welcome visitors at the door"); the header row left out. */
@@ -828,12 +1230,22 @@ function tableRows(table: string[][] | null): string[] {
     .filter((row) => row.length <= 180);
 }
 
+/**
+ * What the narration says of a part that is only a list. A list the slide shows is named by its first (and last)
+ * item rather than read out; a longer one is said whole, since the slide shows only part of it.
+ */
+function listOnlySentence(items: readonly string[], caseBook: CaseBook): string {
+  const said = items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+  if (items.length < MIN_BULLETS || items.length > MAX_BULLETS) return deckPhrases().listHas(items.length, joinList(said));
+  return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
+}
+
 /** One sentence that says what a table holds, without reading its rows. */
 function tableSentence(table: string[][] | null, caseBook: CaseBook): string | null {
   const rows = tableRows(table);
   const header = table?.[0]?.[0];
   if (rows.length < 2 || !header) return null;
-  return `The table on this slide has ${numberWord(rows.length)} rows, one for each ${caseBook.inSentence(header).replace(/[.:;]+$/, "")}.`;
+  return deckPhrases().table(rows.length, caseBook.inSentence(header).replace(/[.:;]+$/, ""));
 }
 
 function chooseSources(input: OutlineInput): { main: OutlineSource; supporting: OutlineSource[] } {
@@ -854,27 +1266,37 @@ function instructionTermsOf(instructions: string | undefined): Set<string> {
 
 function transitionFor(part: Part, position: number, caseBook: CaseBook): string {
   // A title made from the part's own statement is not said twice: the script speaks that sentence anyway.
-  if (!part.heading || part.statementTitle) return position === 0 ? "Let's begin." : UNTITLED_TRANSITIONS[position % UNTITLED_TRANSITIONS.length]!;
-  if (part.continued) return CONTINUED_TRANSITIONS[position % CONTINUED_TRANSITIONS.length]!;
+  const say = deckPhrases();
+  if (!part.heading || part.statementTitle) return position === 0 ? say.letsBegin : say.untitled[position % say.untitled.length]!;
+  if (part.continued) return say.continued[position % say.continued.length]!;
   const heading = bareHeading(part.heading ?? part.title);
   if (heading.endsWith("?")) return capitalize(caseBook.inSentence(heading));
   const said = caseBook.inSentence(heading).replace(/[!?]+$/, "");
   const [firstWord = "", secondWord = ""] = said.toLowerCase().split(" ");
   // A heading opening on a preposition or a conjunction ("Before You Start", "On the Day") is no noun phrase: it
   // is named as the part's heading instead of being put after "look at".
-  if (FUNCTION_OPENINGS.has(firstWord)) return `${position === 0 ? "The first part is headed" : "The next part is headed"} “${heading.replace(/[.:;]+$/, "")}”.`;
+  if (isEnglish() && FUNCTION_OPENINGS.has(firstWord)) return (position === 0 ? say.firstHeaded : say.nextHeaded).replace("{}", quoted(heading.replace(/[.:;]+$/, "")));
   // "Choose a Bin" is an instruction; "Water and Shade" is not, though "water" can be a verb.
-  const instruction = IMPERATIVES.has(firstWord) && (said.split(" ").length === 1 || INSTRUCTION_OBJECTS.has(secondWord));
+  const instruction = isEnglish() && IMPERATIVES.has(firstWord) && (said.split(" ").length === 1 || INSTRUCTION_OBJECTS.has(secondWord));
   if (instruction) {
     if (position === 0) return `The first step is to ${said}.`;
     return STEP_TRANSITIONS[position % STEP_TRANSITIONS.length]!.replace("{}", said);
   }
-  if (/^(?:how|why|what|when|where|who|which|whether)\b/.test(firstWord)) return `${position === 0 ? "Let's start by looking at" : "Let's look at"} ${said}.`;
+  if (isEnglish() && /^(?:how|why|what|when|where|who|which|whether)\b/.test(firstWord)) return `${position === 0 ? "Let's start by looking at" : "Let's look at"} ${said}.`;
   // Any other heading is named as it is written: "Summary of Results" or "Editor's Note" said inside a sentence
   // would want an article ("Let's start with summary of results"), and its capitals keep its names.
-  const named = `“${heading.replace(/[.:;]+$/, "")}”`;
-  if (position === 0) return `Let's start with ${named}.`;
-  return NOUN_TRANSITIONS[position % NOUN_TRANSITIONS.length]!.replace("{}", named);
+  const named = quoted(heading.replace(/[.:;]+$/, ""));
+  if (position === 0) return say.startWith.replace("{}", named);
+  return say.nounTransitions[position % say.nounTransitions.length]!.replace("{}", named);
+}
+
+/**
+ * A sentence after one of the deck's linking phrases ("Also, ", "Zum Schluss: "): lower-cased unless it opens on a
+ * name, or kept as written after a colon where the language writes a whole sentence there with its capital.
+ */
+function afterLink(link: string, sentence: string, caseBook: CaseBook): string {
+  if (deckPhrases().capitalAfterColon && link.trimEnd().endsWith(":")) return link + capitalize(sentence);
+  return link + caseBook.continued(sentence);
 }
 
 function words(sentences: readonly string[]): number {
@@ -897,7 +1319,7 @@ function fitScript(
   spentFillers: Set<string>,
   lastResort: readonly string[] = [],
   heard: Set<string> = new Set(),
-  fillers: readonly string[] = FILLERS,
+  fillers: readonly string[] = deckPhrases().fillers,
 ): string {
   const result = [...parts];
   const fresh = lastResort.filter((sentence) => !heard.has(heardKey(sentence)));
@@ -920,7 +1342,12 @@ function imagePromptFor(title: string, phrases: readonly string[]): string {
   return `An editorial illustration of ${subject} for a slide titled “${title}”, clean and uncluttered, with no text.`;
 }
 
+/** The offline outline, in the deck's language (`input.language`, English by default). */
 export function generateOfflineOutline(input: OutlineInput): Outline {
+  return inLanguage(input.language, () => generateOutlineNow(input));
+}
+
+function generateOutlineNow(input: OutlineInput): Outline {
   const { main, supporting } = chooseSources(input);
   const counter = newCounter();
   const parsedMain = parseSource(main, counter);
@@ -1086,10 +1513,10 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
       const repeated = phrases.find((candidate) => candidate.count >= 2 && candidate.stems.length >= 2 && !candidate.stems.some((term) => headingTerms.has(term)));
       const combined = repeated ? `${bareHeading(part.heading)}: ${titleCase(repeated.text)}` : "";
       if (repeated && !part.heading.endsWith("?") && wordCount(combined) <= 10 && !usedTitles.has(combined)) part.title = combined;
-      else part.title = ((partsOfSegment.get(part) ?? 1) >= 3 ? assertion() : null) ?? `${part.heading} (continued)`;
+      else part.title = ((partsOfSegment.get(part) ?? 1) >= 3 ? assertion() : null) ?? deckPhrases().continuedTitle(part.heading);
     } else {
       const top = phrases.find((candidate) => !usedTitles.has(titleCase(candidate.text)));
-      part.title = assertion() ?? (top ? titleCase(top.text) : `Part ${index + 1}`);
+      part.title = assertion() ?? (top ? titleCase(top.text) : deckPhrases().partTitle(index + 1));
     }
     usedTitles.add(part.title);
   });
@@ -1103,7 +1530,14 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   // Opening: the lead's best sentences (or the deck's most central ones) and what the deck will cover.
   const openingPool = lead?.sentences ?? [];
   // The opening's bullets come from the lead too: kept out of its narration while the rest of the lead says enough.
-  const openingReserved = writer.reserve(openingPool, 4);
+  // An opening that lists the deck's parts (every part titled by its heading, three to six of them) shows no lead
+  // sentence: the lead is narrated whole rather than held back for lines the slide does not show.
+  // So does one whose lead is too short for lines of its own, which lists the topics (see openingBullets below).
+  const headedParts = parts.filter((part) => part.heading && !part.continued).length;
+  const showsAgenda = headedParts >= MIN_BULLETS && headedParts <= MAX_BULLETS && headedParts === parts.length;
+  const leadLines = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
+  const showsTopics = leadLines < MIN_BULLETS && headedParts >= MIN_BULLETS;
+  const openingReserved = showsAgenda || showsTopics ? [] : writer.reserve(openingPool, 4);
   let openingSentences: Sentence[] = [];
   for (;;) {
     openingSentences = writer.pickSentences(openingPool.filter((sentence) => !openingReserved.includes(sentence)), 70, 95);
@@ -1115,6 +1549,11 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
 
   const allPartSentences = parts.flatMap((part) => part.sentences);
   const spentFillers = new Set<string>();
+  // A sentence that says nothing ("This is the key point of this part") is worse than a shorter narration: a part of
+  // one or two sentences is said in those, topped up only with sentences of the material. The neutral fillers stay
+  // for material too short for a deck at all (a source of a few sentences, under half the deck's minimum narration),
+  // whose slides would otherwise be all but silent.
+  const contentFillers = totalWords * 2 < (parts.length + 2) * MIN_SCRIPT_WORDS ? deckPhrases().fillers : [];
   // What any script may fall back on when nothing fresh is left: the deck's best sentences, said again.
   const deckLastResort = writer.pickSentences(allPartSentences, 200, 400, { allowUsed: true }).map((sentence) => spoken(sentence.text));
   const contentPhrases = phrasesByPart.map((phrases) => phrases.map((phrase) => phrase.text));
@@ -1177,24 +1616,22 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
         ? null
         : (tableSentence(part.table, caseBook) ??
           (listOnly
-            ? `The list has ${numberWord(part.items.length)} items: ${joinList(part.items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, ""))))}.`
-            : part.items.length >= 2
-              ? LIST_SENTENCES[position % LIST_SENTENCES.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
+            ? listOnlySentence(part.items, caseBook)
+            : showsItems(part.items)
+              ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));
     if (listSentence) narration.splice(1, 0, listSentence);
     const titleBullet = titleBullets.get(part);
-    // Material too short for a script even with its neighbours' spare sentences: sentences said elsewhere come
-    // after the neutral fillers, since a script below the minimum is no slide at all.
+    // Material too short for a deck (see contentFillers): sentences said elsewhere come after the neutral fillers.
     const lastResort = [part, parts[position + 1], parts[position - 1]]
       .filter((neighbour): neighbour is Part => Boolean(neighbour))
       .flatMap((neighbour) => writer.pickSentences(neighbour.sentences, 60, 90, { allowUsed: true }))
       .filter((sentence) => !chosen.includes(sentence))
       .map((sentence) => spoken(sentence.text));
-    // A part too short for a script is padded first with sentences naming it, which no other slide says, before
-    // the deck's neutral fillers, so a deck of many short parts does not repeat the same words slide after slide.
-    const named = part.heading ? `“${bareHeading(part.heading)}”` : null;
-    const ownPad = named ? [`That is the gist of ${named}.`, `Keep ${named} in mind for what follows.`] : [];
-    const script = fitScript(narration, ownPad, spentFillers, [...lastResort, ...deckLastResort], heard);
+    // A part with nothing of its own to say (no sentence, list or table narrated) still says its neighbours' spare
+    // sentences rather than its heading alone.
+    const silent = chosen.length === 0 && !listSentence;
+    const script = fitScript(narration, [], spentFillers, contentFillers.length > 0 || silent ? [...lastResort, ...deckLastResort] : [], heard, contentFillers);
     const bullets = writer.bullets(
       part,
       bulletsWanted(part),
@@ -1205,7 +1642,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const slide: OutlineSlide = {
       title: part.title,
       bullets,
-      script,
+      script: withoutReadLines(script, bullets),
       imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
     };
     contentSlidesOut.push(slide);
@@ -1217,13 +1654,13 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const agenda =
     titles.length >= 2 && titles.length * 2 >= parts.length
       ? titles.length <= 4
-        ? `We will look at ${numberWord(titles.length)} topics: ${joinList(titles.map((title) => `“${title.replace(/[.:;]+$/, "")}”`))}.`
-        : `We will go through ${numberWord(titles.length)} topics, from “${titles[0]!.replace(/[.:;]+$/, "")}” to “${titles.at(-1)!.replace(/[.:;]+$/, "")}”.`
-      : `We will go through it in ${numberWord(parts.length)} ${parts.length === 1 ? "part" : "parts"}.`;
+        ? deckPhrases().agendaFew(titles.length, joinList(titles.map((title) => quoted(title.replace(/[.:;]+$/, "")))))
+        : deckPhrases().agendaRange(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))
+      : deckPhrases().agendaParts(parts.length);
   const welcome = [
-    "Welcome.",
-    `This presentation is based on “${deckTitle.replace(/[.:;]+$/, "")}”${/[?!]$/.test(deckTitle) ? "" : "."}`,
-    ...(supporting.length > 0 ? [`It also draws on ${numberWord(supporting.length)} supporting ${supporting.length === 1 ? "source" : "sources"}.`] : []),
+    deckPhrases().welcome,
+    deckPhrases().basedOn(quoted(deckTitle.replace(/[.:;]+$/, "")), /[?!]$/.test(deckTitle) ? "" : "."),
+    ...(supporting.length > 0 ? [deckPhrases().supporting(supporting.length)] : []),
   ];
   let openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), agenda];
   if (words(openingNarration) < MIN_SCRIPT_WORDS) {
@@ -1246,7 +1683,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
   const openingPad = writer.pickSentences(allPartSentences, 60, 90);
   writer.markUsed(openingPad);
-  const openingScript = fitScript(openingNarration, ["Let's begin.", ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort, heard);
+  const openingScript = fitScript(openingNarration, [deckPhrases().letsBegin, ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort, heard, contentFillers);
   const openingSource = { sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] };
   // A lead too short for the opening's bullets: the slide lists the deck's topics instead of one or two of them
   // beside a stray point.
@@ -1270,7 +1707,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
 
   // Closing: the article's own conclusion when it has one, else a recap of the biggest parts.
   const recapSlides = [...firstBulletOf].sort((a, b) => b.weight - a.weight || a.slide - b.slide).slice(0, 4).sort((a, b) => a.slide - b.slide);
-  let closingTitle = "Key Takeaways";
+  let closingTitle = deckPhrases().closingTitle;
   let closingNarration: string[];
   let closingBullets: string[];
   if (conclusion && conclusion.sentences.length > 0) {
@@ -1278,7 +1715,7 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
     const chosen = writer.pickSentences(conclusion.sentences, 100, MAX_SCRIPT_WORDS - 10);
     writer.markUsed(chosen);
     const [first, ...rest] = writer.joinNarration(chosen, 1);
-    closingNarration = [...(first ? [`To wrap up, ${caseBook.continued(stripLeading(first))}`] : []), ...rest];
+    closingNarration = [...(first ? [afterLink(deckPhrases().wrapUp, stripLeading(first), caseBook)] : []), ...rest];
   } else {
     // The recap says, for the biggest parts, a point their slides show other than the one this slide shows, so the
     // closing slide's bullets are not read out and no narrated sentence is heard again.
@@ -1293,29 +1730,29 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
           wordCount(bullet) >= 4 &&
           !bullet.endsWith("?") &&
           !parts.some((part) => part.children.some((child) => child.heading === bullet)) &&
-          !narrated.some((sentence) => key(bullet).includes(sentence)) &&
+          !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence)) &&
           !DANGLING.test(bullet),
       );
-      return said ? [said] : [];
+      return said ? [writer.statements.get(said) ?? said] : [];
     });
-    const ordinals = ["First, ", "Second, ", "Third, "];
+    const ordinals = deckPhrases().ordinals;
     const recap = lines.map((line, position) => {
-      const ordinal = lines.length === 1 ? "" : position === lines.length - 1 ? "Finally, " : ordinals[position]!;
-      const text = ordinal ? caseBook.continued(line) : capitalize(line);
+      const ordinal = lines.length === 1 ? "" : position === lines.length - 1 ? deckPhrases().finally : ordinals[position]!;
+      const text = ordinal ? afterLink(ordinal, line, caseBook).slice(ordinal.length) : capitalize(line);
       return `${ordinal}${text.replace(/[.!?]*$/, "")}${/\?$/.test(line) ? "" : "."}`;
     });
     closingNarration =
-      recap.length > 0 ? [`To sum up, here ${recap.length === 1 ? "is the main point" : "are the main points"}.`, ...recap] : ["To sum up."];
+      recap.length > 0 ? [recap.length === 1 ? deckPhrases().sumUpOne : deckPhrases().sumUpMany, ...recap] : [deckPhrases().sumUp];
   }
   // Padding for a short closing: sentences no slide says, then what the deck went through.
   const closingPad = [
     ...writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text)),
     ...(titles.length >= 2
-      ? [`We have looked at ${numberWord(titles.length)} topics, from “${titles[0]!.replace(/[.:;]+$/, "")}” to “${titles.at(-1)!.replace(/[.:;]+$/, "")}”.`]
+      ? [deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))]
       : []),
   ];
   // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard, [...CLOSING_FILLERS, ...FILLERS]);
+  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard, [...deckPhrases().closingFillers, ...contentFillers]);
   if (conclusion && conclusion.sentences.length > 0) {
     closingBullets = writer.bullets(
       { sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) },
@@ -1333,11 +1770,39 @@ export function generateOfflineOutline(input: OutlineInput): Outline {
   slides.push({
     title: closingTitle,
     bullets: closingBullets.slice(0, MAX_BULLETS),
-    script: wordCount(closingScript) + 4 <= MAX_SCRIPT_WORDS ? `${closingScript} ${THANKS}` : closingScript,
+    script: wordCount(closingScript) + wordCount(deckPhrases().thanks) <= MAX_SCRIPT_WORDS ? `${closingScript} ${deckPhrases().thanks}` : closingScript,
     imagePrompt: imagePromptFor(closingTitle, closingBullets.slice(0, 2)),
   });
-  const spareBullets = allPartSentences.map((sentence) => toBullet(sentence.text)?.text).filter((text): text is string => Boolean(text));
-  return { slides: withoutRepeats(ensureBullets(slides, [...spareBullets, ...parts.map((part) => part.title)])) };
+  // Worked out only when a slide is short of lines: every sentence of a long source as a line is much work.
+  const spareLines = () => [
+    ...allPartSentences.map((sentence) => bulletOf(sentence)?.text).filter((text): text is string => Boolean(text)),
+    ...parts.map((part) => part.title),
+  ];
+  return { slides: withoutRepeats(ensureBullets(slides, spareLines)) };
+}
+
+/** Whether a narration reads out its slide: two or more of its lines, and half of them or more, said word for word. */
+function readsOut(script: string, bullets: readonly string[]): string[] {
+  const read = bullets.filter((bullet) => wordCount(bullet) >= 4 && saysWordForWord(script, bullet));
+  return read.length >= 2 && read.length * 2 >= bullets.length ? read : [];
+}
+
+/**
+ * A narration that reads out its slide leaves out sentences the slide shows (the shortest first, never the opening
+ * one) while it keeps the script's minimum length: the slide shows them, the speaker tells the rest.
+ */
+function withoutReadLines(script: string, bullets: readonly string[]): string {
+  const sentences = splitSentences(script);
+  for (let read = readsOut(script, bullets); read.length > 0; read = readsOut(sentences.join(" "), bullets)) {
+    const total = words(sentences);
+    const options = sentences
+      .map((sentence, index) => ({ sentence, index }))
+      .filter(({ sentence, index }) => index > 0 && read.some((bullet) => saysWordForWord(sentence, bullet)) && total - wordCount(sentence) >= MIN_SCRIPT_WORDS)
+      .sort((a, b) => wordCount(a.sentence) - wordCount(b.sentence));
+    if (options.length === 0) break;
+    sentences.splice(options[0]!.index, 1);
+  }
+  return sentences.join(" ");
 }
 
 /**
@@ -1367,10 +1832,12 @@ function withoutRepeats(slides: OutlineSlide[]): OutlineSlide[] {
 }
 
 /**
- * Last guard for very short material: every slide shows at least three bullets, borrowing the parts' titles and
- * then other slides' bullets.
+ * Last guard for very short material: every slide shows at least two bullets (MIN_OWN_LINES), borrowing the parts'
+ * titles and then other slides' bullets.
  */
-function ensureBullets(slides: OutlineSlide[], partTitles: readonly string[]): OutlineSlide[] {
+function ensureBullets(slides: OutlineSlide[], spareLines: () => readonly string[]): OutlineSlide[] {
+  if (slides.every((slide) => slide.bullets.length >= MIN_OWN_LINES)) return slides;
+  const partTitles = spareLines();
   const everyBullet = slides.flatMap((slide) => slide.bullets);
   // The line shown least often so far is borrowed first (a statement before a heading, which would be filler):
   // no line is shown on slide after slide.
@@ -1378,12 +1845,14 @@ function ensureBullets(slides: OutlineSlide[], partTitles: readonly string[]): O
   for (const bullet of everyBullet) shownCount.set(bullet, (shownCount.get(bullet) ?? 0) + 1);
   const titles = new Set(slides.map((slide) => slide.title));
   return slides.map((slide) => {
-    if (slide.bullets.length >= MIN_BULLETS) return slide;
+    if (slide.bullets.length >= MIN_OWN_LINES) return slide;
     const bullets = [...slide.bullets];
     const candidates = [...new Set([...partTitles, ...everyBullet])].filter((candidate) => !bullets.includes(candidate) && candidate !== slide.title);
     const rank = (candidate: string) => (shownCount.get(candidate) ?? 0) * 2 + (standsAlone(candidate) && !titles.has(candidate) ? 0 : 2.5);
     for (const candidate of candidates.map((candidate, index) => ({ candidate, index })).sort((a, b) => rank(a.candidate) - rank(b.candidate) || a.index - b.index)) {
-      if (bullets.length >= MIN_BULLETS) break;
+      if (bullets.length >= MIN_OWN_LINES) break;
+      // A line the slide's narration says word for word would make it read out its slide.
+      if (readsOut(slide.script, [...bullets, candidate.candidate]).length > 0) continue;
       bullets.push(candidate.candidate);
       shownCount.set(candidate.candidate, (shownCount.get(candidate.candidate) ?? 0) + 1);
     }

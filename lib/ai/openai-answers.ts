@@ -1,7 +1,8 @@
 // Grounded answers through OpenAI or a compatible server: the most relevant passages are retrieved first (BM25, as
 // offline), the model answers from them alone, and says so when they do not cover the question. The answer streams.
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
+import { notCoveredReply, type AnswerPassage } from "./offline-answers";
+import { deckLanguageFor, languageName } from "@/lib/content/languages";
 import { openAIClient, toProviderError, withRetries, type OpenAISettings } from "./openai";
 import { ProviderError } from "./errors";
 import { buildPassages, PassageIndex, questionConcepts, type RetrievalInput, type ScoredPassage } from "./retrieval";
@@ -34,7 +35,7 @@ export function answerMessages(input: RetrievalInput, passages: readonly ScoredP
     "You answer a viewer's question about a narrated presentation. Your answer is read aloud.",
     "Use only the numbered passages (from the presentation's slides and its source documents). Do not add outside knowledge.",
     `If the passages do not answer the question, reply with exactly ${NOT_COVERED_MARKER} and nothing else.`,
-    "Otherwise answer in one to three short sentences of plain spoken English: no lists, no markdown, no passage numbers.",
+    `Otherwise answer in one to three short sentences of plain spoken ${languageName(deckLanguageFor(input.language))}: no lists, no markdown, no passage numbers.`,
   ].join("\n");
   const user = [
     ...(current ? [`The viewer is on slide ${current.number}: “${current.title}”.`] : []),
@@ -88,7 +89,7 @@ async function nextWithin(
 
 export async function answerWithOpenAI(input: RetrievalInput, settings: OpenAISettings): Promise<StreamedAnswer> {
   const passages = retrieve(input);
-  if (passages.length === 0) return { stream: once(NOT_COVERED_REPLY), passages: [], covered: false };
+  if (passages.length === 0) return { stream: once(notCoveredReply(input.language)), passages: [], covered: false };
   const client = openAIClient(settings);
   const messages = answerMessages(input, passages);
   const timeoutMs = settings.answerTimeoutMs;
@@ -116,7 +117,7 @@ export async function answerWithOpenAI(input: RetrievalInput, settings: OpenAISe
   const notCovered = letters(opened.head).startsWith(MARKER_LETTERS) || (opened.done && opened.head.trim() === "");
   if (notCovered) {
     opened.controller.abort();
-    return { stream: once(NOT_COVERED_REPLY), passages: [], covered: false };
+    return { stream: once(notCoveredReply(input.language)), passages: [], covered: false };
   }
   const best = passages[0]!.score;
   const shown = passages.filter((passage) => passage.score >= best * 0.3).slice(0, PASSAGES_SHOWN);

@@ -1,5 +1,6 @@
 // Slide generation through OpenAI or a compatible server: structured output (json_schema from a zod schema), the
 // reply checked against the outline rules, and up to three attempts when the model's reply is malformed.
+import { deckLanguageFor, languageName } from "@/lib/content/languages";
 import { zodResponseFormat } from "openai/helpers/zod";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
@@ -78,7 +79,7 @@ export function outlineMessages(input: OutlineInput): ChatCompletionMessageParam
     "You turn written source material into a narrated slide presentation. Reply with JSON only, following the schema.",
     `Make ${count} slides (never fewer than ${MIN_SLIDES} or more than ${MAX_SLIDES}). The first slide introduces the topic; the last one closes with the key takeaways. In between, follow the main source's own sections and headings where it has them.`,
     `Every slide has: a short title (at most 10 words); ${MIN_BULLETS} to ${MAX_BULLETS} bullets of on-screen text, each a short phrase of at most 12 words; a narration script of ${MIN_SCRIPT_WORDS} to ${MAX_SCRIPT_WORDS} words (aim for about 100) in natural spoken prose with full sentences, which explains the slide's point in the speaker's words instead of reading the bullets out; and an imagePrompt describing one illustration for the slide (no text in the image), or null.`,
-    "Use only facts found in the sources; do not invent figures, names or quotes. Write in the language of the main source.",
+    `Use only facts found in the sources; do not invent figures, names or quotes. ${input.language ? `Write every title, bullet and script in ${languageName(deckLanguageFor(input.language))}.` : "Write in the language of the main source."}`,
     input.useMainSourceOnly ? "Use only the main source." : "The main source leads; supporting sources may add detail.",
   ].join("\n");
   const user = [

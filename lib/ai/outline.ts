@@ -32,6 +32,8 @@ export interface OutlineInput {
   template: string;
   /** Wanted number of slides (4 to 20); by default it follows the length of the material. */
   targetSlides?: number;
+  /** The deck's language (lib/content/languages.ts DECK_LANGUAGES): its own phrases are in it. English when absent. */
+  language?: string;
 }
 
 export interface OutlineSlide {

@@ -1,6 +1,6 @@
 // Unsupervised ranking for the offline generator: TextRank over sentences, key phrases for titles of untitled
 // parts, and cutting a run of sentences into parts where the topic shifts.
-import { STOP_WORDS, stem, words as wordsOf, type Sentence } from "./text";
+import { isStopWord, stem, words as wordsOf, type Sentence } from "./text";
 
 const DAMPING = 0.85;
 const ITERATIONS = 40;
@@ -162,8 +162,8 @@ export function keyPhrases(
         const usable =
           SURFACE_WORD.test(bare) &&
           lower.length > 2 &&
-          !STOP_WORDS.has(lower) &&
-          !STOP_WORDS.has(normalised ?? lower) &&
+          !isStopWord(lower) &&
+          !isStopWord(normalised ?? lower) &&
           !WEAK_WORDS.has(lower) &&
           !lower.endsWith("ly");
         if (usable) {

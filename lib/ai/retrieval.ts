@@ -1,7 +1,8 @@
 // Retrieval over a presentation's material for viewer questions: passages from the slides' scripts and from the
 // blog's extracted sources, ranked by BM25 (Robertson & Zaragoza 2009) with the current slide boosted.
 import { newCounter, parseSource } from "./structure";
-import { splitSentences, stem, STOP_WORDS, terms as termsOf, words as wordsOf, wordCount } from "./text";
+import { inLanguage, isForeignAskingWord } from "./language";
+import { isStopWord, splitSentences, stem, terms as termsOf, words as wordsOf, wordCount } from "./text";
 
 export interface AnswerSlide {
   number: number;
@@ -21,6 +22,8 @@ export interface AnswerSource {
 
 export interface RetrievalInput {
   question: string;
+  /** The deck's language (lib/content/languages.ts), which questions are asked and answered in; English when absent. */
+  language?: string;
   /** Number of the slide the viewer is on; its passage is boosted. */
   currentSlide?: number;
   slides: AnswerSlide[];
@@ -129,14 +132,24 @@ const MAX_SEARCH_WORDS = 64;
  * written, and every word of the concepts it asks about (so "how big" finds "one cubic metre"). The database's own
  * stemmer normalises them; the answerer ranks what comes back with its own terms, as before.
  */
-export function questionSearchWords(question: string): string[] {
+export function questionSearchWords(question: string, language: string | null = null): string[] {
+  if (language && language !== "en") return inLanguage(language, () => foreignSearchWords(question));
   const found = new Set<string>();
   for (const word of wordsOf(question)) {
-    if (word.length > 1 && word.length <= 100 && !STOP_WORDS.has(word) && !QUESTION_WORDS.has(stem(word))) found.add(word);
+    if (word.length > 1 && word.length <= 100 && !isStopWord(word) && !QUESTION_WORDS.has(stem(word))) found.add(word);
   }
   for (const concept of questionConcepts(question)) {
     const group = CONCEPTS.findIndex((members) => members.all.includes(concept.term));
     if (group >= 0) for (const word of CONCEPT_GROUPS[group]!.split(/[\s|]+/)) if (word) found.add(word);
+  }
+  return [...found].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** A question's search words in a language other than English: its topic words (the English concept groups do not apply). */
+function foreignSearchWords(question: string): string[] {
+  const found = new Set<string>();
+  for (const word of wordsOf(question)) {
+    if (word.length > 1 && word.length <= 100 && !isStopWord(word) && !isForeignAskingWord(word)) found.add(word);
   }
   return [...found].slice(0, MAX_SEARCH_WORDS);
 }

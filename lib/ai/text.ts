@@ -1,5 +1,7 @@
-// English text handling shared by the offline generator and the offline answers: sentence splitting, terms for
-// matching (stop words out, light stemming), word counts, and how a heading is said inside a sentence.
+// Text handling shared by the offline generator and the offline answers: sentence splitting, terms for matching
+// (stop words out, light stemming), word counts, and how a heading is said inside a sentence. English has its own
+// tuned lists here; in another deck language (lib/ai/language.ts) the stop words and stems are Snowball's.
+import { AND_WORD, currentLanguage, foreignAbbreviations, foreignStem, isEnglish, isForeignStopWord, NUMBER_WORDS as LANGUAGE_NUMBER_WORDS, withoutElision } from "./language";
 
 /** Words that carry no topic: left out of similarity, ranking and retrieval. */
 export const STOP_WORDS = new Set(
@@ -21,6 +23,11 @@ export const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether a lower-case word carries no topic in the current language. */
+export function isStopWord(word: string): boolean {
+  return isEnglish() ? STOP_WORDS.has(word) : isForeignStopWord(word);
+}
+
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = new Set(
   "mr mrs ms dr prof sr jr st vs no fig figs approx dept est inc ltd co corp mt ft op vol pp ed eds cf al gen gov sen rep jan feb mar apr jun jul aug sep sept oct nov dec".split(
@@ -33,6 +40,7 @@ const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 /** The words of a text, lower-cased, possessive "'s" removed. */
 export function words(text: string): string[] {
   const found = text.toLowerCase().match(WORD) ?? [];
+  if (!isEnglish()) return found.map((word) => withoutElision(word).replace(/’/g, "'"));
   return found.map((word) => word.replace(/['’]s$/, "").replace(/’/g, "'"));
 }
 
@@ -50,6 +58,7 @@ function undouble(word: string): string {
  * retrieval. The same function is applied on both sides, so consistency matters more than linguistics.
  */
 export function stem(input: string): string {
+  if (!isEnglish()) return foreignStem(input);
   let word = input;
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) word = `${word.slice(0, -3)}y`;
@@ -66,7 +75,7 @@ export function stem(input: string): string {
 /** Topic terms of a text: stemmed words without stop words and one-letter tokens. */
 export function terms(text: string): string[] {
   return words(text)
-    .filter((word) => word.length > 1 && !STOP_WORDS.has(word))
+    .filter((word) => word.length > 1 && !isStopWord(word))
     .map(stem);
 }
 
@@ -89,6 +98,12 @@ function endsWithAbbreviation(text: string): boolean {
   const bare = last.replace(/^[("'“‘[]+/, "");
   if (/^\p{L}$/u.test(bare)) return true; // an initial, as in "J. R. R. Tolkien"
   if (/^(?:\p{L}\.)+\p{L}$/u.test(bare)) return true; // e.g, i.e, U.S
+  const foreign = foreignAbbreviations();
+  if (foreign) {
+    // "am 3. Oktober": a German ordinal's full stop ends no sentence.
+    if (currentLanguage() === "de" && /^\d{1,2}$/.test(bare)) return true;
+    return foreign.has(bare.toLowerCase()) || ABBREVIATIONS.has(bare.toLowerCase());
+  }
   return ABBREVIATIONS.has(bare.toLowerCase());
 }
 
@@ -103,10 +118,12 @@ export function splitSentences(text: string): string[] {
   while ((match = boundary.exec(normalized))) {
     let end = match.index + match[1]!.length;
     while (end < normalized.length && CLOSERS.includes(normalized[end]!)) end += 1;
+    // French sets its closing guillemet apart: « Venez. » Puis…
+    if (!isEnglish() && normalized.startsWith(" »", end)) end += 2;
     if (end >= normalized.length) break;
     if (normalized[end] !== " ") continue;
-    const next = normalized.slice(end + 1, end + 3);
-    if (!/^["'“‘(\[]?[\p{Lu}\p{N}]/u.test(next)) continue;
+    const next = normalized.slice(end + 1, end + 4);
+    if (!(isEnglish() ? /^["'“‘(\[]?[\p{Lu}\p{N}]/u : /^(?:["'“‘„«(\[¿¡—–-]\s?)?[\p{Lu}\p{N}]/u).test(next)) continue;
     const candidate = normalized.slice(start, end).trim();
     if (match[1] === "." && endsWithAbbreviation(candidate)) continue;
     if (candidate) sentences.push(candidate);
@@ -120,6 +137,9 @@ export function splitSentences(text: string): string[] {
 
 /** True for text that reads as a complete sentence: a capital (or digit, or quote) first, final punctuation. */
 export function isProseSentence(text: string): boolean {
+  if (!isEnglish()) {
+    return /^(?:["'“‘„«(¿¡]\s?)?[\p{Lu}\p{N}]/u.test(text) && /[.!?…]["'”’“»)\s]*$/.test(text) && wordCount(text) >= 4 && !text.includes(" | ");
+  }
   return /^["'“‘(]?[\p{Lu}\p{N}]/u.test(text) && /[.!?…]["'”’)]*$/.test(text) && wordCount(text) >= 4 && !text.includes(" | ");
 }
 
@@ -190,11 +210,11 @@ export class CaseBook {
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 export function numberWord(value: number): string {
-  return NUMBER_WORDS[value] ?? String(value);
+  return (isEnglish() ? NUMBER_WORDS : LANGUAGE_NUMBER_WORDS[currentLanguage()])[value] ?? String(value);
 }
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a and b", "a, b and c" (the current language's "and"). */
 export function joinList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(", ")} ${isEnglish() ? "and" : AND_WORD[currentLanguage()]} ${items.at(-1)}`;
 }

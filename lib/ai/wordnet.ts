@@ -10,7 +10,7 @@ import adjectiveExceptions from "wink-lexicon/src/wn-adjective-exceptions.js";
 import nounExceptions from "wink-lexicon/src/wn-noun-exceptions.js";
 import verbExceptions from "wink-lexicon/src/wn-verb-exceptions.js";
 
-type Pos = "noun" | "verb" | "adj";
+export type Pos = "noun" | "verb" | "adj";
 const PARTS: readonly Pos[] = ["noun", "verb", "adj"];
 
 /** Senses of a word looked at: WordNet lists a word's senses commonest first. */
@@ -23,6 +23,8 @@ export interface RelatedWords {
   synonyms: string[];
   /** More general words (hypernyms, the head word of a phrase) and derived forms. */
   related: string[];
+  /** The derived forms alone: the word's family ("complaint" for "complain", "subsidy" for "subsidise"). */
+  derived: string[];
 }
 
 interface DictFile {
@@ -168,15 +170,20 @@ function baseForms(word: string, part: Pos): string[] {
 const cache = new Map<string, RelatedWords>();
 const CACHE_LIMIT = 5_000;
 
-/** The synonyms and related words of a lower-case word, in every part of speech it has; empty without the database. */
-export function relatedWords(word: string): RelatedWords {
-  const cached = cache.get(word);
+/**
+ * The synonyms and related words of a lower-case word, in every part of speech it has or in those given (a word
+ * after "which" or "the" is no verb: "brand" is not "mark"); empty without the database.
+ */
+export function relatedWords(word: string, parts: readonly Pos[] = PARTS): RelatedWords {
+  const key = parts.length === PARTS.length ? word : `${word}:${parts.join(",")}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const synonyms = new Set<string>();
   const related = new Set<string>();
+  const derived = new Set<string>();
   const database = dictionary();
   if (database && /^[a-z][a-z'-]*$/.test(word)) {
-    for (const part of PARTS) {
+    for (const part of parts) {
       const index = database.get(`index.${part}`)!;
       for (const lemma of baseForms(word, part)) {
         const line = indexLine(index, lemma);
@@ -199,6 +206,7 @@ export function relatedWords(word: string): RelatedWords {
             const targets = pointer.symbol === "+" && pointer.target > 0 ? [target.words[pointer.target - 1]!] : target.words;
             // A phrase counts by its head word ("edible_fruit" is a "fruit").
             for (const other of targets) related.add(other.split("_").at(-1)!);
+            if (pointer.symbol === "+") for (const other of targets) if (!other.includes("_")) derived.add(other);
           }
         }
         break;
@@ -208,8 +216,9 @@ export function relatedWords(word: string): RelatedWords {
   synonyms.delete(word);
   for (const other of synonyms) related.delete(other);
   related.delete(word);
-  const found = { synonyms: [...synonyms], related: [...related] };
+  derived.delete(word);
+  const found = { synonyms: [...synonyms], related: [...related], derived: [...derived] };
   if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(word, found);
+  cache.set(key, found);
   return found;
 }

@@ -25,7 +25,7 @@ export function appSecret(): string {
   return secret;
 }
 
-export type KeyPurpose = "access-token" | "session-cookie" | "secret-encryption" | "share-token" | "internal-render";
+export type KeyPurpose = "access-token" | "session-cookie" | "secret-encryption" | "share-token" | "internal-render" | "analytics-viewers";
 
 // Derived once per secret and purpose: every signed-in request verifies a token or a cookie with one of them, and
 // deriving and importing the key each time cost more than the verification itself.

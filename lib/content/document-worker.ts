@@ -3,6 +3,7 @@
 // far more memory than the server should give it. Here they run with their own heap limit and beside, not on, the
 // thread that answers requests. Bundled by Next.js as its own entry (new URL(..., import.meta.url)).
 import { AppError } from "@/lib/errors";
+import { detectLanguage } from "./detect-language";
 import { ArchiveRefused, ExtractionFailed } from "./errors";
 import { docxPreviewHtml, extractDocument } from "./extract";
 import { pageContent } from "./page";
@@ -23,6 +24,8 @@ serveTask<DocumentTask, DocumentTaskReply>(async (task) => {
         return { ok: true, html: await docxPreviewHtml(task.source, task.options) };
       case "page":
         return { ok: true, content: pageContent(task.text, task.isHtml, task.maxLength) };
+      case "language":
+        return { ok: true, guess: await detectLanguage(task.sample) };
       case "extract":
         return { ok: true, content: await extractDocument(task.kind, task.source, task.options) };
     }

@@ -22,6 +22,7 @@ import {
   type PreviewOptions,
 } from "./extract";
 import { pageContent } from "./page";
+import { detectLanguage, languageSample, type LanguageGuess } from "./detect-language";
 
 /** For tests: start the worker from its TypeScript source (through tsx's loader) instead of reading in-process. */
 export function useDocumentWorker(next: { typescript?: boolean }): void {
@@ -46,7 +47,7 @@ function errorOf(reply: Extract<DocumentTaskReply, { ok: false }>): Error {
 }
 
 async function run(task: DocumentTask): Promise<DocumentTaskReply> {
-  const timeoutMs = (task.op === "page" ? undefined : task.options.timeoutMs) ?? DEFAULT_EXTRACT_TIMEOUT_MS;
+  const timeoutMs = (task.op === "page" || task.op === "language" ? undefined : task.options.timeoutMs) ?? DEFAULT_EXTRACT_TIMEOUT_MS;
   let reply: DocumentTaskReply;
   try {
     reply = await runCapped<DocumentTask, DocumentTaskReply>(workerUrl, task, {
@@ -89,4 +90,16 @@ export async function readPage(text: string, isHtml: boolean, maxLength: number)
   const reply = await run({ op: "page", text, isHtml, maxLength });
   if (!("content" in reply)) throw new Error("the document worker answered without the text");
   return reply.content;
+}
+
+/**
+ * The language of an extracted text (lib/content/detect-language.ts), told in a worker thread: the detector's
+ * tables stay out of the server's heap. Only a bounded sample of the text is sent.
+ */
+export async function detectTextLanguage(text: string): Promise<LanguageGuess> {
+  const sample = languageSample(text);
+  if (!workerAvailable(workerUrl, startWorker, "document-worker")) return detectLanguage(sample);
+  const reply = await run({ op: "language", sample });
+  if (!("guess" in reply)) throw new Error("the document worker answered without the language");
+  return reply.guess;
 }

@@ -335,7 +335,7 @@ export async function extractPdf(source: DocumentSource, options: ExtractOptions
   } finally {
     // Its promise may reject (a document whose loading failed half-way); nothing waits for it, so nothing may
     // leave that rejection unhandled.
-    pdf.destroy().catch(() => undefined);
+    pdf.loadingTask.destroy().catch(() => undefined);
   }
 }
 

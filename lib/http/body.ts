@@ -1,6 +1,6 @@
 // Reads a request body with a byte cap, so an oversized upload is refused before it fills memory, and holds JSON
 // routes to JSON bodies: a cross-site HTML form can post text/plain, urlencoded or multipart, never JSON.
-import { PayloadTooLarge, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
+import { PayloadTooLarge, RequestAborted, UnsupportedMediaType, ValidationFailed } from "@/lib/errors";
 
 export const NOT_JSON_DETAIL = "Unsupported Media Type: send the request body as JSON (Content-Type: application/json).";
 
@@ -33,7 +33,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   const chunks: Uint8Array[] = [];
   let received = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A read fails only when the client's connection does (a page navigating away mid-upload): its 400 is not logged
+    // as the server's failure.
+    const { done, value } = await reader.read().catch(() => {
+      throw new RequestAborted();
+    });
     if (done) break;
     received += value.byteLength;
     if (received > maxBytes) {

@@ -31,7 +31,13 @@ export interface CatalogueOperation {
 export interface CatalogueRoute {
   /** app/api/v1/.../route.ts */
   file: string;
-  module: Record<string, unknown>;
+  /** The route module: its exported handlers carry their descriptions. */
+  module?: Record<string, unknown>;
+  /**
+   * The descriptions alone (a `descriptions.ts` beside the route exporting one per method), for a route the catalogue
+   * cannot import: the document's own, whose handler serves what is built from the catalogue.
+   */
+  descriptions?: Record<string, unknown>;
   operations: Record<string, CatalogueOperation>;
 }
 
@@ -364,10 +370,14 @@ export function buildOpenApiDocument(catalogue: RouteCatalogue, info: DocumentIn
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const route of catalogue.routes) {
     const path = pathOfRouteFile(route.file);
+    // A route described apart must describe every method its file exports, or one would go missing silently.
+    const undescribed = route.descriptions ? Object.keys(route.operations).filter((method) => route.descriptions?.[method] === undefined) : [];
+    if (undescribed.length > 0) throw new Error(`${undescribed.join(", ")} in ${route.file} has no entry in its descriptions.ts`);
     for (const method of HTTP_METHODS) {
-      const handler = route.module[method];
-      if (handler === undefined) continue;
-      const description = routeDescriptionOf(handler);
+      const handler = route.module?.[method];
+      const stated = route.descriptions?.[method] as RouteDescription | undefined;
+      if (handler === undefined && stated === undefined) continue;
+      const description = stated ?? routeDescriptionOf(handler);
       if (!description) throw new Error(`${method} in ${route.file} is not made with route() or describeRoute()`);
       const operation = route.operations[method];
       if (!operation) throw new Error(`${method} in ${route.file} is missing from the catalogue: run npm run openapi:catalogue`);

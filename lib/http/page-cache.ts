@@ -127,9 +127,13 @@ export class RenderRefused extends Error {}
  */
 export async function renderOverLoopback(
   pathname: string,
-  options: { cookie?: string; isThePage: (html: string) => boolean },
+  options: { cookie?: string; isThePage: (html: string) => boolean; transform?: (html: string) => string },
 ): Promise<RenderedPage> {
   const headers: Record<string, string> = { [INTERNAL_RENDER_HEADER]: internalRenderProof(), accept: "text/html", "accept-encoding": "identity" };
+  // The render is sent to every visitor, crawlers and link previews too: asked as a link-preview bot, Next.js puts
+  // the page's metadata (title, description, robots, preview tags) in the HTML's head, where they read it, instead
+  // of streaming it into the body after the page.
+  headers["user-agent"] = "facebookexternalhit/1.1 (page cache render)";
   if (options.cookie) headers.cookie = options.cookie;
   const response = await fetch(`${internalOrigin()}${pathname}`, {
     headers,
@@ -142,12 +146,14 @@ export async function renderOverLoopback(
   // The render's nonce is of no use once the HTML is sent again: its inline scripts are allowed by hash instead.
   const html = (await response.text()).replace(/(<(?:script|link|style)\b[^>]*?)\snonce="[^"]*"/g, "$1");
   if (!options.isThePage(html)) throw new RenderRefused(`the render of ${pathname} is not the page`);
-  const body = Buffer.from(html, "utf8");
+  // Changed before its inline scripts are hashed, so the CSP allows what is sent.
+  const sent = options.transform ? options.transform(html) : html;
+  const body = Buffer.from(sent, "utf8");
   return {
     body,
     gzipped: gzipSync(body),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-    scriptHashes: inlineScriptHashes(html),
+    scriptHashes: inlineScriptHashes(sent),
   };
 }
 

@@ -12,6 +12,7 @@ import { SHARED_LOAD_MESSAGES } from "@/lib/player/messages";
 import { AppError } from "@/lib/errors";
 import { cachedPageHeaders, contentKey, PageCache, pageAnswer, renderOverLoopback, type PageAnswer } from "@/lib/http/page-cache";
 import { logger } from "@/lib/log";
+import { pictureFirst } from "@/lib/http/picture-first";
 import { getSharedPresentation } from "@/lib/services/sharing";
 
 /** Rendered pages kept per process, and their total size. */
@@ -19,6 +20,8 @@ const cache = new PageCache("share-page", { maxEntries: 500, maxBytes: 64 * 1024
 
 /** What the page's poster carries (components/player/shared-entry.tsx): the render is the player, not a notice. */
 const PLAYER_MARK = "data-shared-player";
+/** The poster's first slide picture. */
+const FIRST_PICTURE = `[${PLAYER_MARK}] img`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character] ?? character);
@@ -61,8 +64,11 @@ export async function sharePageResponse(
   attempt = 1,
 ): Promise<PageAnswer> {
   let key: string;
+  let searchIndexing = false;
   try {
-    key = contentKey(await getSharedPresentation(token));
+    const shared = await getSharedPresentation(token);
+    searchIndexing = shared.search_indexing;
+    key = contentKey(shared);
   } catch (error) {
     const status = error instanceof AppError ? error.status : 500;
     if (status >= 500) logger.error({ err: error }, "share page: reading the shared presentation failed");
@@ -72,9 +78,16 @@ export async function sharePageResponse(
   }
   try {
     const page = await cache.pageFor(key, () =>
-      renderOverLoopback(`/share/presentation/${encodeURIComponent(token)}`, { isThePage: (html) => html.includes(PLAYER_MARK) }),
+      renderOverLoopback(`/share/presentation/${encodeURIComponent(token)}`, {
+        isThePage: (html) => html.includes(PLAYER_MARK),
+        // The first slide's picture (the poster's, components/player/shared-entry.tsx) shows before the player's scripts load.
+        transform: (html) => pictureFirst(html, FIRST_PICTURE),
+      }),
     );
-    return pageAnswer("/share/presentation/", page, request, { cacheControl: CACHE_CONTROL, revalidate: true });
+    const answer = pageAnswer("/share/presentation/", page, request, { cacheControl: CACHE_CONTROL, revalidate: true });
+    // Out of search indexes unless the tenant opted the deck in (the page's robots meta tag says the same).
+    if (searchIndexing) delete answer.headers["X-Robots-Tag"];
+    return answer;
   } catch (error) {
     // Once more from the start: the link or the deck may have changed while the page was drawn.
     if (attempt === 1) return sharePageResponse(token, request, 2);

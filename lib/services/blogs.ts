@@ -20,7 +20,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
-import type PgBoss from "pg-boss";
+import type { PgBoss, Queue } from "pg-boss";
 import { getDb, type Db, type Tx } from "@/db/client";
 import {
   blogSources,
@@ -60,7 +60,7 @@ type SourceKind = (typeof blogSources.$inferSelect)["kind"];
 export const EXTRACTION_JOB = "extract-blog-sources";
 
 /** The queue's settings; the worker (lib/jobs/workers.ts) creates the queue with these too, whoever comes first. */
-export const EXTRACTION_QUEUE_OPTIONS: PgBoss.Queue = {
+export const EXTRACTION_QUEUE_OPTIONS: Queue = {
   name: EXTRACTION_JOB,
   retryLimit: 3,
   retryDelay: 30,
@@ -108,6 +108,8 @@ export interface BlogSourceOut {
   extraction_status: ExtractionStatus;
   extraction_error: string | null;
   extracted_at: string | null;
+  /** The language of the extracted text (ISO 639-1, 'und' when too short or mixed to tell); null until told. */
+  language: string | null;
 }
 
 export interface ContentBlockOut {
@@ -144,6 +146,11 @@ export interface BlogOut {
   content_blocks: ContentBlockOut[];
   /** Storage keys of the extra files. */
   uploaded_files: string[];
+  /**
+   * The language most of the sources' text is in (ISO 639-1, 'und' when undetermined), null until a source is read:
+   * the default language of the blog's decks.
+   */
+  language: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -208,7 +215,7 @@ const sourcesOf = (blogId: SQL) =>
       'file', case when ${files.id} is not null then json_build_object('s3_path', ${files.storageKey}, 'filename', ${files.originalName},
         'size', ${files.sizeBytes}, 'content_type', ${files.mimeType}) end,
       'extraction_status', ${blogSources.extractionStatus}, 'extraction_error', ${blogSources.extractionError},
-      'extracted_at', ${iso(blogSources.extractedAt)}
+      'extracted_at', ${iso(blogSources.extractedAt)}, 'language', ${blogSources.language}
     ) order by ${blogSources.kind}, ${blogSources.position}), '[]'::json)
     from ${blogSources} left join ${files} on ${files.id} = ${blogSources.fileId}
     where ${blogSources.blogId} = ${blogId})`);
@@ -238,6 +245,7 @@ function blogOut(row: Blog, projectName: string, sourceRows: SourceRow[], presen
     website_links: of("website_link").flatMap((source) => (source.url ? [source.url] : [])),
     content_blocks: of("content_block").map((source) => ({ content_type: "contentBlock", content_path: source.content ?? "" })),
     uploaded_files: of("file").flatMap((source) => (source.file ? [source.file.s3_path] : [])),
+    language: row.language,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -590,7 +598,8 @@ export async function createBlog(actor: Actor, input: BlogCreateInput): Promise<
     });
     return writtenBlog(tx, row.id);
   });
-  await startExtraction(blog.id, blog.sources.some((source) => source.extraction_status === "pending"));
+  // Content blocks are ready at once; the job tells their language (off the request's thread) with the rest.
+  await startExtraction(blog.id, blog.sources.some((source) => source.extraction_status === "pending" || source.language === null));
   return { blog_id: blog.id, ...blog };
 }
 
@@ -639,6 +648,7 @@ export async function updateBlog(actor: Actor, blogId: string, input: BlogUpdate
                 extractionStatus: previous.extractionStatus,
                 extractionError: previous.extractionError,
                 extractedAt: previous.extractedAt,
+                language: previous.language,
               }
             : row;
         }),
@@ -648,7 +658,8 @@ export async function updateBlog(actor: Actor, blogId: string, input: BlogUpdate
       const inserted = rows.length > 0 ? await tx.insert(blogSources).values(rows).returning({ id: blogSources.id }) : [];
       await indexReadyRows(tx, base, rows, inserted, (row) => (row.kind === "content_block" ? undefined : kept.get(`${row.kind}:${sourceIdentity(row)}`)?.id));
       if (old.length > 0) await tx.delete(blogSources).where(inArray(blogSources.id, old.map((source) => source.id)));
-      pending = rows.some((row) => (row.extractionStatus ?? "pending") === "pending");
+      // A new content block too: the job tells its language.
+      pending = rows.some((row) => (row.extractionStatus ?? "pending") === "pending" || (row.language ?? null) === null);
       removedFileIds.push(...old.flatMap((source) => (source.fileId ? [source.fileId] : [])));
     }
     const changes: Partial<typeof blogs.$inferInsert> = {};

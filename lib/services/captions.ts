@@ -45,8 +45,9 @@ function cueText(text: string): string {
  * The WebVTT file of the given slides, in order: each slide's cues shifted by the audio before it (none for a single
  * slide), each cue ending where the next sentence starts or its slide's audio ends. A slide without audio adds no cue.
  */
-export function webVtt(slides: readonly CaptionedSlide[]): string {
-  const lines = ["WEBVTT", ""];
+export function webVtt(slides: readonly CaptionedSlide[], language?: string): string {
+  // The narration's language as a header line (read by players and caption editors that take it; others skip it).
+  const lines = language ? ["WEBVTT", `Language: ${language}`, ""] : ["WEBVTT", ""];
   let offset = 0;
   for (const slide of slides) {
     const sentences = (slide.audio_sentences ?? []).filter((sentence) => sentence.text.trim());
@@ -63,29 +64,31 @@ export function webVtt(slides: readonly CaptionedSlide[]): string {
 }
 
 /** The slides a caption file is made of: all, or the one asked for; only once every slide's narration is ready. */
-function captionsOf(slides: readonly CaptionedSlide[], narrationReady: boolean, slideNumber: number | undefined): string {
+function captionsOf(slides: readonly CaptionedSlide[], narrationReady: boolean, slideNumber: number | undefined, language: string | undefined): string {
   if (!narrationReady) throw new Conflict(CAPTION_MESSAGES.notReady);
-  if (slideNumber === undefined) return webVtt(slides);
+  if (slideNumber === undefined) return webVtt(slides, language);
   const slide = slides.find((candidate) => candidate.slide_number === slideNumber);
   if (!slide) throw new NotFound(CAPTION_MESSAGES.slideNotFound);
-  return webVtt([slide]);
+  return webVtt([slide], language);
 }
 
 /** GET /presentations/{id}/captions.vtt: a deck of the viewer's tenant. */
 export async function presentationCaptions(actor: Actor, presentationId: string, slideNumber?: number): Promise<string> {
   const presentation = await getPresentation(actor, presentationId);
-  return captionsOf(presentation.slides, presentation.webhook_status === "completed", slideNumber);
+  return captionsOf(presentation.slides, presentation.webhook_status === "completed", slideNumber, presentation.language);
 }
 
 /** GET /presentations/share/{token}/captions.vtt: a deck behind a live share link. */
 export async function sharedCaptions(token: string, slideNumber?: number): Promise<string> {
   const presentation = await getSharedPresentation(token);
-  return captionsOf(presentation.slides, presentation.webhook_status === "completed", slideNumber);
+  return captionsOf(presentation.slides, presentation.webhook_status === "completed", slideNumber, presentation.language);
 }
 
 /** The file's response: WebVTT, private to its viewer, named after the deck when downloaded. */
 export function captionsResponse(vtt: string, download: boolean): Response {
   const headers = new Headers({ "Content-Type": "text/vtt; charset=utf-8", "X-Content-Type-Options": "nosniff" });
+  const language = /^WEBVTT\nLanguage: ([a-z]{2,3})\n/.exec(vtt)?.[1];
+  if (language) headers.set("Content-Language", language);
   if (download) headers.set("Content-Disposition", 'attachment; filename="captions.vtt"');
   return new Response(vtt, { headers });
 }

@@ -6,10 +6,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { blogSources, files } from "@/db/schema";
-import { readDocument } from "@/lib/content/documents";
+import { blogs, blogSources, files } from "@/db/schema";
+import { detectTextLanguage, readDocument } from "@/lib/content/documents";
+import { textSearchConfig, UNDETERMINED } from "@/lib/content/languages";
 import { extractWebPage } from "@/lib/content/web";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -65,15 +66,16 @@ export async function extractBlogSources(blogId: string): Promise<{ ready: numbe
   for (const source of pending) {
     try {
       const { text, headings } = await extractOne(source);
+      const { language } = await detectTextLanguage(text);
       // The text and its passages together: a source is ready only with its passages indexed.
       const stored = await db.transaction(async (tx) => {
         const updated = await tx
           .update(blogSources)
-          .set({ extractedText: text, extractionStatus: "ready", extractionError: null, extractedAt: new Date() })
+          .set({ extractedText: text, extractionStatus: "ready", extractionError: null, extractedAt: new Date(), language })
           .where(and(eq(blogSources.id, source.id), eq(blogSources.extractionStatus, "pending")))
           .returning({ id: blogSources.id });
         if (updated.length === 0) return false;
-        await writePassages(tx, source, text, headings);
+        await writePassages(tx, source, text, headings, language);
         return true;
       });
       if (stored) ready += 1;
@@ -89,5 +91,50 @@ export async function extractBlogSources(blogId: string): Promise<{ ready: numbe
       failed += 1;
     }
   }
+  await detectReadySources(blogId);
+  await updateBlogLanguage(blogId);
   return { ready, failed };
+}
+
+/**
+ * The language of ready sources that have none yet (content blocks, stored ready with the blog; sources read before
+ * languages were told): their passages are indexed again with their language's stemmer when it is not English's.
+ */
+async function detectReadySources(blogId: string): Promise<void> {
+  const db = await getDb();
+  const unknown = await db
+    .select({ id: blogSources.id, tenantId: blogSources.tenantId, blogId: blogSources.blogId, text: blogSources.extractedText })
+    .from(blogSources)
+    .where(and(eq(blogSources.blogId, blogId), eq(blogSources.extractionStatus, "ready"), isNull(blogSources.language)));
+  for (const source of unknown) {
+    const { language } = source.text ? await detectTextLanguage(source.text) : { language: UNDETERMINED };
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(blogSources)
+        .set({ language })
+        .where(and(eq(blogSources.id, source.id), isNull(blogSources.language)))
+        .returning({ id: blogSources.id });
+      if (updated.length > 0 && textSearchConfig(language) !== textSearchConfig(null)) await writePassages(tx, source, source.text, [], language);
+    });
+  }
+}
+
+/**
+ * A blog's language: the one most of its ready sources' text is in (counted in characters), 'und' when the
+ * sources' languages are all undetermined, null while none is ready. One statement.
+ */
+export async function updateBlogLanguage(blogId: string): Promise<void> {
+  const db = await getDb();
+  const dominant = sql`(select coalesce(
+      (select ${blogSources.language} from ${blogSources}
+        where ${blogSources.blogId} = ${blogId} and ${blogSources.extractionStatus} = 'ready' and ${blogSources.language} is not null
+          and ${blogSources.language} <> ${UNDETERMINED}
+        group by ${blogSources.language} order by sum(length(coalesce(${blogSources.extractedText}, ''))) desc, ${blogSources.language} limit 1),
+      (select ${UNDETERMINED}::text from ${blogSources}
+        where ${blogSources.blogId} = ${blogId} and ${blogSources.extractionStatus} = 'ready' and ${blogSources.language} is not null limit 1)))`;
+  // Written only when it changes, and without moving updated_at: telling a language is no edit of the blog.
+  await db
+    .update(blogs)
+    .set({ language: dominant, updatedAt: sql`${blogs.updatedAt}` })
+    .where(and(eq(blogs.id, blogId), sql`${blogs.language} is distinct from ${dominant}`));
 }

@@ -10,16 +10,20 @@
 // Attempts are counted when a run claims the presentation, before any work, so a run whose process dies counts too:
 // past MAX_NARRATION_ATTEMPTS runs of one request for audio, the claim (or the sweep) sets 'timeout' with the reason
 // instead of working, and the narration is never re-queued until someone asks again (retry, or an edit).
+import { NoVoiceForLanguage } from "@/lib/speech/voices";
+import { availableParallelism } from "node:os";
 import { Readable } from "node:stream";
 import { and, asc, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
-import type PgBoss from "pg-boss";
+import type { PgBoss, JobWithMetadata, Queue } from "pg-boss";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, slides, type AudioSentence } from "@/db/schema";
+import { eachAtMost } from "@/lib/concurrency";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { AppError, Forbidden, NotFound } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
+import { espeakWorkerCount } from "@/lib/speech/providers/espeak";
 import { textToSpeechFor, type SynthesizedSpeech, type TextToSpeech } from "@/lib/speech/tts";
 import { newObjectKey, storage } from "@/lib/storage";
 import { attemptsExhaustedMessage, PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
@@ -29,16 +33,13 @@ import { discardStoredObjects } from "./blogs";
 export const NARRATION_JOB = "narrate-presentation";
 
 /**
- * A voice that fails for a while (outage, rate limit) is tried again twice with growing delays before the
- * presentation is set to 'timeout'; a run whose process died is expired by pg-boss and retried.
+ * A voice that fails for a while (outage, rate limit) is tried again twice with growing delays (from
+ * NARRATION_RETRY_DELAY_SECONDS) before the presentation is set to 'timeout'; a run whose process died is expired by
+ * pg-boss and retried.
  */
-export const NARRATION_QUEUE_OPTIONS: PgBoss.Queue = {
-  name: NARRATION_JOB,
-  retryLimit: 2,
-  retryDelay: 10,
-  retryBackoff: true,
-  expireInSeconds: 900,
-};
+export function narrationQueueOptions(): Queue {
+  return { name: NARRATION_JOB, retryLimit: 2, retryDelay: env().NARRATION_RETRY_DELAY_SECONDS, retryBackoff: true, expireInSeconds: 900 };
+}
 
 /** The periodic sweep's queue (a pg-boss schedule): timeouts, and narrations whose job was lost. */
 export const NARRATION_SWEEP_JOB = "sweep-presentation-narrations";
@@ -97,7 +98,7 @@ const queuesMade = new WeakSet<PgBoss>();
 export async function sendNarrationJob(presentationId: string): Promise<void> {
   const boss = await jobQueue();
   if (!queuesMade.has(boss)) {
-    await boss.createQueue(NARRATION_JOB, NARRATION_QUEUE_OPTIONS);
+    await boss.createQueue(NARRATION_JOB, narrationQueueOptions());
     queuesMade.add(boss);
   }
   await enqueue(NARRATION_JOB, { presentationId });
@@ -167,6 +168,8 @@ interface Claim {
   attempt: number;
   tenantId: string;
   ttsProvider: string | null;
+  /** The deck's language: each slide is spoken with the chosen provider's voice of it. */
+  language: string;
 }
 
 const audioPending = and(eq(presentations.status, "completed"), eq(presentations.webhookStatus, "pending"));
@@ -198,7 +201,13 @@ async function claim(presentationId: string): Promise<Claim | null> {
     .update(presentations)
     .set({ narrationAttempt: sql`${presentations.narrationAttempt} + 1` })
     .where(and(eq(presentations.id, presentationId), audioPending, sql`${runsOfRequest} < ${MAX_NARRATION_ATTEMPTS}`))
-    .returning({ id: presentations.id, attempt: presentations.narrationAttempt, tenantId: presentations.tenantId, ttsProvider: presentations.ttsProvider });
+    .returning({
+      id: presentations.id,
+      attempt: presentations.narrationAttempt,
+      tenantId: presentations.tenantId,
+      ttsProvider: presentations.ttsProvider,
+      language: presentations.language,
+    });
   if (row) return row;
   if ((await failExhausted(db, eq(presentations.id, presentationId))).length > 0) {
     logger.warn({ presentationId, attempts: MAX_NARRATION_ATTEMPTS }, "narration given up after its last attempt");
@@ -246,11 +255,18 @@ function sentencesOf(speech: SynthesizedSpeech): AudioSentence[] {
   return speech.sentences.map((sentence) => ({ text: sentence.text, start_ms: sentence.startMs, end_ms: sentence.endMs }));
 }
 
+/** Who writes a deck's audio: its id and tenant, and the condition under which its writes still count. */
+interface AudioWriter {
+  id: string;
+  tenantId: string;
+  held: SQL | undefined;
+}
+
 /**
  * Speaks one slide and stores its audio. The audio is taken only if the run still holds the presentation and the
  * slide, still without audio, still narrates the text that was spoken; otherwise the stored object is removed.
  */
-async function narrateSlide(run: Claim, voice: TextToSpeech, slide: SlideToSpeak): Promise<void> {
+async function narrateSlide(run: AudioWriter, voice: TextToSpeech, slide: SlideToSpeak): Promise<void> {
   const speech = await voice.synthesize(slide.text);
   const key = newObjectKey(run.tenantId, "audio", "mp3");
   const stored = await storage().put(key, Readable.from([Buffer.from(speech.audio)]), { contentType: "audio/mpeg", maxBytes: 200 * 1024 * 1024 });
@@ -260,7 +276,7 @@ async function narrateSlide(run: Claim, voice: TextToSpeech, slide: SlideToSpeak
     // Only a slide without audio is written, so no audio is replaced here: an edit that changes a slide's narration
     // drops its old audio file in the edit's own transaction (presentations.ts).
     taken = await db.transaction(async (tx) => {
-      const [held] = await tx.select({ id: presentations.id }).from(presentations).where(heldBy(run)).for("update");
+      const [held] = await tx.select({ id: presentations.id }).from(presentations).where(run.held).for("update");
       if (!held) throw new Superseded();
       const [current] = await tx.select().from(slides).where(eq(slides.id, slide.id)).for("update");
       if (!current || current.audioFileId !== null || narrationText(current) !== slide.text) return false;
@@ -279,7 +295,7 @@ async function narrateSlide(run: Claim, voice: TextToSpeech, slide: SlideToSpeak
       if (!file) throw new Error("file insert returned nothing");
       await tx
         .update(slides)
-        .set({ audioFileId: file.id, audioDurationMs: Math.round(speech.durationMs), audioSentences: sentencesOf(speech) })
+        .set({ audioFileId: file.id, audioDurationMs: Math.round(speech.durationMs), audioSentences: sentencesOf(speech), audioVoice: speech.voice ?? null })
         .where(eq(slides.id, slide.id));
       // Progress moves updated_at, so the sweep does not take a run that is still speaking for a lost one.
       await tx.update(presentations).set({ updatedAt: new Date() }).where(eq(presentations.id, run.id));
@@ -311,6 +327,68 @@ async function timeOut(run: Claim, message: string): Promise<void> {
   await db.update(presentations).set({ webhookStatus: "timeout", error: message, updatedAt: new Date() }).where(heldBy(run));
 }
 
+/**
+ * Slides a run speaks at the same time: the offline voice on all its engines but one and on no more than the cores
+ * beyond the first (each engine a process of its own, so a deck is narrated on the machine's spare cores while a
+ * viewer's spoken answer finds an engine free; on two cores, two at once beside a deck being drawn took the server
+ * 46 MB past its 400 MB goal, so one), a cloud voice two (its time is mostly waiting on the network; more would meet
+ * providers' rate limits).
+ */
+function slidesSpokenAtOnce(voice: TextToSpeech): number {
+  return voice.provider === "espeak-tts" ? Math.max(1, Math.min(espeakWorkerCount() - 1, availableParallelism() - 1)) : 2;
+}
+
+/**
+ * Speaks the slides of a deck whose generation has written them and is drawing their pictures, while `drawing()`
+ * says it still is: the deck's narration is then mostly made by the time it completes, rather than started then.
+ * Its audio is stored under the generation run's condition (`held`); a slide not started before the drawing ends is
+ * left to the narration job, as is everything when the voice fails (logged, never thrown: the generation goes on).
+ * Answers how many slides were spoken.
+ */
+export async function speakWhileDrawing(deck: { id: string; tenantId: string }, held: SQL | undefined, drawing: () => boolean): Promise<number> {
+  let spoken = 0;
+  try {
+    const db = await getDb();
+    const [row] = await db.select({ ttsProvider: presentations.ttsProvider, language: presentations.language }).from(presentations).where(held).limit(1);
+    if (!row) return 0;
+    const pending = await slidesWithoutAudio(deck.id);
+    if (pending.length === 0) return 0;
+    const voice = await textToSpeechFor(deck.tenantId, row.ttsProvider, undefined, row.language);
+    const writer = { id: deck.id, tenantId: deck.tenantId, held };
+    await eachAtMost(pending, slidesSpokenAtOnce(voice), async (slide) => {
+      if (!drawing()) return;
+      await narrateSlide(writer, voice, slide);
+      spoken += 1;
+    });
+  } catch (error) {
+    if (!(error instanceof Superseded)) {
+      logger.warn({ presentationId: deck.id, reason: error instanceof Error ? error.message : typeof error }, "early narration stopped; the narration job makes the rest");
+    }
+  }
+  return spoken;
+}
+
+/**
+ * In the transaction that completes a generated deck: when every slide already has audio (spoken while it was drawn),
+ * audio processing is complete at once; answers whether it was.
+ */
+export async function completeNarrationIfSpoken(executor: Db | Tx, presentationId: string): Promise<boolean> {
+  const now = new Date();
+  const done = await executor
+    .update(presentations)
+    .set({ webhookStatus: "completed", audioStartedAt: now, error: null, updatedAt: now })
+    .where(
+      and(
+        eq(presentations.id, presentationId),
+        eq(presentations.status, "completed"),
+        sql`exists (select 1 from ${slides} where ${slides.presentationId} = ${presentations.id})`,
+        sql`not exists (select 1 from ${slides} where ${slides.presentationId} = ${presentations.id} and ${slides.audioFileId} is null)`,
+      ),
+    )
+    .returning({ id: presentations.id });
+  return done.length > 0;
+}
+
 export type NarrationOutcome = "completed" | "timeout" | "superseded" | "nothing-to-do";
 
 /**
@@ -327,8 +405,9 @@ export async function narratePresentation(presentationId: string, options: { fin
   try {
     const pending = await slidesWithoutAudio(run.id);
     if (pending.length > 0) {
-      const voice = await textToSpeechFor(run.tenantId, run.ttsProvider);
-      for (const slide of pending) await narrateSlide(run, voice, slide);
+      const voice = await textToSpeechFor(run.tenantId, run.ttsProvider, undefined, run.language);
+      const writer = { id: run.id, tenantId: run.tenantId, held: heldBy(run) };
+      await eachAtMost(pending, slidesSpokenAtOnce(voice), (slide) => narrateSlide(writer, voice, slide));
     }
     if (await completeIfDone(run)) return "completed";
     // A slide edited or added meanwhile has no audio yet: the job that edit sent (which supersedes this run) makes it.
@@ -336,7 +415,8 @@ export async function narratePresentation(presentationId: string, options: { fin
   } catch (error) {
     if (error instanceof Superseded) return "superseded";
     const message = error instanceof AppError && typeof error.detail === "string" ? error.detail : NARRATION_MESSAGES.failed;
-    if (!finalTry) {
+    // A voice missing for the deck's language stays missing: the blog page says so at once, no retry.
+    if (!finalTry && !(error instanceof NoVoiceForLanguage)) {
       logger.warn({ presentationId, reason: error instanceof Error ? error.message : typeof error }, "narration will be retried");
       throw error;
     }
@@ -348,8 +428,8 @@ export async function narratePresentation(presentationId: string, options: { fin
   }
 }
 
-/** The job handler: one presentation per job, retried by pg-boss within NARRATION_QUEUE_OPTIONS' limit. */
-export async function narrationWorker(jobs: PgBoss.JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
+/** The job handler: one presentation per job, retried by pg-boss within narrationQueueOptions()' limit. */
+export async function narrationWorker(jobs: JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
   for (const job of jobs) await narratePresentation(job.data.presentationId, { finalTry: job.retryCount >= job.retryLimit });
 }
 

@@ -6,9 +6,13 @@ import { and, eq, notExists, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { blogSources, sourcePassages } from "@/db/schema";
 import { questionSearchWords } from "@/lib/ai/retrieval";
+import { textSearchConfig } from "@/lib/content/languages";
 import { passagesOf } from "@/lib/content/passages";
 
-/** The text search configuration passages are indexed and looked up with (PostgreSQL's English stemmer). */
+/**
+ * The text search configuration of passages whose language is not known (PostgreSQL's English stemmer); a source
+ * in another language is indexed with its own (lib/content/languages.ts textSearchConfig).
+ */
 export const PASSAGE_LANGUAGE = "english";
 /** Passages written per statement: each statement's to_tsvector work stays small, and the thread turns between. */
 const WRITE_BATCH = 100;
@@ -25,9 +29,16 @@ export interface PassageSource {
  * Replaces a source's passages with those of `text` (none for null or empty text). Run it in the transaction that
  * stores the text. `headings`: the extractor's headings, when it found them.
  */
-export async function writePassages(tx: Tx, source: PassageSource, text: string | null, headings: readonly (string | null)[] = []): Promise<number> {
+export async function writePassages(
+  tx: Tx,
+  source: PassageSource,
+  text: string | null,
+  headings: readonly (string | null)[] = [],
+  language: string | null = null,
+): Promise<number> {
   await tx.delete(sourcePassages).where(eq(sourcePassages.sourceId, source.id));
   if (!text) return 0;
+  const config = textSearchConfig(language);
   let position = 0;
   let batch: (typeof sourcePassages.$inferInsert)[] = [];
   const write = async () => {
@@ -43,9 +54,9 @@ export async function writePassages(tx: Tx, source: PassageSource, text: string 
       position,
       heading: passage.heading,
       body: passage.body,
-      language: PASSAGE_LANGUAGE,
+      language: config,
       // Computed by the database from the passage's own text; the column's TypeScript type is the tsvector's text.
-      search: sql`to_tsvector(${PASSAGE_LANGUAGE}::regconfig, ${`${passage.heading}\n${passage.body}`})` as unknown as string,
+      search: sql`to_tsvector(${config}::regconfig, ${`${passage.heading}\n${passage.body}`})` as unknown as string,
     });
     position += 1;
     if (batch.length >= WRITE_BATCH) await write();
@@ -83,14 +94,21 @@ export async function indexUnindexedSources(blogId: string): Promise<number> {
   for (const { id } of missing) {
     await db.transaction(async (tx) => {
       const [source] = await tx
-        .select({ id: blogSources.id, tenantId: blogSources.tenantId, blogId: blogSources.blogId, text: blogSources.extractedText, status: blogSources.extractionStatus })
+        .select({
+          id: blogSources.id,
+          tenantId: blogSources.tenantId,
+          blogId: blogSources.blogId,
+          text: blogSources.extractedText,
+          status: blogSources.extractionStatus,
+          language: blogSources.language,
+        })
         .from(blogSources)
         .where(eq(blogSources.id, id))
         .for("update");
       if (!source || source.status !== "ready") return;
       const [already] = await tx.select({ id: sourcePassages.id }).from(sourcePassages).where(eq(sourcePassages.sourceId, id)).limit(1);
       if (already) return;
-      if ((await writePassages(tx, source, source.text)) > 0) indexed += 1;
+      if ((await writePassages(tx, source, source.text, [], source.language)) > 0) indexed += 1;
     });
   }
   return indexed;
@@ -111,9 +129,9 @@ export interface FoundPassage {
  * Lexemes for to_tsquery: the question's topic words (lib/ai/retrieval), only letters and digits (anything else
  * splits a word), joined with ' | ' so a passage matching any of them is a candidate and ts_rank_cd orders them.
  */
-export function searchQueryOf(question: string): string {
+export function searchQueryOf(question: string, language: string | null = null): string {
   const lexemes = new Set<string>();
-  for (const word of questionSearchWords(question)) {
+  for (const word of questionSearchWords(question, language)) {
     for (const part of word.match(/[\p{L}\p{N}]+/gu) ?? []) if (part.length <= 100) lexemes.add(part);
   }
   return [...lexemes].join(" | ");
@@ -121,14 +139,15 @@ export function searchQueryOf(question: string): string {
 
 /**
  * The passages of a blog's ready sources that best match a question (ts_rank_cd over an OR of its words), each with
- * its neighbours (position - 1 and + 1), in reading order by source: one statement, on the GIN index.
+ * its neighbours (position - 1 and + 1), in reading order by source: one statement, on the GIN index. `language`: the
+ * deck's, which the question is asked in (its words are stemmed as that language's passages were).
  */
-export async function passagesForQuestion(blogId: string, question: string, limit = QUESTION_PASSAGES): Promise<FoundPassage[]> {
-  const query = searchQueryOf(question);
+export async function passagesForQuestion(blogId: string, question: string, limit = QUESTION_PASSAGES, language: string | null = null): Promise<FoundPassage[]> {
+  const query = searchQueryOf(question, language);
   if (!query) return [];
   const db = await getDb();
   const result = await db.execute(sql`
-    with q as (select to_tsquery(${PASSAGE_LANGUAGE}::regconfig, ${query}) as query),
+    with q as (select to_tsquery(${textSearchConfig(language)}::regconfig, ${query}) as query),
     hits as (
       select p.source_id, p.position
       from ${sourcePassages} p, q

@@ -44,9 +44,10 @@ function unreferenced(db: Db | Tx): SQL | undefined {
 /**
  * Folders of files a person uploads (or parse-ppt renders) BEFORE anything refers to them: blog documents, slide
  * pictures, PowerPoint files and their slide renderings. One abandoned in between (a closed tab, an import never
- * saved) is found by the hourly sweep below.
+ * saved) is found by the hourly sweep below. And audio: a slide's or an answer's is linked in the transaction that
+ * stores it, but a blog deleted while its deck was being spoken can leave one behind.
  */
-const UPLOAD_FOLDERS: readonly ObjectFolder[] = ["maintext", "sourcefile", "images", "slides", "pptx"];
+const UPLOAD_FOLDERS: readonly ObjectFolder[] = ["maintext", "sourcefile", "images", "slides", "pptx", "audio"];
 
 /** An upload nobody has used within this time is abandoned. */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@
 // is only the chosen sources', at most PRESENTATION_LIMITS.sourceCharacters in all (checked by POST /presentations/
 // and again here, as the sources may change between).
 import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import type PgBoss from "pg-boss";
+import type { PgBoss, JobWithMetadata, Queue } from "pg-boss";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { blogSources, files, presentations, slides, type GenerationOptions } from "@/db/schema";
 import { ProviderError } from "@/lib/ai/errors";
@@ -23,7 +23,7 @@ import { logger } from "@/lib/log";
 import { attemptsExhaustedMessage, PRESENTATION_LIMITS, PRESENTATION_MESSAGES, sourceTextTooLongMessage } from "@/lib/validation/presentations";
 import { discardStoredObjects } from "./blogs";
 import { extractBlogSources } from "./extraction";
-import { markNarrationNeeded, startNarration } from "./narration";
+import { completeNarrationIfSpoken, markNarrationNeeded, speakWhileDrawing, startNarration } from "./narration";
 import { removeUnreferencedFiles } from "./presentation-files";
 import { renderPendingSlides } from "./presentation-render";
 
@@ -34,7 +34,7 @@ export const GENERATION_JOB = "generate-presentation";
  * A provider that fails for a while (rate limit, outage) is tried again a few times with growing delays; a run
  * whose process died is expired by pg-boss after expireInSeconds and retried, or re-queued sooner by the sweep.
  */
-export const GENERATION_QUEUE_OPTIONS: PgBoss.Queue = {
+export const GENERATION_QUEUE_OPTIONS: Queue = {
   name: GENERATION_JOB,
   retryLimit: 2,
   retryDelay: 10,
@@ -90,6 +90,8 @@ interface Claim {
   tenantId: string;
   blogId: string;
   template: string;
+  /** The deck's language: the generator's own phrases are in it. */
+  language: string;
   options: GenerationOptions;
 }
 
@@ -157,6 +159,7 @@ async function claim(presentationId: string): Promise<Claim | null> {
       tenantId: presentations.tenantId,
       blogId: presentations.blogId,
       template: presentations.template,
+      language: presentations.language,
       options: presentations.generationOptions,
     });
   if (!row) {
@@ -290,22 +293,33 @@ async function writeSlides(run: Claim, outline: { slides: { title: string; bulle
         slideContent: slide.script,
       })),
     );
-    // Slides an earlier attempt had written and rendered before its process stopped.
-    const stale = replaced.flatMap((row) => [row.webImageFileId, row.mobileImageFileId, row.thumbnailFileId]).filter((id): id is string => id !== null);
+    // Slides an earlier attempt had written, drawn and spoken before its process stopped.
+    const stale = replaced
+      .flatMap((row) => [row.webImageFileId, row.mobileImageFileId, row.thumbnailFileId, row.audioFileId])
+      .filter((id): id is string => id !== null);
     return removeUnreferencedFiles(tx, stale);
   });
   await discardStoredObjects(removed);
 }
 
-/** Completes the presentation once its slides are rendered, if the run still holds it. */
+/** How long a completed drawing waits for the slides being spoken beside it. */
+const SPEAKING_GRACE_MS = 3_000;
+
+/**
+ * Completes the presentation once its slides are rendered, if the run still holds it; its audio too when every slide
+ * was spoken while it was drawn.
+ */
 async function complete(run: Claim): Promise<void> {
   const db = await getDb();
-  const done = await db
-    .update(presentations)
-    .set({ status: "completed", progress: STEP_PROGRESS.completed, progressStep: "completed", error: null, updatedAt: new Date() })
-    .where(heldBy(run))
-    .returning({ id: presentations.id });
-  if (done.length === 0) throw new Superseded();
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(presentations)
+      .set({ status: "completed", progress: STEP_PROGRESS.completed, progressStep: "completed", error: null, updatedAt: new Date() })
+      .where(heldBy(run))
+      .returning({ id: presentations.id });
+    if (done.length === 0) throw new Superseded();
+    await completeNarrationIfSpoken(tx, run.id);
+  });
 }
 
 /** Fails the presentation with the reason; its audio processing ends too (a failed deck has none to make). */
@@ -361,10 +375,22 @@ export async function runGeneration(presentationId: string, options: { finalTry:
       useMainSourceOnly: run.options.useMainSourceOnly,
       instructions: run.options.instructions ?? undefined,
       template: run.template,
+      language: run.language,
     });
     await step(run, "finalizing");
     await writeSlides(run, outline);
-    await renderPendingSlides(run.id);
+    // The slides are spoken while they are drawn (each in processes of their own), so the narration is mostly made
+    // by the time the deck completes; what is left when the drawing ends goes to the narration job. The deck waits
+    // a moment for a slide being spoken, never long (a slow cloud voice): one that finishes after the deck completes
+    // no longer holds it, so its audio is discarded and the narration job speaks that slide again.
+    let drawing = true;
+    const speaking = speakWhileDrawing(run, heldBy(run), () => drawing);
+    try {
+      await renderPendingSlides(run.id);
+    } finally {
+      drawing = false;
+      await Promise.race([speaking, new Promise((resolve) => setTimeout(resolve, SPEAKING_GRACE_MS).unref?.())]);
+    }
     await complete(run);
     return "completed";
   } catch (error) {
@@ -388,7 +414,7 @@ export async function runGeneration(presentationId: string, options: { finalTry:
 }
 
 /** The job handler: one presentation per job, retried by pg-boss within GENERATION_QUEUE_OPTIONS' limit. */
-export async function generationWorker(jobs: PgBoss.JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
+export async function generationWorker(jobs: JobWithMetadata<{ presentationId: string }>[]): Promise<void> {
   for (const job of jobs) {
     const outcome = await runGeneration(job.data.presentationId, { finalTry: job.retryCount >= job.retryLimit });
     // The deck is complete: its narration starts (the player and sharing wait for it). Here rather than in

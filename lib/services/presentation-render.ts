@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { and, asc, eq, gt, gte, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
-import type PgBoss from "pg-boss";
+import type { PgBoss, Job, Queue } from "pg-boss";
 import { getDb } from "@/db/client";
 import { files, presentations, slides, type Presentation } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -73,7 +73,7 @@ export function renderDigest(input: RenderInput): string {
 /** The pg-boss queue of slide rendering; a job's data is {presentationId}. */
 export const RENDER_JOB = "render-slides";
 
-export const RENDER_QUEUE_OPTIONS: PgBoss.Queue = { name: RENDER_JOB, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 };
+export const RENDER_QUEUE_OPTIONS: Queue = { name: RENDER_JOB, retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 };
 
 const queuesMade = new WeakSet<PgBoss>();
 
@@ -125,7 +125,7 @@ export async function resumePendingRenders(now: Date = new Date(), boss?: PgBoss
   return rows.map((row) => row.presentationId);
 }
 
-export async function renderWorker(jobs: PgBoss.Job<{ presentationId: string }>[]): Promise<void> {
+export async function renderWorker(jobs: Job<{ presentationId: string }>[]): Promise<void> {
   for (const job of jobs) await renderPendingSlides(job.data.presentationId);
 }
 
@@ -233,7 +233,9 @@ export async function renderPendingSlides(presentationId: string): Promise<numbe
 
 /**
  * Takes the first slide of the presentation still to be drawn (not yet tried by this job, attempts left), counting
- * the attempt in the same statement; null when there is none. A slide another job holds is skipped.
+ * the attempt in the same statement; null when there is none. A slide whose row another transaction holds (the
+ * narration writing its audio, an edit) is waited for, never skipped: skipped, it stayed undrawn until the sweep
+ * sent its job again minutes later. Two jobs of one deck may both draw a slide; the second's drawing is discarded.
  */
 async function takeSlide(presentationId: string, tried: string[]): Promise<SlideRow | null> {
   const db = await getDb();
@@ -250,7 +252,7 @@ async function takeSlide(presentationId: string, tried: string[]): Promise<Slide
     )
     .orderBy(asc(slides.slideNumber))
     .limit(1)
-    .for("update", { skipLocked: true });
+    .for("update");
   const [taken] = await db
     .update(slides)
     .set({ renderAttempts: sql`${slides.renderAttempts} + 1` })

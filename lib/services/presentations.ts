@@ -3,6 +3,7 @@
 // look-ups (check-exists, methods, task status) and thumbnails, in the actor's tenant (a super admin: any tenant);
 // another tenant's presentation or blog is simply not found. Every change checks first and writes after, in one
 // transaction that also builds the answer; jobs (generation, slide rendering) are sent after the commit.
+import { deckLanguageFor } from "@/lib/content/languages";
 import { and, count, desc, eq, getTableColumns, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/db/client";
@@ -84,6 +85,8 @@ export interface SlideOut {
    * sent by the API; optional in the type only so slides built by hand (the editor's tests) need not name it.
    */
   audio_sentences?: AudioSentence[] | null | undefined;
+  /** The voice the audio was spoken with ("fr", "fr-FR-DeniseNeural"); null without audio or when none was chosen by language. */
+  audio_voice?: string | null;
 }
 
 /** A presentation without its slides (lists, check-exists). */
@@ -106,6 +109,8 @@ export interface PresentationSummaryOut {
   error: string | null;
   tts_provider: string | null;
   stt_provider: string | null;
+  /** The deck's language (ISO 639-1): its generated phrases, narration voice, captions and answers. */
+  language: string;
   slide_count: number;
   created_at: string;
   updated_at: string;
@@ -169,6 +174,7 @@ interface SlideRow {
   audio_path: string | null;
   audio_duration_ms: number | null;
   audio_sentences: AudioSentence[] | null;
+  audio_voice: string | null;
   render_key: string | null;
 }
 
@@ -179,7 +185,7 @@ const slidesOf = (presentationId: SQL) =>
       'slide_content', s.slide_content, 'image_file_id', s.image_file_id, 'image_path', image_file.storage_key,
       'web_image_path', web_file.storage_key, 'mobile_image_path', mobile_file.storage_key,
       'thumbnail_path', thumbnail_file.storage_key, 'audio_path', audio_file.storage_key,
-      'audio_duration_ms', s.audio_duration_ms, 'audio_sentences', s.audio_sentences, 'render_key', s.render_key
+      'audio_duration_ms', s.audio_duration_ms, 'audio_sentences', s.audio_sentences, 'audio_voice', s.audio_voice, 'render_key', s.render_key
     ) order by s.slide_number), '[]'::json)
     from slides s
     left join files image_file on image_file.id = s.image_file_id
@@ -211,6 +217,7 @@ function summaryOut(row: Presentation, blogTitle: string, slideCount: number): P
     error: row.error,
     tts_provider: row.ttsProvider,
     stt_provider: row.sttProvider,
+    language: row.language,
     slide_count: slideCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -248,6 +255,7 @@ function slideOut(row: SlideRow, presentation: Pick<Presentation, "tenantId" | "
     audio_duration_ms: row.audio_duration_ms,
     ...slideTextPaths(presentation.tenantId, row.id),
     audio_sentences: row.audio_path === null ? null : row.audio_sentences,
+    audio_voice: row.audio_path === null ? null : row.audio_voice,
   };
 }
 
@@ -480,7 +488,7 @@ export function assertAnyPresentationPermission(actor: Actor): void {
 /** A blog in the actor's reach, or 404; `lock` serialises version numbering of its presentations. */
 async function blogInReach(db: Executor, actor: Actor, blogId: string, lock?: "no key update") {
   const query = db
-    .select({ id: blogs.id, tenantId: blogs.tenantId, blogTitle: blogs.blogTitle })
+    .select({ id: blogs.id, tenantId: blogs.tenantId, blogTitle: blogs.blogTitle, language: blogs.language })
     .from(blogs)
     .where(and(eq(blogs.id, blogId), blogReach(actor)))
     .limit(1);
@@ -621,6 +629,7 @@ function slideRows(
       audioFileId: sameScript ? previous.audioFileId : null,
       audioDurationMs: sameScript ? previous.audioDurationMs : null,
       audioSentences: sameScript ? previous.audioSentences : null,
+      audioVoice: sameScript ? previous.audioVoice : null,
       createdAt: previous.createdAt,
     };
   });
@@ -743,6 +752,7 @@ export async function createPresentation(actor: Actor, input: PresentationCreate
         versionNumber: (latest?.value ?? 0) + 1,
         ttsProvider: input.tts_provider ?? null,
         sttProvider: input.stt_provider ?? null,
+        language: input.language ?? deckLanguageFor(blog.language),
         progress: ai ? 0 : 100,
         progressStep: ai ? "queued" : "completed",
         generationOptions: options,

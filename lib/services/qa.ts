@@ -9,6 +9,7 @@ import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
 import { answerQuestion, answerText, prepareOfflineAnswers, type AnswerInput, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
 import { intentOf } from "@/lib/ai/answer-text";
+import { inLanguage } from "@/lib/ai/language";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
 import { AppError, BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized } from "@/lib/errors";
@@ -26,7 +27,7 @@ import { MIN_RECORDING_BYTES, QA_MESSAGES, type QuestionInput, type SpeechToText
 import { SHARING_MESSAGES } from "@/lib/validation/sharing";
 import { discardStoredObjects } from "./blogs";
 import { narrationText } from "./narration";
-import { indexUnindexedSources, openingPassages, passagesForQuestion, type FoundPassage } from "./passages";
+import { indexUnindexedSources, openingPassages, passagesForQuestion, QUESTION_PASSAGES, type FoundPassage } from "./passages";
 import { liveShareLink } from "./sharing";
 
 /** Who asks: a signed-in user, or a share link's viewer (identified by the link and, for limits, the address). */
@@ -42,6 +43,8 @@ interface Access {
   blogId: string;
   ttsProvider: string | null;
   sttProvider: string | null;
+  /** The deck's language: questions are looked up and answered in it, answers spoken in its voice. */
+  language: string;
   /** Set for a share link's viewer. */
   shareLinkId: string | null;
   /** Set for a signed-in viewer. */
@@ -104,6 +107,7 @@ async function presentationRow(presentationId: string) {
       status: presentations.status,
       ttsProvider: presentations.ttsProvider,
       sttProvider: presentations.sttProvider,
+      language: presentations.language,
     })
     .from(presentations)
     .where(eq(presentations.id, presentationId))
@@ -288,7 +292,7 @@ export async function speechToText(asker: Asker, query: SpeechToTextQuery): Prom
   const { audio, mimeType } = await recordingOf(asker.request);
   let transcript: string;
   try {
-    ({ transcript } = await transcribe(access.tenantId, audio, mimeType, { provider: query.stt_provider ?? access.sttProvider }));
+    ({ transcript } = await transcribe(access.tenantId, audio, mimeType, { provider: query.stt_provider ?? access.sttProvider, language: access.language }));
   } catch (error) {
     if (!(error instanceof AppError) || typeof error.detail !== "string") throw error;
     return Response.json(
@@ -332,7 +336,7 @@ function sourceName(row: { kind: string; position: number; url: string | null; f
  * headings; for a summary, the main document's opening and the first passage of each of its sections too.
  * Never a source's whole text: the candidates stay a few pages however long the sources are.
  */
-export async function answerMaterial(access: Pick<Access, "blogId" | "presentationId">, question: string): Promise<Pick<AnswerInput, "slides" | "sources">> {
+export async function answerMaterial(access: Pick<Access, "blogId" | "presentationId"> & { language?: string }, question: string): Promise<Pick<AnswerInput, "slides" | "sources">> {
   const db = await getDb();
   // Sources extracted before the passage index existed are indexed once, on their blog's first question.
   await indexUnindexedSources(access.blogId);
@@ -342,8 +346,8 @@ export async function answerMaterial(access: Pick<Access, "blogId" | "presentati
       .from(slides)
       .where(eq(slides.presentationId, access.presentationId))
       .orderBy(asc(slides.slideNumber)),
-    passagesForQuestion(access.blogId, question),
-    intentOf(question).summary ? openingPassages(access.blogId) : Promise.resolve([]),
+    passagesForQuestion(access.blogId, question, QUESTION_PASSAGES, access.language ?? null),
+    inLanguage(access.language, () => intentOf(question).summary) ? openingPassages(access.blogId) : Promise.resolve([]),
   ]);
   const bySource = new Map<string, FoundPassage[]>();
   const seen = new Set<string>();
@@ -391,7 +395,7 @@ export async function answerStoredQuestion(asker: Asker, query: StreamResponseQu
   let answer = await storedAnswer(question.id);
   if (!answer) {
     const { slides: answerSlides, sources } = await answerMaterial(access, question.content);
-    const produced = await answerQuestion({ question: question.content, currentSlide: slideNumber, slides: answerSlides, sources });
+    const produced = await answerQuestion({ question: question.content, currentSlide: slideNumber, slides: answerSlides, sources, language: access.language });
     const text = (await answerText(produced)).trim();
     const refs = sourcesOf(produced.passages);
     answer = await db.transaction(async (tx) => {

@@ -13,8 +13,9 @@ import { BadRequest, NotFound } from "@/lib/errors";
 import type { StoredPlugin } from "@/lib/speech/plugin-catalogue";
 import { speechRecognitionAvailable } from "@/lib/speech/stt";
 import { PRESENTATION_MESSAGES } from "@/lib/validation/presentations";
-import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES } from "@/lib/validation/sharing";
+import { SHARE_TOKEN_PATTERN, SHARING_MESSAGES, type ShareLinkInput } from "@/lib/validation/sharing";
 import { recordActivity } from "./activity";
+import { forgetAnalyticsDecks } from "./share-analytics";
 import { assertPermission } from "./blogs";
 import { getPresentation, jsonOf, type PresentationOut } from "./presentations";
 import { slideTextPaths } from "./slide-texts";
@@ -24,6 +25,8 @@ export interface ShareLinkOut {
   share_url: string;
   token: string;
   created_at: string;
+  /** Whether search engines may index the shared page (off by default: the page says noindex). */
+  search_indexing: boolean;
 }
 
 /** A slide's own fields, as the statement reads them and the answer passes them on. */
@@ -60,11 +63,15 @@ export interface SharedPresentationOut {
   version_number: number;
   slide_count: number;
   tts_provider: string | null;
+  /** The deck's language (ISO 639-1): its captions' language. */
+  language: string;
   stt_provider: string | null;
   /** Whether this server can transcribe the tenant's voice questions: the player offers its microphone only then. */
   speech_to_text_available: boolean;
   session_id: null;
   share_token: string;
+  /** Whether the tenant opted this deck into search indexes (otherwise its page says noindex). */
+  search_indexing: boolean;
   blog: { blog_title: string; website_links: string[]; uploaded_files: string[] };
   slides: SharedSlideOut[];
 }
@@ -74,8 +81,8 @@ export const sharePagePath = (token: string) => `/share/presentation/${token}`;
 /** The encrypted copy is bound to its presentation: copied onto another row it does not decrypt. */
 const binding = (tenantId: string, presentationId: string) => ({ tenantId, pluginId: `share_links/${presentationId}` });
 
-function linkOut(token: string, createdAt: Date): ShareLinkOut {
-  return { share_url: sharePagePath(token), token, created_at: createdAt.toISOString() };
+function linkOut(token: string, createdAt: Date, searchIndexing: boolean): ShareLinkOut {
+  return { share_url: sharePagePath(token), token, created_at: createdAt.toISOString(), search_indexing: searchIndexing };
 }
 
 /** The presentation in the actor's reach with presentation view permission (spec section 6), or 404. */
@@ -91,14 +98,15 @@ async function liveLink(presentationId: string, tenantId: string) {
     .where(and(eq(shareLinks.presentationId, presentationId), isNull(shareLinks.revokedAt)))
     .orderBy(asc(shareLinks.createdAt))
     .limit(1);
-  return row ? { token: decryptSecret(row.tokenCiphertext, binding(tenantId, presentationId)), createdAt: row.createdAt } : null;
+  return row ? { token: decryptSecret(row.tokenCiphertext, binding(tenantId, presentationId)), createdAt: row.createdAt, searchIndexing: row.searchIndexing } : null;
 }
 
 /**
  * POST /presentations/{id}/share: the presentation's live link, made when there is none. Only a completed deck
  * whose audio is complete may be shared ('Presentation is not ready for sharing', and nothing is written).
+ * `search_indexing`, when given, opts the live link's page into search indexes (true) or out again (false).
  */
-export async function createShareLink(actor: Actor, presentationId: string): Promise<ShareLinkOut> {
+export async function createShareLink(actor: Actor, presentationId: string, input: ShareLinkInput = {}): Promise<ShareLinkOut> {
   assertPermission(actor, "presentation.view");
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -117,7 +125,23 @@ export async function createShareLink(actor: Actor, presentationId: string): Pro
       .where(and(eq(shareLinks.presentationId, row.id), isNull(shareLinks.revokedAt)))
       .orderBy(asc(shareLinks.createdAt))
       .limit(1);
-    if (existing) return linkOut(decryptSecret(existing.tokenCiphertext, binding(row.tenantId, row.id)), existing.createdAt);
+    if (existing) {
+      let searchIndexing = existing.searchIndexing;
+      if (input.search_indexing !== undefined && input.search_indexing !== searchIndexing) {
+        await tx.update(shareLinks).set({ searchIndexing: input.search_indexing }).where(eq(shareLinks.id, existing.id));
+        searchIndexing = input.search_indexing;
+        await recordActivity(tx, {
+          tenantId: row.tenantId,
+          actorUserId: actor.userId,
+          action: "presentation.search_indexing",
+          summary: `${actor.fullName ?? actor.email} ${searchIndexing ? "let search engines index" : "kept search engines from indexing"} the shared version ${row.versionNumber} of a presentation`,
+          subjectType: "presentation",
+          subjectId: row.id,
+          metadata: { search_indexing: searchIndexing },
+        });
+      }
+      return linkOut(decryptSecret(existing.tokenCiphertext, binding(row.tenantId, row.id)), existing.createdAt, searchIndexing);
+    }
     const token = randomToken();
     const [created] = await tx
       .insert(shareLinks)
@@ -127,6 +151,7 @@ export async function createShareLink(actor: Actor, presentationId: string): Pro
         tokenHash: sha256(token),
         tokenCiphertext: encryptSecret(token, binding(row.tenantId, row.id)),
         createdBy: actor.userId,
+        searchIndexing: input.search_indexing ?? false,
       })
       .returning();
     if (!created) throw new Error("share link insert returned nothing");
@@ -139,7 +164,7 @@ export async function createShareLink(actor: Actor, presentationId: string): Pro
       subjectId: row.id,
       metadata: {},
     });
-    return linkOut(token, created.createdAt);
+    return linkOut(token, created.createdAt, created.searchIndexing);
   });
 }
 
@@ -148,7 +173,7 @@ export async function getShareLink(actor: Actor, presentationId: string): Promis
   const presentation = await sharable(actor, presentationId);
   const link = await liveLink(presentation.id, presentation.tenant_id);
   if (!link) throw new NotFound(SHARING_MESSAGES.noLiveLink);
-  return linkOut(link.token, link.createdAt);
+  return linkOut(link.token, link.createdAt, link.searchIndexing);
 }
 
 /** DELETE /presentations/{id}/share: revokes the live link at once (its page and files answer 404 from now on). */
@@ -160,8 +185,10 @@ export async function revokeShareLink(actor: Actor, presentationId: string): Pro
       .update(shareLinks)
       .set({ revokedAt: new Date() })
       .where(and(eq(shareLinks.presentationId, presentation.id), isNull(shareLinks.revokedAt)))
-      .returning({ id: shareLinks.id });
+      .returning({ id: shareLinks.id, tokenHash: shareLinks.tokenHash });
     if (revoked.length === 0) return;
+    // Share analytics stops taking this link's events here at once (other processes drop them when they write).
+    for (const link of revoked) forgetAnalyticsDecks(link.tokenHash);
     await recordActivity(tx, {
       tenantId: presentation.tenant_id,
       actorUserId: actor.userId,
@@ -202,6 +229,7 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
   const [row] = await db
     .select({
       presentation: getTableColumns(presentations),
+      searchIndexing: shareLinks.searchIndexing,
       blogTitle: blogs.blogTitle,
       slides: jsonOf<SharedSlideRow[]>(sql`(select coalesce(json_agg(json_build_object(
           'id', s.id, 'slide_number', s.slide_number, 'slide_title', s.slide_title, 'body', s.body,
@@ -246,9 +274,11 @@ export async function getSharedPresentation(token: string): Promise<SharedPresen
     slide_count: row.slides.length,
     tts_provider: p.ttsProvider,
     stt_provider: p.sttProvider,
-    speech_to_text_available: await speechRecognitionAvailable(p.tenantId, row.plugins),
+    language: p.language,
+    speech_to_text_available: await speechRecognitionAvailable(p.tenantId, row.plugins, undefined, p.language),
     session_id: null,
     share_token: token,
+    search_indexing: row.searchIndexing,
     blog: {
       blog_title: row.blogTitle,
       website_links: sources.flatMap((source) => (source.kind === "website_link" && source.url ? [source.url] : [])),

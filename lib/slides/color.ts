@@ -61,9 +61,91 @@ export function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** White or near-black, whichever reads better on `background`. */
-export function readableOn(background: string, dark = "#111827", light = "#ffffff"): string {
-  return contrast(background, light) >= contrast(background, dark) ? light : dark;
+/** WCAG's minimum contrast for text (success criterion 1.4.3, level AA); slide text is held to it at every size. */
+export const TEXT_CONTRAST = 4.5;
+
+/** `colour` moved towards `target` in twentieths until `reads` holds; `target` itself when nothing short of it does. */
+function movedUntil(colour: string, target: string, reads: (candidate: string) => boolean): string {
+  for (let step = 0; step <= 20; step += 1) {
+    const candidate = mix(colour, target, step / 20);
+    if (reads(candidate)) return candidate;
+  }
+  return target;
+}
+
+/**
+ * Text for `background`: the near-black or the white given, whichever reads better, made darker or lighter until
+ * it reaches `ratio`; the other one when the first cannot (black or white gives at least 4.58:1 on any colour).
+ */
+export function readableOn(background: string, dark = "#111827", light = "#ffffff", ratio = TEXT_CONTRAST): string {
+  const reads = (candidate: string) => contrast(candidate, background) >= ratio;
+  const lighter = () => movedUntil(light, "#ffffff", reads);
+  const darker = () => movedUntil(dark, "#000000", reads);
+  const [first, second] = contrast(background, light) >= contrast(background, dark) ? [lighter, darker] : [darker, lighter];
+  const chosen = first();
+  return reads(chosen) ? chosen : second();
+}
+
+/**
+ * A text colour that reads at `ratio` on every one of `backgrounds` (the ends of a gradient, a card and the page
+ * under it): `preferred` itself when it does, otherwise moved towards white or black, whichever gets there first.
+ */
+export function readableOnAll(backgrounds: readonly string[], preferred: string, ratio = TEXT_CONTRAST): string {
+  const reads = (candidate: string) => backgrounds.every((background) => contrast(candidate, background) >= ratio);
+  if (reads(preferred)) return preferred;
+  for (let step = 1; step <= 20; step += 1) {
+    for (const target of ["#ffffff", "#000000"]) {
+      const candidate = mix(preferred, target, step / 20);
+      if (reads(candidate)) return candidate;
+    }
+  }
+  const worst = (candidate: string) => Math.min(...backgrounds.map((background) => contrast(candidate, background)));
+  return worst("#ffffff") >= worst("#000000") ? "#ffffff" : "#000000";
+}
+
+type TextColour = string | readonly [colour: string, alpha: number];
+
+/** Whether every text reads at `ratio` on every one of `backgrounds`; a translucent text as drawn over each. */
+function allRead(texts: readonly TextColour[], backgrounds: readonly string[], ratio: number): boolean {
+  return backgrounds.every((background) =>
+    texts.every((text) => contrast(typeof text === "string" ? text : mix(background, text[0], text[1]), background) >= ratio),
+  );
+}
+
+/** Black under light text, white under dark text: where a background moves to make its text stand out. */
+function awayFrom(texts: readonly TextColour[]): string {
+  return texts.every((text) => luminance(typeof text === "string" ? text : text[0]) >= 0.2) ? "#000000" : "#ffffff";
+}
+
+/**
+ * A background moved away from its text (darker under light text, lighter under dark text) until the text reads
+ * at `ratio` on it. `under` gives the colours the background takes where the template draws translucent shapes
+ * over it (the background itself among them); a text given as [colour, alpha] is checked as drawn on each.
+ */
+export function backgroundFor(
+  background: string,
+  texts: readonly TextColour[],
+  under: (background: string) => string[] = (colour) => [colour],
+  ratio = TEXT_CONTRAST,
+): string {
+  return movedUntil(background, awayFrom(texts), (candidate) => allRead(texts, under(candidate), ratio));
+}
+
+/** A gradient's two ends, each as backgroundFor moves it, then both further until the text reads halfway too. */
+export function gradientFor(
+  ends: readonly [string, string],
+  texts: readonly TextColour[],
+  under: (background: string) => string[] = (colour) => [colour],
+  ratio = TEXT_CONTRAST,
+): [string, string] {
+  const away = awayFrom(texts);
+  let from = backgroundFor(ends[0], texts, under, ratio);
+  let to = backgroundFor(ends[1], texts, under, ratio);
+  for (let step = 0; step < 20 && !allRead(texts, under(mix(from, to, 0.5)), ratio); step += 1) {
+    from = mix(from, away, 0.1);
+    to = mix(to, away, 0.1);
+  }
+  return [from, to];
 }
 
 /**

@@ -42,6 +42,7 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
     fields: [
       { key: "voice", label: "Voice", type: "string", default: "en-us" },
       { key: "wordsPerMinute", label: "Words per minute", type: "number", default: 165 },
+      { key: "languageVoices", label: "Language voices (decks in other languages: fr=..., de=...)", type: "string", default: "" },
     ],
   },
   {
@@ -64,6 +65,7 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
       { key: "subscriptionKey", label: "Subscription key", type: "string", secret: true, required: true, default: "" },
       { key: "region", label: "Region", type: "string", default: "eastus" },
       { key: "defaultVoice", label: "Default voice", type: "string", default: "en-US-JennyNeural" },
+      { key: "languageVoices", label: "Language voices (decks in other languages: fr=..., de=...)", type: "string", default: "" },
     ],
   },
   {
@@ -75,6 +77,7 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
       { key: "apiKey", label: "API key", type: "string", secret: true, required: true, default: "" },
       { key: "baseUrl", label: "Base URL", type: "string", default: "https://api.elevenlabs.io" },
       { key: "defaultVoice", label: "Default voice", type: "string", default: "Rachel" },
+      { key: "languageVoices", label: "Language voices (decks in other languages: fr=..., de=...)", type: "string", default: "" },
     ],
   },
   {
@@ -87,6 +90,7 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
       { key: "projectId", label: "Project ID", type: "string", default: "" },
       { key: "defaultVoice", label: "Default voice", type: "string", default: "en-US-Standard-A" },
       { key: "languageCode", label: "Language code", type: "string", default: "en-US" },
+      { key: "languageVoices", label: "Language voices (decks in other languages: fr=..., de=...)", type: "string", default: "" },
     ],
   },
   {
@@ -99,6 +103,7 @@ export const PLUGIN_CATALOGUE: readonly PluginDefinition[] = [
       { key: "baseUrl", label: "Base URL (compatible servers)", type: "string", default: "" },
       { key: "model", label: "Model", type: "string", default: "gpt-4o-mini-tts" },
       { key: "defaultVoice", label: "Default voice", type: "string", default: "alloy" },
+      { key: "languageVoices", label: "Language voices (decks in other languages: fr=..., de=...)", type: "string", default: "" },
     ],
   },
   {

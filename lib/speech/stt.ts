@@ -2,6 +2,8 @@
 // tenant's plugin settings (the player's stored preference when usable, else the first usable cloud recogniser),
 // else offline PocketSphinx where installed (unless the tenant switched it off), else the spec's 'Speech recognition
 // service is not configured.'.
+import { isDeckLanguage } from "@/lib/content/languages";
+import { voiceFor } from "./voices";
 import { env, type Env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { detectAudioContainer } from "./audio";
@@ -26,14 +28,16 @@ export function pocketSphinxSettings(settings: Env = env()): PocketSphinxSetting
 }
 
 /** A SpeechToText for one provider's settings. Addresses a tenant typed are checked first. */
-export async function createSpeechToText(provider: ProviderSettings, settings: Env = env()): Promise<SpeechToText> {
+export async function createSpeechToText(provider: ProviderSettings, settings: Env = env(), language?: string | null): Promise<SpeechToText> {
   const policy = speechPolicy(settings);
   const { config, secrets } = provider;
+  // A deck in another language than English is heard in it: Google gets its region code, Whisper its ISO code.
+  const deckLanguage = language && language !== "en" && isDeckLanguage(language) ? language : null;
   if (provider.id === "pocketsphinx") return pocketSphinxStt(pocketSphinxSettings(settings));
   if (provider.id === "google-cloud-speech") {
     return googleSpeechStt({
       apiKey: secrets.apiKey ?? "",
-      language: configText(config, "language", "en-US"),
+      language: deckLanguage ? (voiceFor("google-cloud-tts", deckLanguage)?.languageCode ?? deckLanguage) : configText(config, "language", "en-US"),
       model: configText(config, "model", "latest_long"),
       endpoint: settings.GOOGLE_SPEECH_ENDPOINT,
       ffmpegPath: settings.FFMPEG_PATH,
@@ -48,7 +52,7 @@ export async function createSpeechToText(provider: ProviderSettings, settings: E
       apiKey: secrets.apiKey ?? "",
       baseUrl: baseUrl || undefined,
       model: configText(config, "model", "whisper-1"),
-      language: configText(config, "language", "en"),
+      language: deckLanguage ?? configText(config, "language", "en"),
       temperature,
       policy,
       name: baseUrl && !baseUrl.startsWith("https://api.openai.com") ? "OpenAI-compatible server (Whisper)" : OPENAI_WHISPER_NAME,
@@ -61,14 +65,24 @@ export async function createSpeechToText(provider: ProviderSettings, settings: E
  * The tenant's recogniser; SpeechRecognitionNotConfigured when there is none (no speech-to-text plugin with a key,
  * no platform key, and PocketSphinx or ffmpeg not installed).
  */
-export async function speechToTextFor(tenantId: string, preference?: string | null, settings: Env = env()): Promise<SpeechToText> {
+export async function speechToTextFor(tenantId: string, preference?: string | null, settings: Env = env(), language?: string | null): Promise<SpeechToText> {
   // Cloud recognisers first, PocketSphinx last (catalogue order), unless the preference names a usable one.
-  const usable = await tenantSpeechProviders(tenantId, "stt", settings);
+  const usable = forLanguage(await tenantSpeechProviders(tenantId, "stt", settings), language);
   const preferred = sttProviderId(preference);
   const chosen = (preferred && usable.find((provider) => provider.id === preferred)) ?? usable[0];
   if (!chosen) throw new SpeechRecognitionNotConfigured();
   if (preference && chosen.id !== preferred) logger.info({ tenantId, preference, provider: chosen.id }, "preferred recogniser not usable for this tenant; using another");
-  return createSpeechToText(chosen, settings);
+  return createSpeechToText(chosen, settings, language);
+}
+
+/** Whether a recogniser hears a deck's language (none given: English): PocketSphinx knows English only. */
+export function recogniserHears(providerId: string, language: string | null | undefined): boolean {
+  return providerId !== "pocketsphinx" || !language || language === "en";
+}
+
+/** The recognisers that hear a deck's language. */
+function forLanguage<T extends { id: string }>(usable: readonly T[], language: string | null | undefined): T[] {
+  return usable.filter((provider) => recogniserHears(provider.id, language));
 }
 
 /**
@@ -76,9 +90,14 @@ export async function speechToTextFor(tenantId: string, preference?: string | nu
  * plugin, the offline one included where installed). The player offers the microphone only then.
  * `stored` is the tenant's plugin rows when the caller has read them already (no query then).
  */
-export async function speechRecognitionAvailable(tenantId: string, stored?: readonly StoredPlugin[], settings: Env = env()): Promise<boolean> {
+export async function speechRecognitionAvailable(
+  tenantId: string,
+  stored?: readonly StoredPlugin[],
+  settings: Env = env(),
+  language?: string | null,
+): Promise<boolean> {
   const usable = stored ? await speechProvidersOf(tenantId, "stt", stored, settings) : await tenantSpeechProviders(tenantId, "stt", settings);
-  return usable.length > 0;
+  return forLanguage(usable, language).length > 0;
 }
 
 /**
@@ -87,8 +106,13 @@ export async function speechRecognitionAvailable(tenantId: string, stored?: read
  * the recogniser heard no words is an empty transcript, not a failure: the player then says 'No Speech Detected' and
  * the panel answers "Sorry, I couldn't understand your question." (spec section 8), and the viewer simply asks again.
  */
-export async function transcribe(tenantId: string, audio: Uint8Array, mimeType: string, options: { provider?: string | null } = {}): Promise<Transcription> {
-  const recogniser = await speechToTextFor(tenantId, options.provider);
+export async function transcribe(
+  tenantId: string,
+  audio: Uint8Array,
+  mimeType: string,
+  options: { provider?: string | null; language?: string | null } = {},
+): Promise<Transcription> {
+  const recogniser = await speechToTextFor(tenantId, options.provider, env(), options.language);
   try {
     return await transcribeWith(recogniser, audio, mimeType);
   } catch (error) {

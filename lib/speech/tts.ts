@@ -11,6 +11,9 @@ import { googleTts } from "./providers/google-tts";
 import { gTts } from "./providers/gtts";
 import { openAiTts, OPENAI_TTS_NAME } from "./providers/openai-audio";
 import { ttsProviderId, type SynthesizedSpeech, type SynthesizeOptions, type TextToSpeech } from "./types";
+import { languageVoiceOverrides, NoVoiceForLanguage, voiceFor } from "./voices";
+import { deckLanguageFor } from "@/lib/content/languages";
+import { PLUGIN_CATALOGUE } from "./plugin-catalogue";
 
 export type { SentenceTiming, SynthesizedSpeech, SynthesizeOptions, TextToSpeech, TtsProviderId } from "./types";
 
@@ -84,7 +87,12 @@ export async function createTextToSpeech(provider: ProviderSettings, settings: E
  * first usable provider; and the offline voice with its defaults when nothing else is usable (a narration must not
  * fail for want of a voice).
  */
-export async function textToSpeechFor(tenantId: string, preference?: string | null, settings: Env = env()): Promise<TextToSpeech> {
+export async function textToSpeechFor(
+  tenantId: string,
+  preference?: string | null,
+  settings: Env = env(),
+  language?: string | null,
+): Promise<TextToSpeech> {
   const usable = await tenantSpeechProviders(tenantId, "tts", settings);
   const preferred = ttsProviderId(preference);
   const chosen =
@@ -94,7 +102,41 @@ export async function textToSpeechFor(tenantId: string, preference?: string | nu
   if (preference && chosen?.id !== preferred) {
     logger.info({ tenantId, preference, provider: chosen?.id ?? "espeak-tts" }, "preferred voice not usable for this tenant; using another");
   }
-  return chosen ? createTextToSpeech(chosen, settings) : espeakTts();
+  const tts = chosen ? await createTextToSpeech(chosen, settings) : espeakTts();
+  return language ? speakingLanguage(tts, chosen ?? null, language, settings) : tts;
+}
+
+/** The voice the provider's settings name for English (its "voice" or "defaultVoice"), when set. */
+function configuredVoice(provider: ProviderSettings | null): string | undefined {
+  if (!provider) return undefined;
+  const key = provider.id === "espeak-tts" ? "voice" : "defaultVoice";
+  const value = provider.config[key];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/**
+ * A voice that speaks a deck's language: each text is spoken with the provider's voice of that language
+ * (lib/speech/voices.ts), and the speech says which voice it was. A provider with no voice of the language is refused
+ * (NoVoiceForLanguage) rather than reading the deck with another language's sounds. English without a per-language
+ * voice set speaks exactly as the provider's settings say.
+ */
+export function speakingLanguage(tts: TextToSpeech, provider: ProviderSettings | null, language: string, settings: Env = env()): TextToSpeech {
+  const deckLanguage = deckLanguageFor(language);
+  const overrides = languageVoiceOverrides(provider?.config.languageVoices);
+  const chosen = voiceFor(tts.provider, deckLanguage, {
+    configuredVoice: configuredVoice(provider),
+    overrides,
+    model: tts.provider === "elevenlabs-tts" ? settings.ELEVENLABS_MODEL : undefined,
+  });
+  if (!chosen) throw new NoVoiceForLanguage(PLUGIN_CATALOGUE.find((plugin) => plugin.id === tts.provider)?.name ?? OPENAI_TTS_NAME, deckLanguage);
+  const asIs = deckLanguage === "en" && overrides.en === undefined;
+  return {
+    provider: tts.provider,
+    async synthesize(text: string, options: SynthesizeOptions = {}): Promise<SynthesizedSpeech> {
+      const speech = await tts.synthesize(text, asIs ? options : { voice: chosen.voice, language: chosen.languageCode, ...options });
+      return { ...speech, voice: options.voice ?? chosen.voice };
+    },
+  };
 }
 
 /** Speaks `text` with the tenant's voice (see textToSpeechFor); `provider` is a preference. */

@@ -18,6 +18,8 @@ export interface SynthesizedSpeech {
   provider: TtsProviderId;
   /** "exact" when the engine or API reported where each sentence starts; "estimated" when shared out by characters. */
   timing: "exact" | "estimated";
+  /** The voice asked for, when a deck's language chose it (lib/speech/voices.ts): "fr", "fr-FR-DeniseNeural". */
+  voice?: string;
 }
 
 export interface SynthesizeOptions {

@@ -3,6 +3,7 @@
 // the spec's, verbatim, where the spec has one.
 import { z } from "zod";
 import { pageQuery } from "@/lib/http/pagination";
+import { DECK_LANGUAGES } from "@/lib/content/languages";
 import { charactersOf } from "./text";
 
 export const PRESENTATION_MESSAGES = {
@@ -156,6 +157,9 @@ export const slideList = z
 
 const provider = z.string({ message: "A provider must be text" }).trim().check(charactersOf("line")).min(1).max(50);
 
+/** A deck's language: one the offline generator and answerer know (lib/content/languages.ts). */
+const deckLanguage = z.enum(DECK_LANGUAGES, { message: `language must be one of ${DECK_LANGUAGES.join(", ")}` });
+
 const version = z
   .number({ message: PRESENTATION_MESSAGES.versionRequired })
   .int({ message: PRESENTATION_MESSAGES.versionRequired })
@@ -181,6 +185,8 @@ export const presentationCreateInput = z
     slides: z.unknown().optional(),
     tts_provider: provider.optional(),
     stt_provider: provider.optional(),
+    /** The deck's language; by default the blog's (English when the blog's is unknown or not a deck language). */
+    language: deckLanguage.optional(),
     content_source: z.enum(["website", "uploaded_file"]).optional(),
     source_content: z.string().max(PRESENTATION_LIMITS.storageKey * 2).optional(),
     extract_content: z.boolean().optional(),

@@ -18,3 +18,9 @@ export const SHARING_MESSAGES = {
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const shareTokenParams = z.object({ token: z.string().max(200) });
+
+/** POST /presentations/{id}/share: optionally, whether search engines may index the shared page. */
+export const shareLinkBody = z
+  .object({ search_indexing: z.boolean().optional() })
+  .strict();
+export type ShareLinkInput = z.infer<typeof shareLinkBody>;

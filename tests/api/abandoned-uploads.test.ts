@@ -31,12 +31,14 @@ describe("removeAbandonedUploads", () => {
   it("deletes day-old uploads nothing uses, with their objects, and keeps files in use and recent ones", async () => {
     const token = alpha.admin.access_token;
     const project = await newProject(token, "Sweep project");
-    const [usedDocument, abandonedDocument, abandonedDeck, usedImage, abandonedImage] = [
+    const [usedDocument, abandonedDocument, abandonedDeck, usedImage, abandonedImage, leftAudio] = [
       await storedFile(alpha.tenantId),
       await storedFile(alpha.tenantId, { folder: "sourcefile" }),
       await storedFile(alpha.tenantId, { folder: "pptx", contentType: "application/vnd.openxmlformats-officedocument.presentationml.presentation" }),
       await storedFile(alpha.tenantId, { folder: "images", contentType: PNG }),
       await storedFile(alpha.tenantId, { folder: "images", contentType: PNG }),
+      // A slide's audio left behind by a blog deleted while its deck was being spoken.
+      await storedFile(alpha.tenantId, { folder: "audio", contentType: "audio/mpeg" }),
     ];
     const blog = await newBlog(token, project.id, { main_text: usedDocument.key, is_website: false });
     const created = await call(presentationsRoute.POST, "POST", {
@@ -50,8 +52,8 @@ describe("removeAbandonedUploads", () => {
 
     const dayLater = new Date(Date.now() + ABANDONED_AFTER_MS + 60_000);
     const removed = await removeAbandonedUploads(dayLater, ABANDONED_AFTER_MS, 2);
-    expect(removed.sort()).toEqual([abandonedDocument.key, abandonedDeck.key, abandonedImage.key].sort());
-    for (const file of [abandonedDocument, abandonedDeck, abandonedImage]) expect(await exists(file)).toEqual({ row: false, object: false });
+    expect(removed.sort()).toEqual([abandonedDocument.key, abandonedDeck.key, abandonedImage.key, leftAudio.key].sort());
+    for (const file of [abandonedDocument, abandonedDeck, abandonedImage, leftAudio]) expect(await exists(file)).toEqual({ row: false, object: false });
     for (const file of [usedDocument, usedImage]) expect(await exists(file)).toEqual({ row: true, object: true });
 
     expect(await removeAbandonedUploads(dayLater)).toEqual([]);

@@ -5,7 +5,7 @@
 // its deck completed changes nothing.
 // First: the configuration is read as the modules below load.
 import "../support/stale-jobs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as blogRoute from "@/app/api/v1/blogs/[id]/route";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
@@ -13,11 +13,12 @@ import * as retryRoute from "@/app/api/v1/presentations/[id]/retry-webhook/route
 import * as taskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import { getDb } from "@/db/client";
-import { blogSources, presentations, slides } from "@/db/schema";
+import { blogSources, files, presentations, slides } from "@/db/schema";
 import { env } from "@/lib/env";
+import { storage } from "@/lib/storage";
 import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
 import type { BlogOut } from "@/lib/services/blogs";
-import { MAX_NARRATION_ATTEMPTS, NARRATION_JOB, narratePresentation, sweepNarrations } from "@/lib/services/narration";
+import { completeNarrationIfSpoken, MAX_NARRATION_ATTEMPTS, NARRATION_JOB, narratePresentation, speakWhileDrawing, sweepNarrations } from "@/lib/services/narration";
 import { GENERATION_JOB, MAX_GENERATION_ATTEMPTS, resumeUnfinishedGenerations, runGeneration } from "@/lib/services/presentation-generation";
 import type { PresentationOut, TaskStatusOut } from "@/lib/services/presentations";
 import type { ProjectOut } from "@/lib/services/projects";
@@ -187,6 +188,76 @@ describe("generation attempts", { timeout: 180_000 }, () => {
       return made;
     });
     expect(await row(created.id)).toMatchObject({ status: "completed", generationAttempt: MAX_GENERATION_ATTEMPTS });
+  });
+});
+
+describe("narration while the slides are drawn", { timeout: 180_000 }, () => {
+  it("an AI deck's slides are spoken as they are drawn; the narration job makes the rest; every slide ends with one audio file", async () => {
+    const blog = await articleBlog("Spoken while drawn");
+    const id = await withoutWorker(NARRATION_JOB, async () => {
+      const made = await aiPresentation(blog.id);
+      expect(await generationEnds(made.id)).toMatchObject({ status: "completed" });
+      // No narration job has run: what has audio was spoken by the generation while its pictures were drawn.
+      const written = await slideRows(made.id);
+      const spoken = written.filter((slide) => slide.audioFileId !== null);
+      expect(spoken.length).toBeGreaterThan(0);
+      const deck = await row(made.id);
+      expect(deck.webhookStatus).toBe(spoken.length === written.length ? "completed" : "pending");
+      return made.id;
+    });
+    const done = await eventually(async () => ((await row(id)).webhookStatus === "completed" ? read(id) : undefined), "the narration to complete", 90_000);
+    expect(done.slides.every((slide) => slide.audio_url !== null && (slide.audio_duration_ms ?? 0) > 0)).toBe(true);
+    // One audio file per slide, none left over from a slide spoken twice.
+    const db = await getDb();
+    const audio = await db.select({ id: files.id }).from(files).where(and(eq(files.tenantId, alpha.tenantId), eq(files.kind, "audio")));
+    const referenced = (await slideRows(id)).map((slide) => slide.audioFileId);
+    expect(new Set(referenced).size).toBe(referenced.length);
+    for (const fileId of referenced) expect(audio.map((file) => file.id)).toContain(fileId);
+  });
+
+  it("a generation run again over slides an earlier attempt drew and spoke removes their audio with them", async () => {
+    const blog = await articleBlog("Spoken, then run again");
+    const made = await aiPresentation(blog.id);
+    expect(await generationEnds(made.id)).toMatchObject({ status: "completed" });
+    await eventually(async () => ((await row(made.id)).webhookStatus === "completed" ? true : undefined), "the narration to complete", 90_000);
+    const db = await getDb();
+    const spoken = (await slideRows(made.id)).map((slide) => slide.audioFileId).filter((id): id is string => id !== null);
+    expect(spoken.length).toBeGreaterThan(0);
+    const keys = (await db.select({ key: files.storageKey }).from(files).where(inArray(files.id, spoken))).map((file) => file.key);
+    expect(keys).toHaveLength(spoken.length);
+
+    // As after a run whose process stopped once its slides were written, drawn and spoken: the next run writes anew.
+    await withoutWorker(GENERATION_JOB, async () => {
+      await setRow(made.id, { status: "processing", progressStep: "finalizing", generationAttempt: 1, updatedAt: secondsAgo(10) });
+      expect(await runGeneration(made.id, { finalTry: false })).toBe("completed");
+    });
+    expect(await db.select({ id: files.id }).from(files).where(inArray(files.id, spoken))).toEqual([]);
+    for (const key of keys) expect(await storage().head(key), key).toBeNull();
+  });
+
+  it("speaks only while the drawing goes on, and completes the deck's audio when every slide has it", async () => {
+    const SLIDES = [
+      { slide_title: "Browns", body: "Dry leaves\nCardboard", slide_content: "Browns are dry things such as leaves and cardboard." },
+      { slide_title: "Greens", body: "Peelings\nGrass", slide_content: "Greens are fresh things such as peelings and grass." },
+    ];
+    const id = await withoutWorker(NARRATION_JOB, async () => {
+      const blog = await newBlog(token, project.id, { blog_title: "Drawn and spoken" });
+      const response = await call(presentationsRoute.POST, "POST", { token, body: { blog_id: blog.id, template: "manual", slides: SLIDES } });
+      expect(response.status).toBe(201);
+      const { id } = await json<PresentationOut>(response);
+      const deck = { id, tenantId: alpha.tenantId };
+      expect(await speakWhileDrawing(deck, eq(presentations.id, id), () => false)).toBe(0);
+      expect((await slideRows(id)).every((slide) => slide.audioFileId === null)).toBe(true);
+      const db = await getDb();
+      expect(await completeNarrationIfSpoken(db, id)).toBe(false);
+
+      expect(await speakWhileDrawing(deck, eq(presentations.id, id), () => true)).toBe(SLIDES.length);
+      expect(await completeNarrationIfSpoken(db, id)).toBe(true);
+      return id;
+    });
+    const deck = await read(id);
+    expect(deck.webhook_status).toBe("completed");
+    expect(deck.slides.map((slide) => slide.audio_sentences?.map((sentence) => sentence.text).join(" "))).toEqual(SLIDES.map((slide) => slide.slide_content));
   });
 });
 

@@ -13,6 +13,8 @@ import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as downloadRoute from "@/app/api/v1/presentations/download/[id]/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
 import type { BlogCreated } from "@/lib/services/blogs";
+import { NARRATION_JOB } from "@/lib/services/narration";
+import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { photoPng } from "../fixtures/hostile";
 import { makeTempDir } from "../fixtures/temp";
@@ -20,7 +22,7 @@ import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
 import { newBlog, newProject, uploaded } from "../support/projects-blogs";
-import { eventually } from "../support/wait";
+import { eventually, jobsSettle } from "../support/wait";
 
 const SLIDES = 12;
 
@@ -41,17 +43,25 @@ async function renderedDeck(token: string, pictureKeys: string[]): Promise<Prese
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { id } = await json<PresentationOut>(created);
-  // Rendered, and narrated: the deck's narration (its audio stored by this process) must not run during a download
-  // whose memory is measured, or the figure is the narration's as much as the export's.
-  return eventually(async () => {
+  // Rendered, and narrated: neither job may still run during a download whose memory is measured, or the figure is
+  // theirs as much as the export's. A slide is 'ready' a moment before its render job has let go of its pictures, so
+  // the jobs themselves are waited for too.
+  const deck = await eventually(async () => {
     const deck = await json<PresentationOut>(await call(presentationRoute.GET, "GET", { token, params: { id } }));
     return deck.slides.every((slide) => slide.image_status === "ready") && deck.webhook_status !== "pending" ? deck : undefined;
   }, "the slides to be rendered and narrated", 170_000);
+  await jobsSettle(RENDER_JOB);
+  await jobsSettle(NARRATION_JOB);
+  return deck;
 }
 
-// A full garbage collection before each measurement, so what is measured is what the export still holds.
+// A full garbage collection before each measurement, so what is measured is what the export still holds. V8 frees
+// the buffers a collection found dead on a background thread, and counts them as held until it has: on a busy
+// machine one collection can leave megabytes counted. A last-resort collection runs several, each waiting for the
+// last one's freeing, so the figure is what is really held.
 setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
+const gc = runInNewContext("gc") as (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
+const collect = () => gc({ type: "major", execution: "sync", flavor: "last-resort" });
 
 /**
  * Reads a download to a file piece by piece (as a browser does), measuring every 16 pieces the memory this process

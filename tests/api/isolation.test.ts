@@ -32,6 +32,12 @@ import * as speechToTextRoute from "@/app/api/v1/tts/speech-to-text/route";
 import * as presentationTaskStatusRoute from "@/app/api/v1/presentations/[id]/task-status/route";
 import * as presentationThumbnailsRoute from "@/app/api/v1/presentations/[id]/thumbnails/route";
 import * as presentationCaptionsRoute from "@/app/api/v1/presentations/[id]/captions.vtt/route";
+import * as analyticsSettingsRoute from "@/app/api/v1/analytics/settings/route";
+import * as analyticsTopDecksRoute from "@/app/api/v1/analytics/top-decks/route";
+import * as sharedEventsRoute from "@/app/api/v1/presentations/share/[token]/events/route";
+import * as presentationAnalyticsCsvRoute from "@/app/api/v1/presentations/[id]/analytics.csv/route";
+import * as presentationAnalyticsEventsRoute from "@/app/api/v1/presentations/[id]/analytics/events/route";
+import * as presentationAnalyticsRoute from "@/app/api/v1/presentations/[id]/analytics/route";
 import * as presentationUpdateSlidesRoute from "@/app/api/v1/presentations/[id]/update-slides/route";
 import * as blogPresentationsRoute from "@/app/api/v1/presentations/blog/[blogId]/route";
 import * as presentationCheckExistsRoute from "@/app/api/v1/presentations/check-exists/[blogId]/route";
@@ -77,6 +83,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { slides } from "@/db/schema";
 import { extractBlogSources } from "@/lib/services/extraction";
+import { NARRATION_JOB } from "@/lib/services/narration";
 import { RENDER_JOB } from "@/lib/services/presentation-render";
 import type { PresentationOut } from "@/lib/services/presentations";
 import { pngBytes } from "../fixtures/images";
@@ -1002,12 +1009,14 @@ async function fillPresentation(ids: PresentationIds, org: Organisation, blogId:
   });
   expect(created.status).toBe(201);
   const id = (await json<PresentationOut>(created)).id;
-  // The render job draws the slide in the background: settle it before snapshots are compared.
+  // The render and narration jobs draw and speak the slide in the background: both settle before snapshots are
+  // compared (a narration still speaking writes the slide's audio in the middle of one).
   const deck = await eventually(async () => {
     const read = await json<PresentationOut>(await call(presentationRoute.GET, "GET", { token, params: { id } }));
-    return read.slides.every((slide) => slide.image_status === "ready") ? read : undefined;
-  }, `${name}'s slides to be rendered`, 25_000);
+    return read.slides.every((slide) => slide.image_status === "ready") && read.webhook_status !== "pending" ? read : undefined;
+  }, `${name}'s slides to be rendered and narrated`, 70_000);
   await jobsSettle(RENDER_JOB);
+  await jobsSettle(NARRATION_JOB);
   const asked = await call(qaQuestionRoute.POST, "POST", { token, body: { presentation_id: id, question: `What is ${name} about?` } });
   expect(asked.status, await asked.clone().text()).toBe(200);
   const { chat_history_id: chatHistoryId, session_id: sessionId } = await json<{ chat_history_id: string; session_id: string }>(asked);
@@ -1044,6 +1053,21 @@ const crossTenantPresentationCases = (): Case[] => [
       ["POST /presentations/{id}/retry-webhook", presentationRetryRoute.POST, "POST"],
     ] as const
   ).map(([name, handler, method]) => ({ name, handler, method, request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound })),
+  // Share analytics (issue 26): B's figures, their CSV, and events sent for B's deck by A's player.
+  ...(
+    [
+      ["GET /presentations/{id}/analytics", presentationAnalyticsRoute.GET],
+      ["GET /presentations/{id}/analytics.csv", presentationAnalyticsCsvRoute.GET],
+    ] as const
+  ).map(([name, handler]) => ({ name, handler, method: "GET", request: () => ({ params: { id: bp.presentationId } }), status: 404, detail: presentationNotFound })),
+  {
+    name: "POST /presentations/{id}/analytics/events",
+    handler: presentationAnalyticsEventsRoute.POST,
+    method: "POST",
+    request: () => ({ params: { id: bp.presentationId }, body: { events: [{ kind: "view" }] }, headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" } }),
+    status: 404,
+    detail: presentationNotFound,
+  },
   {
     name: "POST /tts/speech-to-text for B's presentation",
     handler: speechToTextRoute.POST,
@@ -1197,7 +1221,7 @@ describe("presentations: tenant A's admin using tenant B's presentation ids and 
   beforeAll(async () => {
     await fillPresentation(ap, alpha, ac.blogId, "Alpha");
     await fillPresentation(bp, bravo, bc.blogId, "Bravo");
-  }, 60_000);
+  }, 150_000);
 
   it("uses real ids: B's own admin reaches them", async () => {
     const token = bravo.admin.access_token;
@@ -1251,6 +1275,34 @@ describe("presentations: tenant A's admin using tenant B's presentation ids and 
   });
 });
 
+
+// ---- Share analytics settings: each tenant's own, whoever asks ----
+
+describe("analytics settings", () => {
+  it("A's administrator turns analytics off for A alone; B's stays on, and A's regular user may not change it", async () => {
+    const off = await call(analyticsSettingsRoute.PUT, "PUT", { token: alpha.admin.access_token, body: { enabled: false } });
+    expect(await json(off)).toEqual({ enabled: false });
+    expect(await json(await call(analyticsSettingsRoute.GET, "GET", { token: bravo.admin.access_token }))).toEqual({ enabled: true });
+    expect((await call(analyticsSettingsRoute.PUT, "PUT", { token: alphaUser.access_token, body: { enabled: true } })).status).toBe(403);
+    expect(await json(await call(analyticsSettingsRoute.GET, "GET", { token: alphaUser.access_token }))).toEqual({ enabled: false });
+    expect((await call(analyticsSettingsRoute.GET, "GET")).status).toBe(401);
+    await call(analyticsSettingsRoute.PUT, "PUT", { token: alpha.admin.access_token, body: { enabled: true } });
+  });
+
+  it("top decks are the caller's tenant's own, and events need a live link", async () => {
+    for (const org of [alpha, bravo]) {
+      const decks = await json<{ presentation_id: string }[]>(await call(analyticsTopDecksRoute.GET, "GET", { token: org.admin.access_token }));
+      expect(decks.every((entry) => entry.presentation_id !== (org === alpha ? bp.presentationId : ap.presentationId))).toBe(true);
+    }
+    expect((await call(analyticsTopDecksRoute.GET, "GET")).status).toBe(401);
+    const madeUp = await call(sharedEventsRoute.POST, "POST", {
+      params: { token: "A".repeat(43) },
+      body: { events: [{ kind: "view" }] },
+      headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" },
+    });
+    expect(madeUp.status).toBe(404);
+  });
+});
 
 // ---- The public API document: one answer for everyone, with nothing of any tenant in it ----
 

@@ -151,6 +151,15 @@ describe("request schemas are the handlers' own", () => {
     expect(names(build(before))).toEqual(["limit", "offset"]);
     expect(names(build(after))).toEqual(["limit", "offset", "search"]);
   });
+
+  it("takes a route described apart (the document's own) from its descriptions, and refuses one that leaves a method out", () => {
+    const operations = { GET: { description: "The document", success: [], errors: {} }, POST: { description: "Another", success: [], errors: {} } };
+    const described = { auth: "public" as const, permissions: [], requireAll: false, raw: true, summary: "Described apart" };
+    const build = (descriptions: Record<string, unknown>) =>
+      buildOpenApiDocument({ routes: [{ file: "app/api/v1/openapi.json/route.ts", descriptions, operations }], schemas: {} }, { version: "test" });
+    expect(operation(build({ GET: described, POST: described }), "GET", "/api/v1/openapi.json").summary).toBe("Described apart");
+    expect(() => build({ GET: described })).toThrow("POST in app/api/v1/openapi.json/route.ts has no entry in its descriptions.ts");
+  });
 });
 
 describe("what each operation says", () => {

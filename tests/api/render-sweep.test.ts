@@ -139,4 +139,37 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     expect(start).toBe("started");
     expect((await drawn(deck.id)).slides[0]!.image_status).toBe("ready");
   });
+  it("draws a slide whose row another transaction holds (the narration writing its audio) once it is let go, in the same job", async () => {
+    const created = await call(presentationsRoute.POST, "POST", {
+      token: alpha.admin.access_token,
+      body: { blog_id: blogId, template: "manual", slides: [{ slide_title: "Held" }, { slide_title: "Free" }] },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await drawn((await json<PresentationOut>(created)).id);
+    const db = await getDb();
+    // Both out of date, and no job sent: this test runs the job itself.
+    await db.update(slides).set({ renderKey: null }).where(eq(slides.presentationId, deck.id));
+
+    // The first slide's row is held, as narrateSlide holds it while it writes the slide's audio, until the job has
+    // ended or two seconds have passed: a job that skipped the held slide ends with it undrawn.
+    let letGo = () => {};
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.select({ id: slides.id }).from(slides).where(eq(slides.id, deck.slides[0]!.id)).for("update");
+      holding();
+      await released;
+    });
+    await held;
+    const job = renderPendingSlides(deck.id);
+    const timer = setTimeout(letGo, 2_000);
+    const rendered = await job.finally(() => {
+      clearTimeout(timer);
+      letGo();
+    });
+    await holder;
+    expect(rendered).toBe(2);
+    expect((await read(deck.id)).slides.map((slide) => slide.image_status)).toEqual(["ready", "ready"]);
+  });
 });

@@ -1,12 +1,13 @@
 // The route wrapper on a real database: validation, body types and limits, paging, request ids, error mapping
 // and the caching rule.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as login from "@/app/api/v1/auth/login/route";
 import * as me from "@/app/api/v1/auth/me/route";
 import * as refresh from "@/app/api/v1/auth/refresh/route";
 import { route, paginated, created } from "@/lib/http/route";
 import { pageQuery } from "@/lib/http/pagination";
+import { logger } from "@/lib/log";
 import { call } from "../support/api";
 import { freshIp, SUPER_ADMIN_EMAIL, SUPER_ADMIN_PASSWORD, type SignedIn } from "../support/accounts";
 import { superAdmin } from "../support/admin";
@@ -64,6 +65,26 @@ describe("route wrapper", () => {
     const streamed = await publicPost(post(big));
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toEqual({ detail: "Request body is larger than the limit of 1048576 bytes" });
+  });
+
+  it("answers 400 to a body whose sender went away mid-way, without logging it as the server's failure", async () => {
+    const aborted = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email": "a@b.co", "pass'));
+        controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+      },
+    });
+    const errors = vi.spyOn(logger, "error");
+    try {
+      const response = await publicPost(
+        new Request("http://localhost/api/v1/test", { method: "POST", body: aborted, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ detail: "The request was cancelled before its body arrived." });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("passes valid input through and returns the handler's status", async () => {

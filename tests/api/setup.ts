@@ -4,11 +4,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
+import { setWorkerStarter } from "@/lib/jobs/starter";
 import { createTestDatabase } from "../support/database";
 
 const database = await createTestDatabase("api", { template: inject("migratedTemplateDatabase") || undefined });
 const dataDir = mkdtempSync(path.join(tmpdir(), "api-data-"));
 Object.assign(process.env, database.env, { NODE_ENV: "test", DATA_DIR: dataDir, APP_URL: "http://app.test" });
+// A test file whose requests send jobs works them too, as the server does: the job registry is loaded when the
+// queue starts, not now, as a file may set the configuration before its own imports read it.
+setWorkerStarter(async (boss) => (await import("@/lib/jobs/workers")).startWorkers(boss));
 
 afterAll(async () => {
   // A file whose requests queued jobs started the queue: stop it before its database goes.

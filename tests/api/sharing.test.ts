@@ -81,6 +81,19 @@ describe("share links", { timeout: 90_000 }, () => {
     expect((await share("GET", bravo.admin.access_token, deck.id)).status).toBe(404);
     expect((await share("DELETE", bravo.admin.access_token, deck.id)).status).toBe(404);
 
+    // Out of search indexes by default. Whoever may share opts the page in (and out again) with search_indexing; one
+    // who may not is refused, and bad input is refused with nothing written.
+    expect(link.search_indexing).toBe(false);
+    const indexing = (accessToken: string, body: unknown) => call(shareRoute.POST, "POST", { token: accessToken, params: { id: deck.id }, body });
+    expect((await indexing(blind.access_token, { search_indexing: true })).status).toBe(403);
+    expect((await indexing(bravo.admin.access_token, { search_indexing: true })).status).toBe(404);
+    for (const bad of [{ search_indexing: "yes" }, { search_indexing: true, extra: 1 }]) expect((await indexing(token, bad)).status, JSON.stringify(bad)).toBe(422);
+    expect(await json(await share("GET", token, deck.id))).toEqual(link);
+    expect(await json(await indexing(token, { search_indexing: true }))).toEqual({ ...link, search_indexing: true });
+    expect(await json(await share("GET", token, deck.id))).toEqual({ ...link, search_indexing: true });
+    expect((await json<SharedPresentationOut>(await shared(link.token))).search_indexing).toBe(true);
+    expect(await json(await indexing(token, { search_indexing: false }))).toEqual(link);
+
     // Stored as its SHA-256 and a sealed copy, never in clear.
     const db = await getDb();
     const [row] = await db.select().from(shareLinks).where(eq(shareLinks.presentationId, deck.id));
@@ -102,6 +115,7 @@ describe("share links", { timeout: 90_000 }, () => {
       slide_count: 2,
       session_id: null,
       share_token: link.token,
+      search_indexing: false,
       blog: { blog_title: "Composting", website_links: ["https://example.com/compost"], uploaded_files: [] },
     });
     expect(await getSharedPresentation(link.token)).toEqual(body);

@@ -13,6 +13,7 @@ import { UserManagementPage } from "./pages/user-management-page";
 import { bearerToken, SUPER_ADMIN, unique } from "./support/accounts";
 import { createTenant, createUser, type CreatedUser } from "./support/admin";
 import { mailLink, waitForMail } from "./support/mail";
+import { expectAccessible } from "./support/axe";
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -23,6 +24,7 @@ test.beforeEach(async ({ page }) => {
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   // Let the dialog finish its entrance animation before the picture.
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await expectAccessible(page, `screen ${name}`);
   const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }

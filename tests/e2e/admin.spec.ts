@@ -10,6 +10,7 @@ import { UserManagementPage } from "./pages/user-management-page";
 import { expectToast } from "./pages/toasts";
 import { SUPER_ADMIN, unique } from "./support/accounts";
 import { createTenant, createUser } from "./support/admin";
+import { expectAccessible } from "./support/axe";
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -18,6 +19,7 @@ async function snap(page: Page, testInfo: TestInfo, name: string, { fullPage = t
   // Earlier toasts would cover the top of a phone screenshot; close them (also behind a modal dialog).
   await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('ol li[data-state="open"] button[aria-label="Close"]').forEach((button) => button.click()));
   await expect(page.locator("ol li[data-state]")).toHaveCount(0);
+  await expectAccessible(page, `screen ${name}`);
   const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }

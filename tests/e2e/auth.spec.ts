@@ -9,8 +9,10 @@ import { ProfilePage } from "./pages/profile-page";
 import { expectToast } from "./pages/toasts";
 import { approveTenant, bearerToken, createActiveTenantAdmin, unique } from "./support/accounts";
 import { mailLink, waitForMail } from "./support/mail";
+import { expectAccessible } from "./support/axe";
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await expectAccessible(page, `screen ${name}`);
   const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   await testInfo.attach(name, { body, contentType: "image/png" });
 }
@@ -175,6 +177,7 @@ test("the verify-email and accept-invitation pages explain a missing or bad toke
   await page.goto("/verify-email");
   await expect(page.getByRole("heading", { name: "Email Verification Failed" })).toBeVisible();
   await expect(page.getByText("No verification token provided")).toBeVisible();
+  await expectAccessible(page, "verify-email page without a token");
 
   await page.goto("/verify-email?token=not-a-real-token");
   await expectToast(page, "Verification Failed", "Please check the verification link and try again.");

@@ -280,8 +280,12 @@ test.describe("blog detail page", () => {
     );
     await page.goto(`/blogs/${data.blogId}`);
     const blogPage = new BlogDetailPage(page);
-    await blogPage.panel("Main Document").getByRole("button", { name: `View ${PDF_NAME}` }).click();
     const dialog = blogPage.dialog(PDF_NAME);
+    // A click that lands before the page has hydrated opens nothing (seen on a loaded machine): clicked until it does.
+    await expect(async () => {
+      await blogPage.panel("Main Document").getByRole("button", { name: `View ${PDF_NAME}` }).click();
+      await expect(dialog).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(dialog.getByRole("alert")).toHaveText("File missing in storage");
     await expect(dialog.locator("iframe")).toHaveCount(0);
   });

@@ -1,12 +1,15 @@
 // The signed-in player (/presentations/{id}/view, issue 12): a manual 3-slide deck narrated by the server's job;
-// play (the audio element plays and its time moves), the caption, keyboard navigation, a voice question asked by
-// holding Space into Chromium's fake microphone (a WAV spoken by the offline voice), a typed question, the phone
-// layout with the Q&A bottom sheet (opened by a voice question's answer), the first paint in the final layout (wide
-// and phone), the security headers of the page, and screenshots.
+// play (the audio element plays and its time moves), the caption and the transcript in step with the captions track,
+// a transcript sentence seeking, keyboard navigation, a voice question asked by holding Space into Chromium's fake
+// microphone (a WAV spoken by the offline voice), a typed question, the phone layout with the Q&A bottom sheet
+// (opened by a voice question's answer) and the transcript below the slide, the first paint in the final layout
+// (wide and phone), the whole player and a typed question from the keyboard alone with what a screen reader is told,
+// axe on the player (each screenshot) and the shared player, the security headers of the page, and screenshots.
 import { expect, test as base, type Page } from "@playwright/test";
 import { questionAudio } from "../fixtures/question-audio";
-import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage, playerLayout } from "./pages/player-page";
+import { DECK_SLIDES, narratedDeckInNewTenant, PlayerPage, playerLayout, tabTo } from "./pages/player-page";
 import { expectToastClearOfControls, toastRegion } from "./pages/toasts";
+import { expectAccessible } from "./support/axe";
 import { beforeScripts, expectSameLayout, expectLittleLayoutShift, watchLayoutShifts } from "./support/layout";
 import { shoot, type ShotOptions } from "./support/screenshots";
 import { signInThroughApi } from "./support/sign-in";
@@ -14,6 +17,7 @@ import { signInThroughApi } from "./support/sign-in";
 const SCREENS = "test-results/screens-h4";
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 800 };
 const QUESTION = "What do the volunteers plant in the garden?";
 /** Screen-sized shots, after the player's transitions. */
 const SHOT: ShotOptions = { fullPage: false, settleMs: 700 };
@@ -46,6 +50,32 @@ async function expectFirstPaintFinal(page: Page, firstView: Awaited<ReturnType<t
   await player.expectShown(DECK_SLIDES[0]!.slide_title);
   expectSameLayout(await playerLayout(page), firstView);
   await expectLittleLayoutShift(page);
+}
+
+/** From now on, notes where the narration's audio is each time it starts playing (window.narrationStarts). */
+async function watchNarrationStarts(page: Page) {
+  await page.evaluate(() => {
+    const audio = document.querySelector<HTMLAudioElement>("[data-testid=narration-audio]")!;
+    const starts: number[] = [];
+    (window as unknown as { narrationStarts: number[] }).narrationStarts = starts;
+    audio.addEventListener("playing", () => starts.push(audio.currentTime));
+  });
+}
+
+/**
+ * "at the cue" once the narration of the slide shown has started playing at the start of its sentence `text`'s
+ * captions cue (within 0.25 s, since watchNarrationStarts); else where it started instead.
+ */
+function narrationFromCue(page: Page, text: string): Promise<string> {
+  return page.evaluate((sentence) => {
+    const audio = document.querySelector<HTMLAudioElement>("[data-testid=narration-audio]");
+    const cues = audio?.textTracks[0]?.cues;
+    const cue = cues ? (Array.from(cues) as VTTCue[]).find((candidate) => candidate.text === sentence) : undefined;
+    const starts = (window as unknown as { narrationStarts: number[] }).narrationStarts;
+    if (!cue) return "the slide's captions are not loaded yet";
+    if (starts.some((start) => Math.abs(start - cue.startTime) < 0.25)) return "at the cue";
+    return `started at ${JSON.stringify(starts)} s, the cue starts at ${cue.startTime} s`;
+  }, text);
 }
 
 /** One tenant for the file, its admin, and a narrated deck. */
@@ -95,20 +125,30 @@ test.describe("signed-in player", () => {
     await expect(player.qaPanel.getByText("Interactive questions and answers")).toBeVisible();
     await expectFirstPaintFinal(page, firstView);
 
+    // The transcript: the whole narration, each slide's title as a heading over its sentences.
+    await player.transcriptToggle.click();
+    await expect(player.transcriptToggle).toHaveAttribute("aria-pressed", "true");
+    for (const [index, deckSlide] of DECK_SLIDES.entries()) {
+      await expect(player.transcript.getByRole("heading", { name: `${index + 1}. ${deckSlide.slide_title}`, exact: true })).toBeVisible();
+    }
+    await expect(player.transcriptSentence("Come and plant with us?")).toBeAttached();
+
     // No autoplay: narration starts when play is pressed, from the first sentence, and its caption follows.
     expect((await player.audioState()).paused).toBe(true);
     await player.playAndExpectNarration();
     expect((await player.audioState()).src).toContain("/api/v1/files/");
     await expect(player.caption).toHaveText("Our community garden has forty raised beds.");
     // Captions: the narration carries them as its own track (WebVTT from the stored sentence timings), and the
-    // sentence under the slide is that track's cue at the same moment; CC hides them, and shows them again.
+    // sentence under the slide and the transcript's marked sentence are that track's cue at the same moment; CC hides
+    // them, and shows them again.
     await expect
       .poll(() =>
         page.evaluate(() => {
           const audio = document.querySelector<HTMLAudioElement>("[data-testid=narration-audio]");
           const cue = audio?.textTracks[0]?.activeCues?.[0] as VTTCue | undefined;
           const shown = document.querySelector("[aria-label='Narration caption']")?.textContent ?? "";
-          return cue && cue.text === shown ? "in sync" : `cue "${cue?.text ?? "none"}", shown "${shown}"`;
+          const marked = document.querySelector("section[aria-label=Transcript] [aria-current=true]")?.textContent ?? "";
+          return cue && cue.text === shown && shown === marked ? "in sync" : `cue "${cue?.text ?? "none"}", shown "${shown}", marked "${marked}"`;
         }),
       )
       .toBe("in sync");
@@ -120,12 +160,26 @@ test.describe("signed-in player", () => {
     await captionsButton.click();
     await expect(player.caption).not.toHaveText("");
     await shoot(page, SCREENS, "player-wide", SHOT);
+
+    // A transcript sentence of another slide: that slide, its narration from the sentence's cue on (auto-advance off,
+    // so the slide stays while it is looked at, however slow the machine).
+    await page.getByRole("button", { name: "Auto-advance" }).click();
+    await expect(page.getByRole("button", { name: "Auto-advance" })).toHaveAttribute("aria-pressed", "false");
+    await watchNarrationStarts(page);
+    await player.transcriptSentence("The herbs go to the school kitchen!").click();
+    await player.expectSlide(2, 3);
+    await expect(player.currentSentence).toHaveText("The herbs go to the school kitchen!");
+    await expect.poll(() => narrationFromCue(page, "The herbs go to the school kitchen!")).toBe("at the cue");
+    await shoot(page, SCREENS, "player-transcript-wide", SHOT);
+    await page.keyboard.press("ArrowLeft");
+    await player.expectSlide(1, 3);
     await player.pause();
 
     // Keyboard: right and down go on, left and up go back.
     await page.keyboard.press("ArrowRight");
     await player.expectSlide(2, 3);
-    await expect(player.slideImage(DECK_SLIDES[1]!.slide_title)).toBeVisible();
+    // Slide 2 was shown a moment ago (the transcript): its leaving card may still be going.
+    await player.expectShown(DECK_SLIDES[1]!.slide_title);
     await page.keyboard.press("ArrowDown");
     await player.expectSlide(3, 3);
     await page.keyboard.press("ArrowUp");
@@ -138,9 +192,11 @@ test.describe("signed-in player", () => {
     const spoken = page.waitForResponse((response) => response.url().includes("/api/v1/qa/stream-response"), { timeout: 90_000 });
     await page.keyboard.down("Space");
     await expect(page.getByText(/^Listening\.\.\./)).toBeVisible();
+    await expect(player.status).toHaveText(/^Recording your question\./);
     await page.waitForTimeout(5000);
     await page.keyboard.up("Space");
     await expect(page.getByText("Processing...")).toBeVisible();
+    await expect(player.status).toHaveText("Processing your question.");
     const answer = await spoken;
     expect(answer.status()).toBe(200);
     expect(answer.headers()["content-type"]).toContain("audio/mpeg");
@@ -219,6 +275,17 @@ test.describe("signed-in player", () => {
         expect(shown && shown.width).toBeGreaterThan(PHONE.width * 0.9);
         if (index === 0) await shoot(page, SCREENS, "player-phone", SHOT);
       }
+      // The transcript sits below the slide and its controls; the slide stays whole above it.
+      await player.transcriptToggle.click();
+      await expect(player.transcript).toBeVisible();
+      const play = await player.playButton.boundingBox();
+      const transcript = await player.transcript.boundingBox();
+      expect(play && transcript && transcript.y >= play.y + play.height).toBe(true);
+      await expect(player.slideImage(DECK_SLIDES[2]!.slide_title)).toBeInViewport({ ratio: 1 });
+      await shoot(page, SCREENS, "player-phone-transcript", SHOT);
+      await player.transcript.getByRole("button", { name: "Hide transcript" }).click();
+      await expect(player.transcript).toHaveCount(0);
+      await expect(player.transcriptToggle).toBeFocused();
       await page.getByRole("button", { name: "Next slide" }).click();
       await expectToastClearOfControls(page, "Presentation Complete");
       await page.screenshot({ path: `${SCREENS}/player-toast-phone.png` });
@@ -270,7 +337,7 @@ test.describe("signed-in player", () => {
           const seen: number[] = [];
           const timer = setInterval(() => {
             for (const card of document.querySelectorAll<HTMLElement>("[class*='container-type:size']")) {
-              if (card.querySelector(`img[alt="${title}"]`)) seen.push(Math.abs(new DOMMatrix(getComputedStyle(card).transform).m41));
+              if (card.querySelector(`img[alt^="${title}."]`)) seen.push(Math.abs(new DOMMatrix(getComputedStyle(card).transform).m41));
             }
           }, 16);
           setTimeout(() => {
@@ -285,6 +352,83 @@ test.describe("signed-in player", () => {
     expect(moved.length).toBeGreaterThan(0);
     expect(Math.max(...moved)).toBe(0);
     await player.expectSlide(2, 3);
+  });
+
+  test("the whole player and a typed question from the keyboard alone; what changes is told to screen readers", async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const data = await setUp(request);
+    await page.setViewportSize(LAPTOP);
+    await signInThroughApi(page, data.admin);
+    await page.goto(`/presentations/${data.presentationId}/view`);
+    const player = new PlayerPage(page);
+    await expect(player.playButton).toBeEnabled();
+    await player.expectShown(DECK_SLIDES[0]!.slide_title);
+
+    // Tab reaches each control with its focus ring drawn; Enter presses it; the arrows move between slides.
+    await tabTo(page, player.playButton);
+    await page.keyboard.press("Enter");
+    await expect(player.status).toHaveText("Narration playing");
+    await expect.poll(async () => (await player.audioState()).paused).toBe(false);
+    // Auto-advance off: the last slide's narration ends where it is (the presentation does not finish meanwhile).
+    const autoAdvance = page.getByRole("button", { name: "Auto-advance" });
+    await tabTo(page, autoAdvance);
+    await page.keyboard.press("Enter");
+    await expect(autoAdvance).toHaveAttribute("aria-pressed", "false");
+    await page.keyboard.press("ArrowRight");
+    await player.expectSlide(2, 3);
+    await expect(player.status).toHaveText(`Slide 2 of 3: ${DECK_SLIDES[1]!.slide_title}`);
+    const captionsButton = page.getByRole("button", { name: "Captions" });
+    await tabTo(page, captionsButton);
+    await page.keyboard.press("Enter");
+    await expect(captionsButton).toHaveAttribute("aria-pressed", "false");
+    await page.keyboard.press("Enter");
+    await expect(captionsButton).toHaveAttribute("aria-pressed", "true");
+
+    // The transcript, opened and used from the keyboard: its sentences are one Tab stop (the current sentence), the
+    // arrows and Home/End move between them, and Enter on one plays its slide from there.
+    await tabTo(page, player.transcriptToggle);
+    await page.keyboard.press("Enter");
+    await expect(player.transcript).toBeVisible();
+    await tabTo(page, player.currentSentence);
+    await page.keyboard.press("End");
+    await expect(player.transcriptSentence("Come and plant with us?")).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(player.transcriptSentence("Tools and gloves are provided.")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await player.expectSlide(2, 3);
+    await watchNarrationStarts(page);
+    await page.keyboard.press("Enter");
+    await player.expectSlide(3, 3);
+    await expect(player.status).toHaveText(`Slide 3 of 3: ${DECK_SLIDES[2]!.slide_title}`);
+    await expect.poll(() => narrationFromCue(page, "Come and plant with us?")).toBe("at the cue");
+    await shoot(page, SCREENS, "player-transcript-laptop", SHOT);
+    await tabTo(page, player.pauseButton);
+    await page.keyboard.press("Enter");
+    await expect(player.status).toHaveText("Narration paused");
+
+    // A typed question: Tab to the box, type, Enter; the answer's words are read out when it arrives.
+    const box = player.qaPanel.getByLabel("Type a question");
+    await tabTo(page, box);
+    await page.keyboard.type(QUESTION);
+    await page.keyboard.press("Enter");
+    await expect(player.messages("Answer")).toHaveCount(1, { timeout: 60_000 });
+    await expect(player.answerAnnouncement).toHaveText(/^Answer: .*(tomatoes|beans|herbs)/i);
+    await shoot(page, SCREENS, "player-keyboard-answer-laptop", SHOT);
+
+    // Every screen photographed above was checked with axe (shoot); the shared player is too, once its script has
+    // taken over from the server's first view.
+    const headers = { Authorization: `Bearer ${data.token}` };
+    const link = await request.post(`/api/v1/presentations/${data.presentationId}/share`, { headers, data: {} });
+    expect(link.status(), await link.text()).toBeLessThan(300);
+    const { share_url: shareUrl } = (await link.json()) as { share_url: string };
+    const visitorContext = await browser.newContext({ viewport: LAPTOP, baseURL });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(shareUrl);
+    const shared = new PlayerPage(visitor);
+    await expect(shared.playButton).toBeEnabled();
+    await shared.expectShown(DECK_SLIDES[0]!.slide_title);
+    await expectAccessible(visitor, "shared player");
+    await visitorContext.close();
   });
 
   test("a presentation that does not exist is not found", async ({ page, request }) => {

@@ -26,7 +26,7 @@ const setUp = narratedDeckInNewTenant("sharing", "Sam Sharer");
 
 /** A page of another origin (localhost on its own port, where the app is 127.0.0.1) that embeds the player. */
 async function embeddingSite(embedCode: string): Promise<{ server: Server; url: string }> {
-  const html = `<!doctype html><html><head><title>Garden club news</title></head>
+  const html = `<!doctype html><html lang="en"><head><title>Garden club news</title></head>
 <body style="margin:0;font-family:sans-serif;background:#f1f5f9">
 <h1 style="padding:16px 24px;margin:0">Garden club news</h1>
 <div style="padding:0 24px">${embedCode}</div>
@@ -84,9 +84,13 @@ test.describe("sharing a presentation", () => {
     // Since when, in the viewer's own time (dd/mm/yyyy hh:mm) with its age.
     await expect(dialog.getByText(/shared since \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} · (just now|\d+ minutes? ago)$/)).toBeVisible();
     await shoot(page, SCREENS, "share-dialog-wide", SHOT);
+    // The tenant may opt the deck into search indexes, from the dialog, and out again.
+    const indexing = dialog.getByRole("switch", { name: "Show in search engines" });
+    await expect(indexing).toHaveAttribute("aria-checked", "false");
     const shareUrl = await linkField.inputValue();
     const embedCode = await dialog.getByLabel("Embed code", { exact: true }).inputValue();
     expect(embedCode).toContain(`src="${shareUrl}"`);
+    expect(embedCode).toContain(`title="${data.blogTitle}"`);
     expect(embedCode).toContain('allow="microphone; autoplay; fullscreen"');
     // Full screen is allowed once, by the allow list (the old attribute beside it makes host pages warn).
     expect(embedCode).not.toContain("allowfullscreen");
@@ -104,6 +108,9 @@ test.describe("sharing a presentation", () => {
     expect(html).toMatch(/<meta property="og:title" content="[^"]*Community Garden/);
     expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/files\/shared-image\?/);
     expect(html).toContain('<meta property="og:description"');
+    // The player's scripts are asked for once the first slide's picture shows (lib/http/picture-first.ts), not by
+    // script tags that would share the connection with it; the player still takes over (below).
+    expect(html).not.toMatch(/<script src="[^"]+" async/);
     // Every slide's title, text and narration are in that HTML too (the transcript, for screen readers and readers).
     for (const slide of DECK_SLIDES) {
       for (const text of [slide.slide_title, ...slide.body.split("\n"), slide.slide_content]) expect(html).toContain(text.replace(/'/g, "&#x27;"));
@@ -111,11 +118,26 @@ test.describe("sharing a presentation", () => {
     expect(anonymous.headers()["content-security-policy"]).toContain("frame-ancestors *");
     expect(anonymous.headers()["permissions-policy"]).toContain("microphone=(self)");
     expect(anonymous.headers()["x-frame-options"]).toBeUndefined();
+    // Out of search indexes (a link is for those it is given to): the page and its files say noindex.
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(anonymous.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    const imageAddress = /src="(\/api\/v1\/files\/shared-image\?[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, "&");
+    expect((await request.get(imageAddress, { headers: { Cookie: "" } })).headers()["x-robots-tag"]).toBe("noindex, nofollow");
     // Served from a cache that checks the link and the deck on every request: a browser that has the page gets 304.
     const etag = anonymous.headers()["etag"] ?? "";
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(anonymous.headers()["cache-control"]).toContain("no-cache");
     expect((await request.get(shareUrl, { headers: { Cookie: "", "If-None-Match": etag } })).status()).toBe(304);
+    await indexing.click();
+    await expect(indexing).toHaveAttribute("aria-checked", "true");
+    await expect(indexing).toBeEnabled();
+    const listed = await request.get(shareUrl, { headers: { Cookie: "" } });
+    expect(listed.headers()["x-robots-tag"]).toBeUndefined();
+    expect(await listed.text()).toContain('<meta name="robots" content="index, follow"/>');
+    await indexing.click();
+    await expect(indexing).toHaveAttribute("aria-checked", "false");
+    await expect(indexing).toBeEnabled();
+    expect((await request.get(shareUrl, { headers: { Cookie: "" } })).headers()["x-robots-tag"]).toBe("noindex, nofollow");
 
     // A fresh browser with no session plays it, and asks a typed question with the share token. What the server's
     // HTML draws before any script is the player's final layout: the slide beside the Q&A panel's column, the

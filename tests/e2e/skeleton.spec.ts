@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
 
 test("an unknown page shows the 404 page, whose link returns home", async ({ page }, testInfo) => {
   const errors: string[] = [];
@@ -8,6 +9,7 @@ test("an unknown page shows the 404 page, whose link returns home", async ({ pag
   const response = await page.goto("/no/such/page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expectAccessible(page, "404 page");
   const screenshot = await page.screenshot({ path: testInfo.outputPath("not-found.png"), fullPage: true });
   await testInfo.attach("not-found", { body: screenshot, contentType: "image/png" });
 

@@ -227,8 +227,8 @@ test.describe("stored speech preferences", () => {
       failing = ((await created.json()) as { presentation_id: string }).presentation_id;
     }
     const presentation = async () => (await (await request.get(`/api/v1/presentations/${failing}`, { headers })).json()) as { version_number: number; webhook_status: string };
-    // pg-boss tries the narration three times, about half a minute in all.
-    await expect.poll(async () => (await presentation()).webhook_status, { timeout: 120_000, intervals: [2000] }).toBe("timeout");
+    // pg-boss tries the narration three times, a few seconds apart on the e2e server (NARRATION_RETRY_DELAY_SECONDS).
+    await expect.poll(async () => (await presentation()).webhook_status, { timeout: 120_000, intervals: [500, 1000] }).toBe("timeout");
     await page.setViewportSize(WIDE);
     await signInThroughApi(page, data.admin);
     await page.goto(`/blogs/${data.blogId}`);

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offlineAnswerProvider, type AnswerInput } from "@/lib/ai/answers";
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
-import { loadWordFrequencies } from "@/lib/ai/answer-text";
+import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
@@ -105,5 +105,173 @@ describe("offline answers", () => {
     const notCovered = await answerQuestion({ ...news, question: "Who painted the Mona Lisa?" }, provider);
     expect(await answerText(notCovered)).toBe(NOT_COVERED_REPLY);
     expect(notCovered.covered).toBe(false);
+  });
+});
+
+// How questions are read (lib/ai/offline-answers.ts): a heading put as a question, what "which" and "how do I" ask
+// about, an ordinal against a numbered heading, and German words in other forms and compounds.
+const SHADE = [
+  "# Shade in the City",
+  "",
+  "Hot summers put some residents at more risk than others, and shade is the cheapest defence. Meteorologists call the effect the urban heat island.",
+  "",
+  "## Who Is Most at Risk",
+  "",
+  "Heat is not shared out evenly. Neighbourhoods with few trees can be several degrees hotter than leafy districts. The people most at risk from extreme heat include:",
+  "",
+  "- older people living alone",
+  "- babies and young children",
+  "",
+  "## Choosing a Tool",
+  "",
+  "The council compared four planting plans over a month. Last spring it chose a planting plan that puts a tree on every street corner.",
+  "",
+  "## Day One",
+  "",
+  "Volunteers plant twenty saplings along Mill Road. Each sapling gets 40 litres of water in its first week.",
+  "",
+  "## Day Two",
+  "",
+  "Volunteers mulch the saplings and fit guards against dogs and bicycles.",
+].join("\n");
+
+const GERMAN = [
+  "# Das Repair-Café",
+  "",
+  "Jeden zweiten Samstag öffnet im Stadtteilzentrum das Repair-Café. Ehrenamtliche reparieren dort Geräte und Kleidung.",
+  "",
+  "## Kosten und Spenden",
+  "",
+  "Die Reparatur selbst ist kostenlos. Ersatzteile müssen die Besucher selbst bezahlen.",
+  "",
+  "## Öffnungszeiten",
+  "",
+  "Das Café hat jede Woche von Donnerstag bis Samstag geöffnet. Monatskarten für die Werkstatt gibt es am Eingang.",
+].join("\n");
+
+describe("reading a question", () => {
+  beforeAll(() => loadWordFrequencies());
+  const shade = { slides: [], sources: [{ name: "shade.md", text: SHADE, main: true }] };
+  const german = { slides: [], sources: [{ name: "repair.docx", text: GERMAN, main: true }], language: "de" };
+
+  it("answers a heading put as a question from its section, read on to the sentence that says it", () => {
+    const answer = composeOfflineAnswer({ ...shade, question: "Who is most at risk?" });
+    expect(answer.covered).toBe(true);
+    expect(answer.text).toMatch(/^Heat is not shared out evenly\./);
+    expect(answer.text).toContain("The people most at risk from extreme heat include: older people living alone. babies and young children.");
+    // The heading asked with more than it says is not the heading asked.
+    expect(composeOfflineAnswer({ ...shade, question: "Who is most at risk of drowning?" }).covered).toBe(false);
+  });
+
+  it("says 'not covered' when 'who' or 'how do I' asks about what the text never says", () => {
+    expect(composeOfflineAnswer({ ...shade, question: "Who designed the guards against dogs?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...shade, question: "How do I become a meteorologist?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...shade, question: "When did the council choose its planting plan?" }).text).toContain("Last spring it chose a planting plan");
+  });
+
+  it("finds the heading that numbers the day an ordinal asks for", () => {
+    const answer = composeOfflineAnswer({ ...shade, question: "What do volunteers plant on the first day?" });
+    expect(answer.text).toMatch(/^Volunteers plant twenty saplings along Mill Road\./);
+  });
+
+  it("joins a word's family: a complaint for 'complain', a walker for 'walk'", () => {
+    const ferries = {
+      slides: [],
+      sources: [
+        {
+          name: "ferries.md",
+          main: true,
+          text: [
+            "# River Ferries",
+            "Passengers made 4.8 million trips on the river ferries this year. Ticket prices were frozen in January, while bus fares rose by 6 per cent.",
+            "Complaints rose to 2,340, mostly about crowding on the morning boats. Passengers also asked for a second gate. A walker can reach the pier from the station in ten minutes.",
+            "The new eastern line serves about 11,000 homes. Its boats run every 12 minutes at peak times.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...ferries, question: "What did passengers complain about?" }).text).toContain("Complaints rose to 2,340");
+    expect(composeOfflineAnswer({ ...ferries, question: "Can I walk to the pier?" }).text).toContain("A walker can reach the pier");
+  });
+
+  it("summarises with the opening's sentence that says what the text is for, and answers 'why' with a reason", () => {
+    const guide = {
+      slides: [],
+      sources: [
+        {
+          name: "repotting.md",
+          main: true,
+          text: [
+            "# Repotting a Houseplant",
+            "Most houseplants spend years in the same pot. A plant that has filled its pot with roots dries out within a day of watering. Repotting is not difficult. This guide walks through the job from choosing the moment to the first weeks afterwards.",
+            "## Learning From Roots",
+            "Roots tell a gardener a great deal. Some gardeners like drawings of roots and pin them up in the shed. Other gardeners like drawings of roots because they show where the roots crowd before the leaves wilt.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...guide, question: "What is this guide about?" }).text).toContain("This guide walks through the job");
+    expect(composeOfflineAnswer({ ...guide, question: "Why do gardeners like drawings of roots?" }).text).toMatch(/^Other gardeners like drawings of roots because/);
+  });
+
+  it("knows a heading asked in other words", () => {
+    const report = {
+      slides: [],
+      sources: [
+        {
+          name: "ferries.md",
+          main: true,
+          text: [
+            "# River Ferries",
+            "Passengers made 4.8 million trips on the river ferries this year, more than ever before. Many commuters now take the boat to work.",
+            "## Why More People Are Using the Boats",
+            "Officials point to three causes. The eastern line serves about 11,000 new homes. Ticket prices were frozen in January.",
+            "Surveys found that seven in ten new passengers planned to keep using the ferries once the bridge reopens.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...report, question: "Why are more people taking the ferry?" }).text).toMatch(/^Officials point to three causes\./);
+  });
+
+  it("matches German verb forms, a compound's head and the days of the week", () => {
+    expect(composeOfflineAnswer({ ...german, question: "Was kostet eine Reparatur?" }).text).toContain("Die Reparatur selbst ist kostenlos.");
+    expect(composeOfflineAnswer({ ...german, question: "An welchen Tagen ist das Café geöffnet?" }).text).toContain("von Donnerstag bis Samstag");
+    expect(composeOfflineAnswer({ ...german, question: "Gibt es Karten für die Werkstatt?" }).text).toContain("Monatskarten für die Werkstatt");
+    expect(composeOfflineAnswer({ ...german, question: "Wie heißt der Bürgermeister?" }).covered).toBe(false);
+  });
+});
+
+describe("word forms", () => {
+  it("joins a doer, an action or an adverb to its word, not words that only look alike", () => {
+    for (const [word, other] of [["walker", "walk"], ["agreement", "agree"], ["newly", "new"], ["teacher", "teach"]]) {
+      expect(sameFamily(stemOf(word!), stemOf(other!)), word).toBe(true);
+    }
+    for (const [word, other] of [["corner", "corn"], ["early", "ear"], ["centre", "cent"], ["factor", "fact"]]) {
+      expect(sameFamily(stemOf(word!), stemOf(other!)), word).toBe(false);
+    }
+  });
+
+  it("reads 'once' as an amount, not as the conjunction", () => {
+    expect(hasNumber("Turn the pile once a week.")).toBe(true);
+    expect(hasNumber("Once the heat pump is fitted, the installer claims the money.")).toBe(false);
+  });
+
+  it("reads British spellings as American ones in every form, short words included", () => {
+    for (const [british, american] of [
+      ["metre", "meter"],
+      ["metres", "meters"],
+      ["litre", "liter"],
+      ["centre", "center"],
+      ["vapour", "vapor"],
+      ["neighbours", "neighbors"],
+    ]) {
+      expect(stemOf(british!), british).toBe(stemOf(american!));
+    }
+    // One spelling's singular and plural are one term too.
+    expect(stemOf("metre")).toBe(stemOf("metres"));
+    // Words that only look alike keep their own stems.
+    expect(stemOf("flour")).not.toBe(stemOf("flor"));
+    expect(stemOf("hour")).toBe("hour");
   });
 });

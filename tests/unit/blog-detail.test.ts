@@ -27,7 +27,7 @@ function presentation(overrides: Partial<PresentationSummary> = {}): Presentatio
 }
 
 function source(status: BlogSourceOut["extraction_status"]): BlogSourceOut {
-  return { id: "s", kind: "file", position: 0, url: null, file: null, extraction_status: status, extraction_error: null, extracted_at: null };
+  return { id: "s", kind: "file", position: 0, url: null, file: null, extraction_status: status, extraction_error: null, extracted_at: null, language: null };
 }
 
 function blog(sources: BlogSourceOut[], presentations: PresentationSummary[] = []): BlogOut {
@@ -44,6 +44,7 @@ function blog(sources: BlogSourceOut[], presentations: PresentationSummary[] = [
     website_links: [],
     content_blocks: [],
     uploaded_files: [],
+    language: null,
     created_by: null,
     created_at: minutesAgo(90),
     updated_at: minutesAgo(90),
@@ -184,5 +185,8 @@ describe("share dialog", () => {
     // Voice questions, spoken answers and full screen work inside the frame.
     expect(code).toContain('allow="microphone; autoplay; fullscreen"');
     expect(code.startsWith("<iframe ") && code.endsWith("></iframe>")).toBe(true);
+    // Titled (screen readers name a frame by its title), with the title escaped.
+    expect(code).toContain('title="Narrated presentation"');
+    expect(embedCode("https://app.example/s/x", 'Soil & "Compost"')).toContain('title="Soil &amp; &quot;Compost&quot;"');
   });
 });

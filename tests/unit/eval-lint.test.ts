@@ -13,7 +13,7 @@ const article: Article = {
   markdown,
   blocks: parseMarkdown(markdown),
   extras: [],
-  gold: { subject: "test", pdfHeadings: "large", subset: false, extras: [], sections: ["Later Start Times"], parts: [], questions: [], unanswerable: [] },
+  gold: { subject: "test", pdfHeadings: "large", language: "en", subset: false, extras: [], sections: ["Later Start Times"], parts: [], questions: [], unanswerable: [] },
   words: 400,
   structured: true,
   subsections: new Map(),
@@ -32,14 +32,21 @@ function findingsFor(bullets: string[]): string[] {
 
 describe("slide lint", () => {
   it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
-    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well"];
+    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor"];
     expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
-    const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century"];
+    const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon"];
     expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
   });
 
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
     const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "Prices rose in the spring"];
     expect(findingsFor(bullets).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second is comfort on long journeys"]);
+  });
+
+  it("takes a short narration for no fault when it says all its section has to say, and flags it when it leaves some out", () => {
+    const lengthOf = (script: string) =>
+      lintDeck([{ number: 2, title: "Later Start Times", bullets: ["Schools start later", "Pupils sleep longer"], script }], article).filter((finding) => finding.category === "length");
+    expect(lengthOf("Let's look at later start times. Some schools now start later in the morning. Pupils sleep longer.")).toEqual([]);
+    expect(lengthOf("Let's look at later start times. Some schools now start later in the morning.")).toHaveLength(1);
   });
 });

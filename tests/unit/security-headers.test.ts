@@ -29,6 +29,21 @@ describe("security headers", () => {
     expect(headers["Permissions-Policy"]).toContain("microphone=(self)");
   });
 
+  it("keeps what a share link opens out of search indexes, and nothing else", () => {
+    for (const pathname of [
+      "/share/presentation/tok123",
+      "/api/v1/files/shared-image",
+      "/api/v1/files/shared-content",
+      "/api/v1/presentations/share/tok123",
+      "/api/v1/presentations/share/tok123/captions.vtt",
+    ]) {
+      expect(securityHeaders({ ...base, pathname })["X-Robots-Tag"], pathname).toBe("noindex, nofollow");
+    }
+    for (const pathname of ["/", "/login", "/dashboard", "/api/v1/files/view", "/api/v1/presentations/abc/share"]) {
+      expect(securityHeaders({ ...base, pathname })["X-Robots-Tag"], pathname).toBeUndefined();
+    }
+  });
+
   it("lets only our own pages frame a file shown inline (the blog page's PDF preview)", () => {
     for (const pathname of ["/api/v1/files/view", "/api/v1/files/view/"]) {
       const headers = securityHeaders({ ...base, pathname });

@@ -2,7 +2,19 @@
 // from its bytes, sharing lines among cut bullets, and the text clean-up for the fonts.
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
-import { contrast, ensureContrast, isHexColour, mix, normaliseHex, parseHex, readableOn, rotateHue } from "@/lib/slides/color";
+import {
+  backgroundFor,
+  contrast,
+  ensureContrast,
+  gradientFor,
+  isHexColour,
+  mix,
+  normaliseHex,
+  parseHex,
+  readableOn,
+  readableOnAll,
+  rotateHue,
+} from "@/lib/slides/color";
 import { shareLines } from "@/lib/slides/fit";
 import { drawableText, slideFonts } from "@/lib/slides/fonts";
 import { MAX_SLIDE_IMAGE_PIXELS, slideImageInfo } from "@/lib/slides/image";
@@ -49,6 +61,30 @@ describe("colours", () => {
     expect(contrast("#777777", "#777777")).toBeCloseTo(1, 5);
     expect(readableOn("#0a0a12")).toBe("#ffffff");
     expect(readableOn("#fde047")).toBe("#111827");
+    // A middle tone where neither the near-black nor the cream reaches 4.5:1: the better one is pushed until it does.
+    for (const background of ["#ec1313", "#7c5cff", "#808080", "#13b6ec"]) {
+      expect(contrast(readableOn(background, "#1c1917", "#fff7ed"), background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it("finds a text colour for several backgrounds at once, and moves backgrounds under a given text", () => {
+    // Already fine: unchanged. Grey on white and on a light card: darkened just enough for both.
+    expect(readableOnAll(["#ffffff"], "#111111")).toBe("#111111");
+    const grey = readableOnAll(["#ffffff", "#eeeeee"], "#9a9a9a");
+    expect(Math.min(contrast(grey, "#ffffff"), contrast(grey, "#eeeeee"))).toBeGreaterThanOrEqual(4.5);
+    // A light grey on a dark canvas and its lit part: lightened.
+    const light = readableOnAll(["#0a0a12", "#3a3a50"], "#8b93a7");
+    expect(Math.min(contrast(light, "#0a0a12"), contrast(light, "#3a3a50"))).toBeGreaterThanOrEqual(4.5);
+    expect(parseHex(light).r).toBeGreaterThan(0x8b);
+    // White text on a yellow background: the background is darkened, also where a 20 % white circle lies over it.
+    const under = (colour: string) => [colour, mix(colour, "#ffffff", 0.2)];
+    const yellow = backgroundFor("#ffff00", ["#ffffff"], under);
+    for (const colour of under(yellow)) expect(contrast("#ffffff", colour)).toBeGreaterThanOrEqual(4.5);
+    // A translucent dark text on a red to green gradient: both ends and the middle are made light enough.
+    const [from, to] = gradientFor(["#ec1313", "#13ec13"], ["#1c1917", ["#1c1917", 0.82]]);
+    for (const colour of [from, to, mix(from, to, 0.5)]) {
+      expect(contrast(mix(colour, "#1c1917", 0.82), colour)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("moves a brand colour only as far as needed to stand out from a background", () => {

@@ -111,6 +111,7 @@ describe("AI main-source rule", () => {
     main_text: null,
     is_website: false,
     sources,
+    language: null,
   });
   const source = (kind: WizardBlog["sources"][number]["kind"], url: string | null, file: boolean): WizardBlog["sources"][number] => ({
     id: kind,
@@ -121,6 +122,7 @@ describe("AI main-source rule", () => {
     extraction_status: "ready",
     extraction_error: null,
     extracted_at: null,
+    language: null,
   });
 
   it("needs a main document file or URL", () => {

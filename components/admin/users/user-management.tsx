@@ -1,10 +1,9 @@
 "use client";
 
-import { Download, KeyRound, MailPlus, Pencil, Plus, Trash2, UserX, UsersRound } from "lucide-react";
+import { Download, Plus, UsersRound } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
-import { formatDate } from "@/components/admin/format";
 import { PageHeader } from "@/components/admin/page-header";
 import { Pagination } from "@/components/admin/pagination";
 import { SearchInput } from "@/components/admin/search-input";
@@ -12,19 +11,16 @@ import { ADMIN_PAGE_SIZE } from "@/components/admin/page-size";
 import { useApiList, type InitialPage } from "@/components/admin/use-api-list";
 import { useDebounced } from "@/components/admin/use-debounced";
 import { useCurrentUser } from "@/components/auth/current-user";
-import { Avatar } from "@/components/ui/avatar";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/select";
 import { ListStates } from "@/components/admin/list-states";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/use-toast";
-import { roleLabel, statusLabel } from "@/lib/csv/users";
 import { getErrorMessage } from "@/lib/errors/messages";
 import { api } from "@/lib/http/client";
 import { downloadUsersCsv, fetchAllUsers } from "./export-users";
 import { ROLE_FILTERS, STATUS_FILTERS, type UserRow } from "./types";
+import { RowActions, UserList } from "./user-list";
 
 // The user and permission dialogs (forms, a schema, Radix parts) render nothing until opened: they load after the
 // page, not with it.
@@ -32,76 +28,6 @@ const UserFormDialog = dynamic(() => import("./user-form-dialog").then((module) 
 const PermissionsDialog = dynamic(() => import("./permissions-dialog").then((module) => module.PermissionsDialog), { ssr: false });
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
-
-function StatusBadge({ user }: { user: UserRow }) {
-  const label = statusLabel(user);
-  return <Badge variant={label === "Active" ? "success" : label === "Invited" ? "warning" : "outline"}>{label}</Badge>;
-}
-
-function RoleBadge({ role }: { role: UserRow["role"] }) {
-  return <Badge variant={role === "user" ? "outline" : "secondary"}>{roleLabel(role)}</Badge>;
-}
-
-interface RowActionsProps {
-  user: UserRow;
-  self: boolean;
-  busy: boolean;
-  onEdit: (user: UserRow) => void;
-  onPermissions: (user: UserRow) => void;
-  onDelete: (user: UserRow) => void;
-  onResend: (user: UserRow) => void;
-  onRevoke: (user: UserRow) => void;
-}
-
-function RowActions({ user, self, busy, onEdit, onPermissions, onDelete, onResend, onRevoke }: RowActionsProps) {
-  const who = user.full_name || user.email;
-  // Invited users offer only resend and revoke (spec section 2).
-  if (user.status === "invited") {
-    return (
-      <div className="flex flex-wrap items-center justify-end gap-1.5">
-        <Button variant="ghost" size="sm" disabled={busy} onClick={() => onResend(user)} aria-label={`Resend invitation to ${user.email}`}>
-          <MailPlus className="h-4 w-4" aria-hidden />
-          Resend
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={busy}
-          className="text-red-600 hover:bg-red-50 hover:text-red-700"
-          onClick={() => onRevoke(user)}
-          aria-label={`Revoke invitation to ${user.email}`}
-        >
-          <UserX className="h-4 w-4" aria-hidden />
-          Revoke
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-1.5">
-      <Button variant="ghost" size="sm" onClick={() => onEdit(user)} aria-label={`Edit ${who}`}>
-        <Pencil className="h-4 w-4" aria-hidden />
-        Edit
-      </Button>
-      <Button variant="ghost" size="sm" onClick={() => onPermissions(user)} aria-label={`Permissions of ${who}`}>
-        <KeyRound className="h-4 w-4" aria-hidden />
-        Permissions
-      </Button>
-      {self ? null : (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-red-600 hover:bg-red-50 hover:text-red-700"
-          onClick={() => onDelete(user)}
-          aria-label={`Delete ${who}`}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden />
-          Delete
-        </Button>
-      )}
-    </div>
-  );
-}
 
 /**
  * User Management (spec section 2): filters, paging, create/edit, delete, invitations, permissions, CSV export.
@@ -264,75 +190,7 @@ export function UserManagement({ initial }: { initial?: InitialPage<UserRow> }) 
           skeletonRows={5}
           empty={{ icon: UsersRound, title: "No users found", hint: "Try another search or filter." }}
         >
-          {(users) => (
-            <>
-              <Table containerClassName="hidden lg:block" aria-label="Users">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>User</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead>Status</TableHead>
-                    {isSuperAdmin ? <TableHead>Tenant</TableHead> : null}
-                    <TableHead>Created</TableHead>
-                    <TableHead className="text-right">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {users.map((user) => (
-                    <TableRow key={user.id} data-testid="user-row">
-                      <TableCell>
-                        <div className="flex items-center gap-3">
-                          <Avatar fullName={user.full_name} email={user.email} size="sm" />
-                          <div className="min-w-0">
-                            <p className="font-medium text-slate-900">
-                              {user.full_name || <span className="text-slate-400">No name</span>}
-                              {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-                            </p>
-                            <p className="truncate text-xs text-slate-500">{user.email}</p>
-                          </div>
-                        </div>
-                      </TableCell>
-                      <TableCell>
-                        <RoleBadge role={user.role} />
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge user={user} />
-                      </TableCell>
-                      {isSuperAdmin ? <TableCell className="text-slate-600">{user.tenant_name ?? "—"}</TableCell> : null}
-                      <TableCell className="whitespace-nowrap text-slate-500">{formatDate(user.created_at)}</TableCell>
-                      <TableCell>{actions(user)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-  
-              <ul className="divide-y divide-slate-100 lg:hidden" aria-label="Users">
-                {users.map((user) => (
-                  <li key={user.id} className="flex flex-col gap-3 p-4" data-testid="user-card">
-                    <div className="flex items-start gap-3">
-                      <Avatar fullName={user.full_name} email={user.email} size="sm" />
-                      <div className="min-w-0 flex-1">
-                        <p className="break-words font-medium text-slate-900">
-                          {user.full_name || <span className="text-slate-400">No name</span>}
-                          {user.id === me.id ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-                        </p>
-                        <p className="break-all text-xs text-slate-500">{user.email}</p>
-                        <div className="mt-2 flex flex-wrap items-center gap-1.5">
-                          <RoleBadge role={user.role} />
-                          <StatusBadge user={user} />
-                          {isSuperAdmin && user.tenant_name ? <span className="text-xs text-slate-500">{user.tenant_name}</span> : null}
-                        </div>
-                      </div>
-                    </div>
-                    <div className="-mx-2">{actions(user)}</div>
-                  </li>
-                ))}
-              </ul>
-  
-            </>
-          )}
+          {(users) => <UserList users={users} selfId={me.id} showTenant={isSuperAdmin} renderActions={actions} />}
         </ListStates>
         {users && users.length > 0 ? <Pagination page={page} pageSize={PAGE_SIZE} total={total} noun="users" onPageChange={setPage} /> : null}
       </Card>

@@ -51,7 +51,7 @@ export function AiReviewStep({ presentationId, onSaved }: { presentationId: stri
 
   if (review.kind === "loading") {
     return (
-      <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]" aria-busy="true" aria-label="Loading the generated presentation">
+      <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)]" role="status" aria-busy="true" aria-label="Loading the generated presentation">
         <Skeleton className="h-64 w-full rounded-xl" />
         <Skeleton className="h-96 w-full rounded-xl" />
       </div>

@@ -30,10 +30,12 @@ interface ImportStepProps {
   blogId: string;
   /** The narration voice preference sent with the imported slides. */
   ttsProvider: string;
+  /** The deck's language chosen in the wizard. */
+  language: string;
   onCreated: (presentationId: string) => void;
 }
 
-export function ImportStep({ blogId, ttsProvider, onCreated }: ImportStepProps) {
+export function ImportStep({ blogId, ttsProvider, language, onCreated }: ImportStepProps) {
   const [state, setState] = useState<ImportState>({ kind: "choose" });
   const [saving, setSaving] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -111,6 +113,7 @@ export function ImportStep({ blogId, ttsProvider, onCreated }: ImportStepProps) 
         source_file_path: path,
         slides: toSlideInputs(slides),
         tts_provider: ttsProvider,
+        language,
       });
       onCreated(created.presentation_id);
     } catch (error) {

@@ -18,10 +18,12 @@ interface ManualStepProps {
   blogId: string;
   /** The narration voice preference sent with the slides. */
   ttsProvider: string;
+  /** The deck's language chosen in the wizard. */
+  language: string;
   onCreated: (presentationId: string) => void;
 }
 
-export function ManualStep({ blogId, ttsProvider, onCreated }: ManualStepProps) {
+export function ManualStep({ blogId, ttsProvider, language, onCreated }: ManualStepProps) {
   const [slides, setSlides] = useState<EditorSlide[]>(() => [newEditorSlide()]);
   const [saving, setSaving] = useState(false);
 
@@ -38,6 +40,7 @@ export function ManualStep({ blogId, ttsProvider, onCreated }: ManualStepProps) 
         template: "manual",
         slides: toSlideInputs(slides),
         tts_provider: ttsProvider,
+        language,
       });
       onCreated(created.presentation_id);
     } catch (error) {

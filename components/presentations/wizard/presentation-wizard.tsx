@@ -7,6 +7,7 @@
 import { ArrowLeft, Check, RotateCcw } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { deckLanguageFor } from "@/lib/content/languages";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { useSpeechPreference } from "@/components/speech/use-speech-preference";
@@ -20,6 +21,7 @@ import { ExistingBanner } from "./existing-banner";
 import { ImportStep } from "./import-step";
 import { ManualStep } from "./manual-step";
 import { MethodSelection, NO_GENERATE_NOTICE } from "./method-selection";
+import { DeckLanguageChoice } from "./deck-language";
 import { NarrationVoice } from "./narration-voice";
 import { backTarget, firstStepOf, stepLabel, stepsFor, type MethodId, type WizardStep } from "./steps";
 import { TemplateStep } from "./template-step";
@@ -51,6 +53,8 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
   const [attempt, setAttempt] = useState(initialMethods ? 0 : 1);
   // Every way of creating sends the chosen voice; the server narrates with it when the tenant can use it.
   const voice = useSpeechPreference("tts", voices);
+  // The deck's language: the blog's when it is a deck language, else English; the user may choose another.
+  const [language, setLanguage] = useState<string>(() => deckLanguageFor(blog.language));
 
   // Loaded here only when the server could not read them, and on Try Again (which shows the loading state first).
   useEffect(() => {
@@ -133,6 +137,7 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
         <div className="flex flex-col gap-5">
           {existing?.presentation ? <ExistingBanner presentation={existing.presentation} count={existing.count} /> : null}
           {canGenerate ? <NarrationVoice voice={voice} /> : null}
+          {canGenerate ? <DeckLanguageChoice value={language} detected={blog.language} onChange={setLanguage} /> : null}
           {methods.status === "ready" ? (
             <MethodSelection methods={methods.answer.methods} canGenerate={canGenerate} exists={existing?.exists === true} onChoose={choose} />
           ) : methods.status === "loading" ? (
@@ -159,9 +164,10 @@ export function PresentationWizard({ blog, initialMethods, existing, canGenerate
 
       {/* Without the method step (not all methods offered) the voice is chosen here. */}
       {step === "manual-creation" && !allMethods && canGenerate ? <NarrationVoice voice={voice} /> : null}
-      {step === "manual-creation" ? <ManualStep blogId={blog.id} ttsProvider={voice.value} onCreated={created} /> : null}
-      {step === "import-ppt" ? <ImportStep blogId={blog.id} ttsProvider={voice.value} onCreated={created} /> : null}
-      {step === "template-selector" ? <TemplateStep blog={blog} ttsProvider={voice.value} onReady={generated} /> : null}
+      {step === "manual-creation" && !allMethods && canGenerate ? <DeckLanguageChoice value={language} detected={blog.language} onChange={setLanguage} /> : null}
+      {step === "manual-creation" ? <ManualStep blogId={blog.id} ttsProvider={voice.value} language={language} onCreated={created} /> : null}
+      {step === "import-ppt" ? <ImportStep blogId={blog.id} ttsProvider={voice.value} language={language} onCreated={created} /> : null}
+      {step === "template-selector" ? <TemplateStep blog={blog} ttsProvider={voice.value} language={language} onReady={generated} /> : null}
       {step === "ai-editor" && presentationId ? <AiReviewStep presentationId={presentationId} onSaved={() => created(presentationId)} /> : null}
       {step === "complete" && presentationId && method ? (
         <CompleteStep blogId={blog.id} presentationId={presentationId} method={method} />

@@ -26,10 +26,12 @@ interface TemplateStepProps {
   blog: WizardBlog;
   /** The narration voice preference the generated presentation is created with. */
   ttsProvider: string;
+  /** The deck's language chosen in the wizard. */
+  language: string;
   onReady: (presentationId: string) => void;
 }
 
-export function TemplateStep({ blog, ttsProvider, onReady }: TemplateStepProps) {
+export function TemplateStep({ blog, ttsProvider, language, onReady }: TemplateStepProps) {
   const [open, setOpen] = useState(true);
   const [templates, setTemplates] = useState<TemplatesLoad>({ status: "loading" });
   const [chosen, setChosen] = useState("professional");
@@ -114,7 +116,7 @@ export function TemplateStep({ blog, ttsProvider, onReady }: TemplateStepProps) 
                   Cancel
                 </Button>
                 <Button
-                  onClick={() => void start({ template: chosen, useMainSourceOnly: mainOnly, ttsProvider })}
+                  onClick={() => void start({ template: chosen, useMainSourceOnly: mainOnly, ttsProvider, language })}
                   disabled={!canGenerate || templates.status !== "ready"}
                 >
                   <Sparkles className="h-4 w-4" aria-hidden />

@@ -4,7 +4,7 @@ import type { CheckExistsOut, GenerationMethodOut, PresentationSummaryOut } from
 import type { SpeechChoice } from "@/lib/services/speech-choices";
 import type { TemplateInfo } from "@/lib/slides/templates";
 
-export type WizardBlog = Pick<BlogOut, "id" | "blog_title" | "project_id" | "project_name" | "main_text" | "is_website" | "sources">;
+export type WizardBlog = Pick<BlogOut, "id" | "blog_title" | "project_id" | "project_name" | "main_text" | "is_website" | "sources" | "language">;
 export type MethodInfo = GenerationMethodOut;
 export type ExistingPresentation = PresentationSummaryOut;
 export type CheckExists = CheckExistsOut;

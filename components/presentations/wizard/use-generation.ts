@@ -32,6 +32,8 @@ export interface GenerationRequest {
   useMainSourceOnly: boolean;
   /** The narration voice preference (spec section 3). */
   ttsProvider: string;
+  /** The deck's language (its phrases, voice and answers). */
+  language: string;
 }
 
 export function useGeneration(blog: WizardBlog, onReady: (presentationId: string) => void) {
@@ -43,7 +45,7 @@ export function useGeneration(blog: WizardBlog, onReady: (presentationId: string
   }, [onReady]);
 
   const start = useCallback(
-    async ({ template, useMainSourceOnly, ttsProvider }: GenerationRequest) => {
+    async ({ template, useMainSourceOnly, ttsProvider, language }: GenerationRequest) => {
       setState({ phase: "starting" });
       try {
         const created = await api.post<{ presentation_id: string }>("/presentations/", {
@@ -55,6 +57,7 @@ export function useGeneration(blog: WizardBlog, onReady: (presentationId: string
           use_main_source_only: useMainSourceOnly,
           ...(useMainSourceOnly ? { generation_instructions: MAIN_SOURCE_INSTRUCTIONS } : {}),
           tts_provider: ttsProvider,
+          language,
         });
         const startedAt = Date.now();
         setNow(startedAt);

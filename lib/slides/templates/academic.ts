@@ -1,42 +1,19 @@
 // Academic: a lecture deck on paper tones. Ruled headers in the brand colour, numbered points, photos as
 // captioned figures, a framed and centred title page and a closing summary box.
-import { ensureContrast, mix } from "../color";
+import { ensureContrast, mix, readableOnAll } from "../color";
 import { box, shape, type SlideElement } from "../elements";
-import type { FittedSlide } from "../fit";
-import {
-  bulletRow,
-  canvas,
-  column,
-  label,
-  picture,
-  positioned,
-  region,
-  sizes,
-  type Area,
-  type SlideContext,
-  type TemplateDesign,
-  type TemplateLayout,
-} from "./shared";
+import { canvas, column, label, markedList, numberPair, picture, placedPicture, positioned, region, sizes, stack, textLayout } from "./kit";
+import type { Area, SlideContext, TemplateDesign, TemplateLayout } from "./kit";
 
 const PAPER = "#f7f4ec";
 const INK = "#1f2937";
 const BODY = "#374151";
-const MUTED = "#6b7280";
+// Captions and the page count: the quietest grey that still reads on the paper (4.9:1).
+const MUTED = "#646b78";
 const RULE = "#d6d1c4";
 
 function numbered(texts: SlideElement[], size: number, accent: string): SlideElement {
-  return column(
-    texts.map((text, index) =>
-      bulletRow(
-        label(`${index + 1}.`, { fontSize: size, fontWeight: 700, color: accent }),
-        Math.round(size * 1.3),
-        Math.round(size * 1.5),
-        Math.round(size * 0.25),
-        text,
-      ),
-    ),
-    Math.round(size * 0.55),
-  );
+  return markedList(texts, size, { width: 1.3, line: 1.5, gap: 0.25, rowGap: 0.55 }, (index) => label(`${index + 1}.`, { fontSize: size, fontWeight: 700, color: accent }));
 }
 
 /** The photo as a figure: white mount, hairline border, caption under it. */
@@ -60,18 +37,23 @@ function footer(slide: SlideContext, left: number, width: number, top: number, s
     positioned({ left, top, width, height: 1, backgroundColor: RULE }),
     positioned({ left, top: top + 1, width, height: 70, alignItems: "center", justifyContent: "space-between" }, [
       shape({ width: 10, height: 10, backgroundColor: accent }),
-      box({ alignItems: "baseline" }, [
-        label(`Slide ${slide.slideNumber}`, { fontSize: size, fontWeight: 600, color: INK }),
-        label(`of ${slide.totalSlides}`, { fontSize: size, fontWeight: 400, color: MUTED, marginLeft: Math.round(size * 0.3) }),
-      ]),
+      numberPair(
+        `Slide ${slide.slideNumber}`,
+        `of ${slide.totalSlides}`,
+        { fontSize: size, fontWeight: 600, color: INK },
+        { fontSize: size, fontWeight: 400, color: MUTED, marginLeft: Math.round(size * 0.3) },
+      ),
     ]),
   ];
 }
 
 function contentLayout(slide: SlideContext): TemplateLayout {
   const { width: W, height: H, portrait, image } = slide;
-  const accent = ensureContrast(slide.accent, PAPER, 4.5);
   const closing = slide.kind === "closing";
+  // The accent sets text here (the slide number, the points' numbers, the summary's heading): readable on the
+  // paper and on the summary box's tint of it.
+  const tint = mix(PAPER, slide.accent, 0.07);
+  const accent = readableOnAll([PAPER, tint], slide.accent);
   const margin = portrait ? 90 : 140;
   const footTop = H - (portrait ? 112 : 100);
   let body: Area;
@@ -93,64 +75,44 @@ function contentLayout(slide: SlideContext): TemplateLayout {
     body = { left: margin, top: 110, width: W - 2 * margin, height: footTop - 40 - 110 };
   }
   // The double rule under the title: 4 px brand colour, 6 px paper, 1 px hairline, then space.
-  const ruleSpace = 22 + 4 + 6 + 1 + (portrait ? 40 : 44);
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [];
-    if (fitted.title) {
-      children.push(fitted.title.element);
-      children.push(box({ flexDirection: "column", width: "100%", marginTop: 22, marginBottom: portrait ? 40 : 44 }, [
-        shape({ width: "100%", height: 4, backgroundColor: accent }),
-        shape({ width: "100%", height: 1, backgroundColor: RULE, marginTop: 6 }),
-      ]));
-    }
-    if (fitted.bullets) {
-      children.push(fitted.bullets.element);
-    }
-    return canvas(slide, { backgroundColor: PAPER }, [
-      photo ? figure(slide, photo, portrait ? 24 : 22) : null,
-      portrait
-        ? null
-        : positioned({ left: margin, top: body.top - 6, width: bodyLeft - margin - 60, justifyContent: "flex-end" }, label(String(slide.slideNumber), { fontSize: 112, fontWeight: 800, color: accent, lineHeight: 1, letterSpacing: "-0.04em" })),
-      portrait ? null : positioned({ left: bodyLeft - 40, top: body.top, width: 1, height: body.height, backgroundColor: RULE }),
-      region(body, children),
-      ...footer(slide, margin, W - 2 * margin, footTop, portrait ? 24 : 22, accent),
-    ]);
-  };
-  const bulletsFrame = closing ? { padding: portrait ? 36 : 40, border: 6 } : null;
-  return {
+  const ruleBelow = portrait ? 40 : 44;
+  const rule = box({ flexDirection: "column", width: "100%", marginTop: 22, marginBottom: ruleBelow }, [
+    shape({ width: "100%", height: 4, backgroundColor: accent }),
+    shape({ width: "100%", height: 1, backgroundColor: RULE, marginTop: 6 }),
+  ]);
+  // A closing slide sets its points in a summary box.
+  const summary = (list: SlideElement, size: number): SlideElement =>
+    box(
+      { flexDirection: "column", width: "100%", padding: portrait ? 36 : 40, borderLeft: `6px solid ${accent}`, backgroundColor: tint },
+      [label("Summary", { fontSize: Math.round(size * 0.7), fontWeight: 700, color: accent, letterSpacing: 3, textTransform: "uppercase", marginBottom: Math.round(size * 0.6) }), list],
+    );
+  return textLayout(slide, {
+    area: body,
+    between: 22 + 4 + 6 + 1 + ruleBelow,
+    titleShare: 0.4,
     title: {
-      text: slide.title,
-      width: body.width,
-      maxHeight: Math.round(body.height * (slide.bullets.length > 0 ? 0.4 : 1)),
       sizes: portrait ? sizes(image ? 56 : 64, 36) : sizes(image ? 60 : 70, 36),
       lineHeight: 1.15,
       style: { fontWeight: 700, color: INK, letterSpacing: "-0.008em" },
     },
     bullets: {
-      items: slide.bullets,
-      width: body.width,
-      maxHeight: (titleHeight) => body.height - (titleHeight > 0 ? titleHeight + ruleSpace : 0),
       sizes: portrait ? sizes(image ? 38 : 44, 22, 2) : sizes(image ? 40 : 44, 22, 2),
       lineHeight: 1.5,
       style: { fontWeight: 400, color: BODY },
-      list: (texts, size) =>
-        bulletsFrame
-          ? box(
-              {
-                flexDirection: "column",
-                width: "100%",
-                padding: bulletsFrame.padding,
-                borderLeft: `${bulletsFrame.border}px solid ${accent}`,
-                backgroundColor: mix(PAPER, slide.accent, 0.07),
-              },
-              [label("Summary", { fontSize: Math.round(size * 0.7), fontWeight: 700, color: accent, letterSpacing: 3, textTransform: "uppercase", marginBottom: Math.round(size * 0.6) }), numbered(texts, size, accent)],
-            )
-          : numbered(texts, size, accent),
+      list: (texts, size) => (closing ? summary(numbered(texts, size, accent), size) : numbered(texts, size, accent)),
     },
-    compose,
     background: PAPER,
-    textBottom: body.top + body.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: PAPER }, [
+        photo ? figure(slide, photo, portrait ? 24 : 22) : null,
+        portrait
+          ? null
+          : positioned({ left: margin, top: body.top - 6, width: bodyLeft - margin - 60, justifyContent: "flex-end" }, label(String(slide.slideNumber), { fontSize: 112, fontWeight: 800, color: accent, lineHeight: 1, letterSpacing: "-0.04em" })),
+        portrait ? null : positioned({ left: bodyLeft - 40, top: body.top, width: 1, height: body.height, backgroundColor: RULE }),
+        region(body, stack(fitted, { underTitle: rule })),
+        ...footer(slide, margin, W - 2 * margin, footTop, portrait ? 24 : 22, accent),
+      ]),
+  });
 }
 
 /** The title page: a ruled frame, everything centred, the bullets set like the lines under a paper's title. */
@@ -173,42 +135,38 @@ function titleLayout(slide: SlideContext): TemplateLayout {
   } else {
     text = { left: 120, top: 200, width: W - 240, height: H - 400 };
   }
-  const between = 2 + 40 * 2;
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [shape({ width: 180, height: 4, backgroundColor: accent, marginBottom: 48 })];
-    if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets) children.push(shape({ width: 420, height: 2, backgroundColor: RULE, marginTop: 40, marginBottom: 40 }));
-    if (fitted.bullets) children.push(fitted.bullets.element);
-    return canvas(slide, { backgroundColor: PAPER }, [
-      positioned({ left: inset, top: inset, width: W - 2 * inset, height: H - 2 * inset, border: `2px solid ${accent}` }),
-      positioned({ left: inset + 10, top: inset + 10, width: W - 2 * inset - 20, height: H - 2 * inset - 20, border: `1px solid ${RULE}` }),
-      photo && image ? positioned({ ...photo, overflow: "hidden" }, picture(image, photo.width, photo.height)) : null,
-      region(text, children, { alignItems: "center", justifyContent: "center" }),
-    ]);
-  };
-  const barSpace = 4 + 48;
-  return {
+  return textLayout(slide, {
+    area: text,
+    reserved: 4 + 48,
+    between: 2 + 40 * 2,
+    titleShare: 0.6,
     title: {
-      text: slide.title,
-      width: text.width,
-      maxHeight: Math.round((text.height - barSpace) * (slide.bullets.length > 0 ? 0.6 : 1)),
       sizes: portrait ? sizes(76, 44) : sizes(image ? 76 : 88, 46),
       lineHeight: 1.12,
       style: { fontWeight: 700, color: INK, textAlign: "center", letterSpacing: "-0.012em" },
     },
     bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - barSpace - (titleHeight > 0 ? titleHeight + between : 0),
-      sizes: portrait ? sizes(32, 22, 2) : sizes(32, 22, 2),
+      sizes: sizes(32, 22, 2),
       lineHeight: 1.45,
       style: { fontWeight: 400, color: BODY, textAlign: "center" },
       list: (texts, size) => column(texts, Math.round(size * 0.4), { alignItems: "center" }),
     },
-    compose,
     background: PAPER,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: PAPER }, [
+        positioned({ left: inset, top: inset, width: W - 2 * inset, height: H - 2 * inset, border: `2px solid ${accent}` }),
+        positioned({ left: inset + 10, top: inset + 10, width: W - 2 * inset - 20, height: H - 2 * inset - 20, border: `1px solid ${RULE}` }),
+        photo && image ? placedPicture(image, photo) : null,
+        region(
+          text,
+          stack(fitted, {
+            lead: shape({ width: 180, height: 4, backgroundColor: accent, marginBottom: 48 }),
+            between: shape({ width: 420, height: 2, backgroundColor: RULE, marginTop: 40, marginBottom: 40 }),
+          }),
+          { alignItems: "center", justifyContent: "center" },
+        ),
+      ]),
+  });
 }
 
 export const academic: TemplateDesign = {

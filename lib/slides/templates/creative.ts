@@ -1,40 +1,17 @@
 // Creative: warm and playful. Cream pages with large brand-coloured circles, extra-bold titles, numbered points,
 // photos in tilted white frames; title and closing slides on a full brand gradient.
-import { ensureContrast, mix, readableOn, rotateHue, withAlpha } from "../color";
+import { backgroundFor, ensureContrast, gradientFor, luminance, mix, readableOn, readableOnAll, rotateHue, withAlpha } from "../color";
 import { shape, type SlideElement } from "../elements";
-import type { FittedSlide } from "../fit";
-import {
-  bulletRow,
-  canvas,
-  column,
-  label,
-  picture,
-  positioned,
-  region,
-  sizes,
-  twoDigits,
-  type Area,
-  type SlideContext,
-  type TemplateDesign,
-  type TemplateLayout,
-} from "./shared";
+import { canvas, column, label, markedList, picture, positioned, region, sizes, stack, textLayout, twoDigits } from "./kit";
+import type { Area, SlideContext, TemplateDesign, TemplateLayout } from "./kit";
 
 const CREAM = "#fff7ed";
 const INK = "#1c1917";
 const BODY = "#44403c";
 
 function numberedList(texts: SlideElement[], size: number, colour: string): SlideElement {
-  return column(
-    texts.map((text, index) =>
-      bulletRow(
-        label(twoDigits(index + 1), { fontSize: Math.round(size * 0.82), fontWeight: 800, color: colour, letterSpacing: 1 }),
-        Math.round(size * 1.55),
-        Math.round(size * 1.4),
-        Math.round(size * 0.35),
-        text,
-      ),
-    ),
-    Math.round(size * 0.7),
+  return markedList(texts, size, { width: 1.55, line: 1.4, gap: 0.35, rowGap: 0.7 }, (index) =>
+    label(twoDigits(index + 1), { fontSize: Math.round(size * 0.82), fontWeight: 800, color: colour, letterSpacing: 1 }),
   );
 }
 
@@ -58,7 +35,11 @@ function framedPhoto(slide: SlideContext, area: Area, degrees: number): SlideEle
 function contentLayout(slide: SlideContext): TemplateLayout {
   const { width: W, height: H, portrait, image } = slide;
   const accent = ensureContrast(slide.accent, CREAM, 3);
-  const second = mix(rotateHue(slide.accent, 38), "#ffffff", 0.25);
+  // The points' numbers are text: they need more contrast than the accent's shapes do, on the cream and on the
+  // accent ring that may pass under the last of them.
+  const numbers = readableOnAll([CREAM, mix(CREAM, accent, 0.18)], slide.accent);
+  // The second colour's translucent circle may lie under the points' ends: kept light enough for their ink.
+  const second = backgroundFor(mix(rotateHue(slide.accent, 38), "#ffffff", 0.25), [BODY, INK], (colour) => [mix(CREAM, colour, 0.55)]);
   let text: Area;
   let photo: Area | null = null;
   let circle: { left: number; top: number; size: number };
@@ -73,7 +54,7 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       text = { left: 140, top: 150, width: 1200, height: H - 150 - 120 };
     }
   } else {
-    circle = { left: W - 330, top: -260, size: 600 };
+    circle = { left: W - 330, top: -300, size: 600 };
     numberAt = { left: W - 190, top: 90 };
     if (image) {
       photo = { left: 90, top: 160, width: 760, height: 500 };
@@ -82,61 +63,52 @@ function contentLayout(slide: SlideContext): TemplateLayout {
       text = { left: 90, top: 300, width: W - 180, height: H - 300 - 110 };
     }
   }
-  const between = portrait ? 30 + 12 + 44 : 34 + 12 + 48;
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [];
-    if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets) {
-      children.push(shape({ width: 132, height: 12, borderRadius: 6, backgroundColor: second, marginTop: portrait ? 30 : 34, marginBottom: portrait ? 44 : 48 }));
-    }
-    if (fitted.bullets) children.push(fitted.bullets.element);
-    return canvas(slide, { backgroundColor: CREAM }, [
-      positioned({ left: circle.left, top: circle.top, width: circle.size, height: circle.size, borderRadius: circle.size / 2, backgroundColor: accent }),
-      positioned({
-        left: portrait ? W - 140 : W - 190,
-        top: portrait ? H - 260 : H - 250,
-        width: portrait ? 220 : 300,
-        height: portrait ? 220 : 300,
-        borderRadius: 200,
-        backgroundColor: withAlpha(second, 0.55),
-      }),
-      positioned({ left: portrait ? -90 : -120, top: portrait ? H - 170 : H - 210, width: 260, height: 260, borderRadius: 130, border: `10px solid ${withAlpha(accent, 0.18)}` }),
-      ...(photo ? framedPhoto(slide, photo, portrait ? -2 : 3) : []),
-      positioned({ left: numberAt.left, top: numberAt.top }, label(twoDigits(slide.slideNumber), { fontSize: portrait ? 60 : 72, fontWeight: 800, color: readableOn(accent, INK, CREAM) })),
-      region(text, children),
-    ]);
-  };
-  return {
+  const bar = { above: portrait ? 30 : 34, below: portrait ? 44 : 48 };
+  return textLayout(slide, {
+    area: text,
+    between: bar.above + 12 + bar.below,
+    titleShare: 0.44,
     title: {
-      text: slide.title,
-      width: text.width,
-      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.44 : 1)),
       sizes: portrait ? sizes(image ? 66 : 80, 40) : sizes(image ? 72 : 88, 42),
       lineHeight: 1.06,
       style: { fontWeight: 800, color: INK, letterSpacing: "-0.025em" },
     },
     bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
       sizes: portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 42 : 48, 24, 2),
       lineHeight: 1.4,
       style: { fontWeight: 400, color: BODY },
-      list: (texts, size) => numberedList(texts, size, accent),
+      list: (texts, size) => numberedList(texts, size, numbers),
     },
-    compose,
     background: CREAM,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: CREAM }, [
+        positioned({ left: circle.left, top: circle.top, width: circle.size, height: circle.size, borderRadius: circle.size / 2, backgroundColor: accent }),
+        positioned({
+          left: portrait ? W - 140 : W - 190,
+          top: portrait ? H - 260 : H - 250,
+          width: portrait ? 220 : 300,
+          height: portrait ? 220 : 300,
+          borderRadius: 200,
+          backgroundColor: withAlpha(second, 0.55),
+        }),
+        positioned({ left: portrait ? -90 : -120, top: portrait ? H - 170 : H - 210, width: 260, height: 260, borderRadius: 130, border: `10px solid ${withAlpha(accent, 0.18)}` }),
+        ...(photo ? framedPhoto(slide, photo, portrait ? -2 : 3) : []),
+        positioned({ left: numberAt.left, top: numberAt.top }, label(twoDigits(slide.slideNumber), { fontSize: portrait ? 60 : 72, fontWeight: 800, color: readableOn(accent, INK, CREAM) })),
+        region(text, stack(fitted, { between: shape({ width: 132, height: 12, borderRadius: 6, backgroundColor: second, marginTop: bar.above, marginBottom: bar.below }) })),
+      ]),
+  });
 }
 
 /** Title and closing slides: the brand as a full gradient, big soft circles, the photo in a circle. */
 function featureLayout(slide: SlideContext): TemplateLayout {
   const { width: W, height: H, portrait, image } = slide;
-  const from = slide.accent;
-  const to = rotateHue(mix(slide.accent, "#ffffff", 0.1), 38);
-  const ink = readableOn(mix(from, to, 0.5), INK, "#ffffff");
-  const soft = ink === "#ffffff" ? "rgba(255, 255, 255, 0.88)" : "rgba(28, 25, 23, 0.82)";
+  const ends = [slide.accent, rotateHue(mix(slide.accent, "#ffffff", 0.1), 38)] as const;
+  const ink = readableOn(mix(ends[0], ends[1], 0.5), INK, "#ffffff");
+  const light = luminance(ink) > 0.5;
+  const soft = light ? (["#ffffff", 0.88] as const) : (["#1c1917", 0.82] as const);
+  // The gradient's ends are darkened (under white text) or lightened (under dark text) until the text reads on
+  // them, on their middle, and through the translucent white circles drawn over them.
+  const [from, to] = gradientFor(ends, [ink, soft], (colour) => [0, 0.12, 0.16, 0.2].map((amount) => mix(colour, "#ffffff", amount)));
   const closing = slide.kind === "closing";
   let text: Area;
   let disc: { left: number; top: number; size: number } | null = null;
@@ -148,46 +120,36 @@ function featureLayout(slide: SlideContext): TemplateLayout {
     text = { left: 90, top: image ? 750 : 360, width: W - 180, height: H - (image ? 750 : 360) - 110 };
   }
   const between = closing ? 56 : 44;
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [];
-    if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets) children.push(shape({ height: between }));
-    if (fitted.bullets) children.push(fitted.bullets.element);
-    return canvas(slide, { backgroundColor: from, backgroundImage: `linear-gradient(135deg, ${from} 0%, ${to} 100%)` }, [
-      positioned({ left: portrait ? 560 : 1180, top: portrait ? -240 : -340, width: 900, height: 900, borderRadius: 450, backgroundColor: "rgba(255, 255, 255, 0.12)" }),
-      positioned({ left: portrait ? -260 : -220, top: portrait ? H - 420 : H - 360, width: 620, height: 620, borderRadius: 310, border: "14px solid rgba(255, 255, 255, 0.16)" }),
-      positioned({ left: portrait ? W - 230 : W - 300, top: portrait ? H - 240 : H - 250, width: 160, height: 160, borderRadius: 80, backgroundColor: "rgba(255, 255, 255, 0.2)" }),
-      disc && image
-        ? positioned(
-            { left: disc.left, top: disc.top, width: disc.size, height: disc.size, borderRadius: disc.size / 2, padding: 18, backgroundColor: "rgba(255, 255, 255, 0.9)" },
-            picture(image, disc.size - 36, disc.size - 36, { borderRadius: (disc.size - 36) / 2 }),
-          )
-        : null,
-      region(text, children, { justifyContent: portrait ? "flex-start" : "center" }),
-    ]);
-  };
-  return {
+  return textLayout(slide, {
+    area: text,
+    between,
+    titleShare: 0.6,
     title: {
-      text: slide.title,
-      width: text.width,
-      maxHeight: Math.round(text.height * (slide.bullets.length > 0 ? 0.6 : 1)),
       sizes: portrait ? sizes(closing ? 80 : 96, 48) : sizes(closing ? 96 : 112, 56),
       lineHeight: 1.02,
       style: { fontWeight: 800, color: ink, letterSpacing: "-0.028em" },
     },
     bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + between : 0),
       sizes: portrait ? sizes(36, 24, 2) : sizes(36, 22, 2),
       lineHeight: 1.4,
-      style: { fontWeight: 400, color: soft },
+      style: { fontWeight: 400, color: withAlpha(soft[0], soft[1]) },
       list: (texts, size) => (closing ? numberedList(texts, size, ink) : column(texts, Math.round(size * 0.5))),
     },
-    compose,
     background: from,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: from, backgroundImage: `linear-gradient(135deg, ${from} 0%, ${to} 100%)` }, [
+        positioned({ left: portrait ? 560 : 1180, top: portrait ? -240 : -340, width: 900, height: 900, borderRadius: 450, backgroundColor: "rgba(255, 255, 255, 0.12)" }),
+        positioned({ left: portrait ? -260 : -220, top: portrait ? H - 420 : H - 360, width: 620, height: 620, borderRadius: 310, border: "14px solid rgba(255, 255, 255, 0.16)" }),
+        positioned({ left: portrait ? W - 230 : W - 300, top: portrait ? H - 240 : H - 250, width: 160, height: 160, borderRadius: 80, backgroundColor: "rgba(255, 255, 255, 0.2)" }),
+        disc && image
+          ? positioned(
+              { left: disc.left, top: disc.top, width: disc.size, height: disc.size, borderRadius: disc.size / 2, padding: 18, backgroundColor: "rgba(255, 255, 255, 0.9)" },
+              picture(image, disc.size - 36, disc.size - 36, { borderRadius: (disc.size - 36) / 2 }),
+            )
+          : null,
+        region(text, stack(fitted, { between }), { justifyContent: portrait ? "flex-start" : "center" }),
+      ]),
+  });
 }
 
 export const creative: TemplateDesign = {

@@ -2,36 +2,18 @@
 // photos set square in generous margins.
 import { ensureContrast } from "../color";
 import { shape, type SlideElement } from "../elements";
-import type { FittedSlide } from "../fit";
-import {
-  bulletRow,
-  canvas,
-  column,
-  label,
-  placedPicture,
-  positioned,
-  region,
-  sizes,
-  twoDigits,
-  type Area,
-  type SlideContext,
-  type TemplateDesign,
-  type TemplateLayout,
-} from "./shared";
+import { canvas, column, label, markedList, placedPicture, positioned, region, sizes, stack, textLayout, twoDigits } from "./kit";
+import type { Area, SlideContext, TemplateDesign, TemplateLayout } from "./kit";
 
 const WHITE = "#ffffff";
 const INK = "#111111";
 const BODY = "#4b4b4b";
-const MUTED = "#9a9a9a";
+// The page count's quiet grey, as light as text may be on white (4.7:1).
+const MUTED = "#737373";
 const LEAD = "#6b6b6b";
 
 function dashList(texts: SlideElement[], size: number): SlideElement {
-  return column(
-    texts.map((text) =>
-      bulletRow(shape({ width: Math.round(size * 0.6), height: 2, backgroundColor: INK }), Math.round(size * 0.6), Math.round(size * 1.5), Math.round(size * 0.6), text),
-    ),
-    Math.round(size * 0.75),
-  );
+  return markedList(texts, size, { width: 0.6, line: 1.5, gap: 0.6, rowGap: 0.75 }, () => shape({ width: Math.round(size * 0.6), height: 2, backgroundColor: INK }));
 }
 
 /** The corner mark: accent square and the page number, the only ornament this template has. */
@@ -70,42 +52,38 @@ function layout(slide: SlideContext): TemplateLayout {
   const split = !feature && !portrait && !image;
   const titleArea: Area = split ? { ...text, width: 600 } : text;
   const bulletsArea: Area = split ? { ...text, left: 880, width: W - 880 - 160 } : text;
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [];
-    if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets && !split) children.push(shape({ height: between }));
-    if (fitted.bullets && !split) children.push(fitted.bullets.element);
-    return canvas(slide, { backgroundColor: WHITE }, [
-      photo && image ? placedPicture(image, photo) : null,
-      mark(slide, accent, markAt, portrait),
-      // Title slides sit low and left, like a book's title page; content starts at the top.
-      region(titleArea, children, { justifyContent: feature && !portrait ? "flex-end" : "flex-start" }),
-      split && fitted.bullets ? region({ ...bulletsArea, top: bulletsArea.top + 10 }, [fitted.bullets.element]) : null,
-      feature ? positioned({ left: text.left, top: H - (portrait ? 70 : 80), width: 64, height: 2, backgroundColor: INK }) : null,
-    ]);
-  };
-  return {
+  return textLayout(slide, {
+    area: text,
+    between,
+    titleShare: feature ? 0.6 : 0.42,
     title: {
-      text: slide.title,
       width: titleArea.width,
-      maxHeight: split ? titleArea.height : Math.round(text.height * (slide.bullets.length > 0 ? (feature ? 0.6 : 0.42) : 1)),
+      maxHeight: split ? titleArea.height : undefined,
       sizes: feature ? (portrait ? sizes(88, 48) : sizes(image ? 88 : 104, 52)) : portrait ? sizes(image ? 62 : 72, 38) : sizes(image ? 66 : 80, 40),
       lineHeight: 1.1,
       style: { fontWeight: 600, color: INK, letterSpacing: feature ? "-0.03em" : "-0.02em" },
     },
     bullets: {
-      items: slide.bullets,
       width: bulletsArea.width,
-      maxHeight: (titleHeight) => (split ? bulletsArea.height - 10 : text.height - (titleHeight > 0 ? titleHeight + between : 0)),
-      sizes: feature ? sizes(34, 22, 2) : portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 40 : 46, 24, 2),
+      maxHeight: split ? () => bulletsArea.height - 10 : undefined,
+      sizes: feature ? sizes(34, 22, 2) : sizes(image ? 40 : 46, 24, 2),
       lineHeight: 1.5,
       style: { fontWeight: 400, color: slide.kind === "title" ? LEAD : BODY },
       list: (texts, size) => (feature && slide.kind === "title" ? column(texts, Math.round(size * 0.35)) : dashList(texts, size)),
     },
-    compose,
     background: WHITE,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: WHITE }, [
+        photo && image ? placedPicture(image, photo) : null,
+        mark(slide, accent, markAt, portrait),
+        // Title slides sit low and left, like a book's title page; content starts at the top.
+        region(titleArea, split ? stack({ ...fitted, bullets: null }) : stack(fitted, { between }), {
+          justifyContent: feature && !portrait ? "flex-end" : "flex-start",
+        }),
+        split && fitted.bullets ? region({ ...bulletsArea, top: bulletsArea.top + 10 }, [fitted.bullets.element]) : null,
+        feature ? positioned({ left: text.left, top: H - (portrait ? 70 : 80), width: 64, height: 2, backgroundColor: INK }) : null,
+      ]),
+  });
 }
 
 export const minimal: TemplateDesign = { accent: "#e5484d", layout };

@@ -2,21 +2,8 @@
 // a ruled footer; title and closing slides on a deep shade of the brand colour; photos bleed off the right edge.
 import { ensureContrast, mix } from "../color";
 import { box, shape, type SlideElement } from "../elements";
-import type { FittedSlide } from "../fit";
-import {
-  bulletRow,
-  canvas,
-  column,
-  label,
-  picture,
-  positioned,
-  region,
-  sizes,
-  twoDigits,
-  type SlideContext,
-  type TemplateDesign,
-  type TemplateLayout,
-} from "./shared";
+import { canvas, column, markedList, numberPair, picture, placedPicture, positioned, region, sizes, stack, textLayout, twoDigits } from "./kit";
+import type { Area, SlideContext, TemplateDesign, TemplateLayout } from "./kit";
 
 const INK = "#0f172a";
 const BODY = "#334155";
@@ -40,26 +27,29 @@ function palette(slide: SlideContext, dark: boolean) {
 type Palette = ReturnType<typeof palette>;
 
 function pageNumber(slide: SlideContext, colours: Palette, size: number): SlideElement {
-  return box({ flexDirection: "row", alignItems: "baseline" }, [
-    label(twoDigits(slide.slideNumber), { fontSize: size, fontWeight: 700, color: colours.title }),
-    label(`/ ${twoDigits(slide.totalSlides)}`, { fontSize: size, fontWeight: 600, color: colours.muted, marginLeft: Math.round(size * 0.3) }),
-  ]);
+  return numberPair(
+    twoDigits(slide.slideNumber),
+    `/ ${twoDigits(slide.totalSlides)}`,
+    { fontSize: size, fontWeight: 700, color: colours.title },
+    { fontSize: size, fontWeight: 600, color: colours.muted, marginLeft: Math.round(size * 0.3) },
+  );
 }
 
 /** Bullets with small square markers in the accent colour. */
 function squareBullets(texts: SlideElement[], size: number, colours: Palette): SlideElement {
-  return column(
-    texts.map((item) =>
-      bulletRow(
-        shape({ width: Math.round(size * 0.3), height: Math.round(size * 0.3), backgroundColor: colours.accent }),
-        Math.round(size * 0.3),
-        Math.round(size * 1.42),
-        Math.round(size * 0.75),
-        item,
-      ),
-    ),
-    Math.round(size * 0.62),
-  );
+  const side = Math.round(size * 0.3);
+  return markedList(texts, size, { width: 0.3, line: 1.42, gap: 0.75, rowGap: 0.62 }, () => shape({ width: side, height: side, backgroundColor: colours.accent }));
+}
+
+/** Square bullets in the body colour, at the template's body sizes. */
+function bodyBullets(slide: SlideContext, colours: Palette) {
+  const image = slide.image !== null;
+  return {
+    sizes: slide.portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 42 : 48, 24, 2),
+    lineHeight: 1.42,
+    style: { fontWeight: 400, color: colours.body },
+    list: (texts: SlideElement[], size: number) => squareBullets(texts, size, colours),
+  };
 }
 
 function footer(slide: SlideContext, colours: Palette, area: { left: number; top: number; width: number }, size: number): SlideElement[] {
@@ -71,6 +61,13 @@ function footer(slide: SlideContext, colours: Palette, area: { left: number; top
       pageNumber(slide, colours, size),
     ),
   ];
+}
+
+/** The accent edge: down the left side (wide), or across the slide under `top` (tall). */
+function edge(slide: SlideContext, colour: string, top: number, thickness: number, left = 0): SlideElement {
+  return slide.portrait
+    ? positioned({ left: 0, top, width: slide.width, height: thickness, backgroundColor: colour })
+    : positioned({ left, top: 0, width: 14, height: slide.height, backgroundColor: colour });
 }
 
 /**
@@ -85,8 +82,8 @@ function bandLayout(slide: SlideContext): TemplateLayout {
   const titleArea = portrait
     ? { left: 90, top: 64, width: W - 180, height: bandHeight - 128 }
     : { left: 150, top: 46, width: W - 300, height: bandHeight - 92 };
-  let text: { left: number; top: number; width: number; height: number };
-  let photo: { left: number; top: number; width: number; height: number } | null = null;
+  let text: Area;
+  let photo: Area | null = null;
   if (!portrait) {
     if (image) photo = { left: 1080, top: bandHeight, width: W - 1080, height: H - bandHeight };
     text = { left: 150, top: bandHeight + 76, width: (image ? 1080 - 110 : W - 150) - 150, height: H - 160 - (bandHeight + 76) };
@@ -96,164 +93,121 @@ function bandLayout(slide: SlideContext): TemplateLayout {
     text = { left: 90, top, width: W - 180, height: H - 170 - top };
   }
   const footerArea = portrait ? { left: 90, top: H - 116, width: W - 180 } : { left: 150, top: H - 104, width: text.width };
-  const compose = (fitted: FittedSlide): SlideElement =>
-    canvas(slide, { backgroundColor: colours.background }, [
-      positioned({ left: 0, top: 0, width: W, height: bandHeight, backgroundColor: band.background }),
-      photo && image ? positioned({ ...photo }, picture(image, photo.width, photo.height)) : null,
-      portrait
-        ? positioned({ left: 0, top: bandHeight - 10, width: W, height: 10, backgroundColor: band.accent })
-        : positioned({ left: 0, top: 0, width: 14, height: H, backgroundColor: colours.accent }),
-      region(titleArea, fitted.title ? [fitted.title.element] : [], { justifyContent: "center" }),
-      region(text, fitted.bullets ? [fitted.bullets.element] : []),
-      ...footer(slide, colours, footerArea, portrait ? 26 : 24),
-    ]);
-  return {
+  return textLayout(slide, {
+    area: text,
+    between: 0,
+    titleShare: 1,
     title: {
-      text: slide.title,
       width: titleArea.width,
       maxHeight: titleArea.height,
       sizes: portrait ? sizes(64, 36) : sizes(76, 40),
       lineHeight: 1.12,
       style: { fontWeight: 700, color: "#ffffff", letterSpacing: "-0.014em" },
     },
-    bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: () => text.height,
-      sizes: portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 42 : 48, 24, 2),
-      lineHeight: 1.42,
-      style: { fontWeight: 400, color: colours.body },
-      list: (texts, size) => squareBullets(texts, size, colours),
-    },
-    compose,
+    // The title has a band of its own: the bullets keep their whole area.
+    bullets: { ...bodyBullets(slide, colours), maxHeight: () => text.height },
     background: colours.background,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: colours.background }, [
+        positioned({ left: 0, top: 0, width: W, height: bandHeight, backgroundColor: band.background }),
+        photo && image ? placedPicture(image, photo) : null,
+        portrait ? edge(slide, band.accent, bandHeight - 10, 10) : edge(slide, colours.accent, 0, 14),
+        region(titleArea, fitted.title ? [fitted.title.element] : [], { justifyContent: "center" }),
+        region(text, fitted.bullets ? [fitted.bullets.element] : []),
+        ...footer(slide, colours, footerArea, portrait ? 26 : 24),
+      ]),
+  });
 }
 
 /** Closing slides: title, short rule, bullets with square markers, ruled footer with the page number. */
 function closingLayout(slide: SlideContext): TemplateLayout {
   const colours = palette(slide, true);
-  const { width: W, height: H, portrait } = slide;
-  const image = slide.image;
-  const ruleSpace = portrait ? 28 + 6 + 40 : 34 + 6 + 44;
-  let text: { left: number; top: number; width: number; height: number };
+  const { width: W, height: H, portrait, image } = slide;
+  let text: Area;
   let footerArea: { left: number; width: number; top: number };
-  let imageBox: { left: number; top: number; width: number; height: number } | null = null;
+  let photo: Area | null = null;
   if (!portrait) {
     const right = image ? 1080 : W;
     text = { left: 150, top: 118, width: right - 150 - (image ? 110 : 150), height: H - 118 - 160 };
     footerArea = { left: 150, width: text.width, top: H - 104 };
-    if (image) imageBox = { left: right, top: 0, width: W - right, height: H };
+    if (image) photo = { left: right, top: 0, width: W - right, height: H };
   } else if (image) {
-    imageBox = { left: 0, top: 0, width: W, height: 500 };
+    photo = { left: 0, top: 0, width: W, height: 500 };
     text = { left: 90, top: 500 + 14 + 72, width: W - 180, height: H - (500 + 14 + 72) - 170 };
     footerArea = { left: 90, width: W - 180, top: H - 116 };
   } else {
     text = { left: 90, top: 140, width: W - 180, height: H - 140 - 170 };
     footerArea = { left: 90, width: W - 180, top: H - 116 };
   }
-  const titleMax = Math.round(text.height * (slide.bullets.length > 0 ? 0.42 : 1));
-
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const children: SlideElement[] = [];
-    if (fitted.title) children.push(fitted.title.element);
-    if (fitted.title && fitted.bullets) {
-      children.push(shape({ width: 96, height: 6, backgroundColor: colours.accent, marginTop: portrait ? 28 : 34, marginBottom: portrait ? 40 : 44 }));
-    }
-    if (fitted.bullets) children.push(fitted.bullets.element);
-    return canvas(slide, { backgroundColor: colours.background }, [
-      imageBox && image ? positioned({ left: imageBox.left, top: imageBox.top, width: imageBox.width, height: imageBox.height }, picture(image, imageBox.width, imageBox.height)) : null,
-      portrait
-        ? positioned({ left: 0, top: imageBox ? imageBox.height : 0, width: W, height: 14, backgroundColor: colours.accent })
-        : positioned({ left: 0, top: 0, width: 14, height: H, backgroundColor: colours.accent }),
-      region(text, children),
-      ...footer(slide, colours, footerArea, portrait ? 26 : 24),
-    ]);
-  };
-
-  return {
+  const rule = { above: portrait ? 28 : 34, below: portrait ? 40 : 44 };
+  return textLayout(slide, {
+    area: text,
+    between: rule.above + 6 + rule.below,
+    titleShare: 0.42,
     title: {
-      text: slide.title,
-      width: text.width,
-      maxHeight: titleMax,
       sizes: portrait ? sizes(image ? 62 : 72, 38) : sizes(image ? 70 : 82, 40),
       lineHeight: 1.14,
       style: { fontWeight: 700, color: colours.title, letterSpacing: "-0.014em" },
     },
-    bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - (titleHeight > 0 ? titleHeight + ruleSpace : 0),
-      sizes: portrait ? sizes(image ? 40 : 46, 24, 2) : sizes(image ? 42 : 48, 24, 2),
-      lineHeight: 1.42,
-      style: { fontWeight: 400, color: colours.body },
-      list: (texts, size) => squareBullets(texts, size, colours),
-    },
-    compose,
+    bullets: bodyBullets(slide, colours),
     background: colours.background,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: colours.background }, [
+        photo && image ? placedPicture(image, photo) : null,
+        edge(slide, colours.accent, photo ? photo.height : 0, 14),
+        region(text, stack(fitted, { between: shape({ width: 96, height: 6, backgroundColor: colours.accent, marginTop: rule.above, marginBottom: rule.below }) })),
+        ...footer(slide, colours, footerArea, portrait ? 26 : 24),
+      ]),
+  });
 }
 
 /** The opening slide: a deep brand-shade field, a large white title and the bullets as a lead-in. */
 function titleLayout(slide: SlideContext): TemplateLayout {
   const colours = palette(slide, true);
-  const { width: W, height: H, portrait } = slide;
-  const image = slide.image;
-  let panel: { left: number; top: number; width: number; height: number };
-  let text: { left: number; top: number; width: number; height: number };
-  if (!portrait) {
-    panel = { left: 1240, top: 0, width: W - 1240, height: H };
-    text = { left: 170, top: 150, width: 1240 - 170 - 120, height: H - 150 - 170 };
-  } else {
-    panel = { left: 0, top: 0, width: W, height: 540 };
-    text = { left: 90, top: 540 + 90, width: W - 180, height: H - 540 - 90 - 150 };
-  }
-  const barSpace = 8 + 44;
+  const { width: W, height: H, portrait, image } = slide;
+  const panel: Area = portrait ? { left: 0, top: 0, width: W, height: 540 } : { left: 1240, top: 0, width: W - 1240, height: H };
+  const text: Area = portrait
+    ? { left: 90, top: 540 + 90, width: W - 180, height: H - 540 - 90 - 150 }
+    : { left: 170, top: 150, width: 1240 - 170 - 120, height: H - 150 - 170 };
   const leadSpace = 40;
-
-  const compose = (fitted: FittedSlide): SlideElement => {
-    const block: SlideElement[] = [shape({ width: 120, height: 8, backgroundColor: colours.accent, marginBottom: 44 })];
-    if (fitted.title) block.push(fitted.title.element);
-    if (fitted.bullets) block.push(box({ marginTop: fitted.title ? leadSpace : 0, width: "100%" }, fitted.bullets.element));
-    const panelFill = image
+  const panelFill = (): SlideElement =>
+    image
       ? picture(image, panel.width, panel.height)
       : box({ width: panel.width, height: panel.height, backgroundColor: mix(colours.background, slide.accent, 0.22) }, [
           positioned({ left: -160, top: portrait ? -220 : 180, width: 640, height: 640, borderRadius: 320, border: `2px solid ${colours.accent}`, opacity: 0.5 }),
           positioned({ left: portrait ? 620 : 200, top: portrait ? 140 : -120, width: 420, height: 420, borderRadius: 210, backgroundColor: colours.accent, opacity: 0.35 }),
         ]);
-    return canvas(slide, { backgroundColor: colours.background }, [
-      positioned({ left: panel.left, top: panel.top, width: panel.width, height: panel.height, overflow: "hidden" }, panelFill),
-      portrait
-        ? positioned({ left: 0, top: panel.height, width: W, height: 12, backgroundColor: colours.accent })
-        : positioned({ left: panel.left, top: 0, width: 12, height: H, backgroundColor: colours.accent }),
-      region(text, block, { justifyContent: "center" }),
-    ]);
-  };
-
-  return {
+  return textLayout(slide, {
+    area: text,
+    reserved: 8 + 44,
+    between: leadSpace,
+    titleShare: 0.62,
     title: {
-      text: slide.title,
-      width: text.width,
-      maxHeight: Math.round((text.height - barSpace) * (slide.bullets.length > 0 ? 0.62 : 1)),
       sizes: portrait ? sizes(84, 48) : sizes(96, 52),
       lineHeight: 1.08,
       style: { fontWeight: 700, color: colours.title, letterSpacing: "-0.02em" },
     },
     bullets: {
-      items: slide.bullets,
-      width: text.width,
-      maxHeight: (titleHeight) => text.height - barSpace - (titleHeight > 0 ? titleHeight + leadSpace : 0),
       sizes: portrait ? sizes(34, 24, 2) : sizes(32, 22, 2),
       lineHeight: 1.4,
       style: { fontWeight: 400, color: colours.body },
       list: (texts, size) => column(texts, Math.round(size * 0.45), { borderLeft: `3px solid ${colours.rule}`, paddingLeft: 28 }),
     },
-    compose,
     background: colours.background,
-    textBottom: text.top + text.height,
-  };
+    compose: (fitted) =>
+      canvas(slide, { backgroundColor: colours.background }, [
+        positioned({ ...panel, overflow: "hidden" }, panelFill()),
+        portrait ? edge(slide, colours.accent, panel.height, 12) : positioned({ left: panel.left, top: 0, width: 12, height: H, backgroundColor: colours.accent }),
+        region(
+          text,
+          stack(fitted, {
+            lead: shape({ width: 120, height: 8, backgroundColor: colours.accent, marginBottom: 44 }),
+            wrapBullets: (bullets, hasTitle) => box({ marginTop: hasTitle ? leadSpace : 0, width: "100%" }, bullets),
+          }),
+          { justifyContent: "center" },
+        ),
+      ]),
+  });
 }
 
 export const professional: TemplateDesign = {

@@ -3,8 +3,9 @@
 // Synthesis and encoding are synchronous and CPU-bound, so they run in a child process (lib/speech/espeak-worker.mjs):
 // the server keeps answering requests while decks are narrated, and the engine's memory is not the server's. One
 // engine serves the process, one text at a time (eSpeak is single-threaded state); it is started on first use and
-// stopped after a minute without work. Machines with more cores run more engines (ESPEAK_WORKERS; by default one per
-// core beyond the first, at most 4), so one tenant's long deck does not hold up another's.
+// stopped after a minute without work. Several engines run at once (ESPEAK_WORKERS; by default one per core, at least
+// 3 and at most 4): a deck's narration takes all but one (lib/services/narration.ts), so its slides are spoken side by
+// side while a viewer's answer still finds an engine free, and one tenant's long deck does not hold up another's.
 import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -57,12 +58,13 @@ interface EngineThread {
 
 const globalForEspeak = globalThis as unknown as { espeakThreads?: (EngineThread | undefined)[]; espeakNextId?: number };
 
-/** How many workers may run: ESPEAK_WORKERS, else one per core beyond the first (at least 1, at most 4). */
+/** How many workers may run: ESPEAK_WORKERS, else one per core (at least 3, at most 4). */
 export function espeakWorkerCount(): number {
   const configured = Number(process.env.ESPEAK_WORKERS);
   if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 16);
-  return Math.min(4, Math.max(1, availableParallelism() - 1));
+  return Math.min(4, Math.max(3, availableParallelism()));
 }
+
 
 function threads(): (EngineThread | undefined)[] {
   return (globalForEspeak.espeakThreads ??= []);

@@ -1,5 +1,6 @@
 // /accept-invitation?token=...
 import { expect, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class AcceptInvitationPage {
   constructor(readonly page: Page) {}
@@ -13,6 +14,7 @@ export class AcceptInvitationPage {
     const description = this.page.getByText(/You've been invited to join/);
     await expect(description).toContainText(tenantName);
     await expect(description).toContainText(roleName);
+    await expectAccessible(this.page, "accept-invitation page");
   }
 
   async accept(details: { fullName: string; password: string; phone?: string }) {
@@ -26,5 +28,6 @@ export class AcceptInvitationPage {
   async expectInvalid() {
     await expect(this.page.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
     await expect(this.page.getByRole("link", { name: "Go to Login" })).toHaveAttribute("href", "/login");
+    await expectAccessible(this.page, "invalid invitation page");
   }
 }

@@ -1,5 +1,6 @@
 // The application shell: sidebar (or the phone drawer) with the role's menu, and the top bar.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class AppShell {
   constructor(readonly page: Page) {}
@@ -36,6 +37,7 @@ export class AppShell {
   async openDrawer() {
     await this.page.getByRole("button", { name: "Open navigation menu" }).click();
     await expect(this.page.getByRole("dialog", { name: "Navigation menu" })).toBeVisible();
+    await expectAccessible(this.page, "navigation drawer", { include: '[role="dialog"]' });
   }
 
   async closeDrawer() {

@@ -1,6 +1,7 @@
 // The sign-in screen of '/' and '/login' with its four views.
 import { expect, type Locator, type Page } from "@playwright/test";
 import { expectToast } from "./toasts";
+import { expectAccessible } from "../support/axe";
 
 export interface Registration {
   companyName: string;
@@ -29,6 +30,7 @@ export class AuthScreen {
 
   async expectLoginView() {
     await expect(this.page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
+    await expectAccessible(this.page, "sign-in page");
   }
 
   async signIn(email: string, password: string, { keepLoggedIn = false } = {}) {
@@ -47,6 +49,7 @@ export class AuthScreen {
     await expect(this.page.getByRole("heading", { name: "Create your organization" })).toBeVisible();
     const submit = this.page.getByRole("button", { name: "Sign Up", exact: true });
     await expect(submit).toBeDisabled();
+    await expectAccessible(this.page, "sign-up view");
     await this.page.getByLabel("Company/Organization Name").fill(details.companyName);
     await this.page.getByLabel("Full Name").fill(details.fullName);
     await this.page.getByLabel("Email", { exact: true }).fill(details.email);
@@ -61,8 +64,10 @@ export class AuthScreen {
   async requestPasswordReset(email: string) {
     await this.page.getByRole("button", { name: "Forgot password" }).click();
     await expect(this.page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await expectAccessible(this.page, "forgot-password view");
     await this.page.getByLabel("Email", { exact: true }).fill(email);
     await this.page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(this.page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    await expectAccessible(this.page, "reset link sent view");
   }
 }

@@ -1,5 +1,6 @@
 // The role dashboards at /dashboard.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class DashboardPage {
   constructor(readonly page: Page) {}
@@ -13,6 +14,7 @@ export class DashboardPage {
   async expectLoaded() {
     await expect(this.page.getByRole("status", { name: "Loading dashboard" })).toBeHidden();
     await expect(this.page.locator('[data-testid^="stat-"]').first()).toBeVisible();
+    await expectAccessible(this.page, `dashboard of a ${await this.page.getByTestId("role-badge").textContent()}`);
   }
 
   async expectWelcome(name: string, roleBadge: string) {
@@ -50,6 +52,7 @@ export class DashboardPage {
     await expect(dialog.getByText("Send an invitation to a new team member to join your organization")).toBeVisible();
     await dialog.getByLabel("Email").fill(email);
     await expect(dialog.getByLabel("Role")).not.toHaveValue("");
+    await expectAccessible(this.page, "invite dialog", { include: '[role="dialog"]' });
     await dialog.getByRole("button", { name: "Send Invitation" }).click();
     return dialog;
   }

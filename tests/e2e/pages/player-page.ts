@@ -34,9 +34,12 @@ export class PlayerPage {
     return this.root.getByLabel("Narration caption").filter({ visible: true });
   }
 
-  /** The slide's image by its title (while slides change, the leaving one is still there for a moment). */
+  /**
+   * The slide's image by its title (while slides change, the leaving one is still there for a moment). Its alt text
+   * is the title, then the slide's lines.
+   */
   slideImage(title: string): Locator {
-    return this.root.getByRole("img", { name: title, exact: true });
+    return this.root.getByRole("img", { name: slideImageName(title) });
   }
 
   get narrationAudio(): Locator {
@@ -54,6 +57,35 @@ export class PlayerPage {
 
   messages(kind: "Question" | "Answer"): Locator {
     return this.qaPanel.getByRole("listitem", { name: kind, exact: true });
+  }
+
+  get transcriptToggle(): Locator {
+    return this.root.getByRole("button", { name: "Transcript", exact: true });
+  }
+
+  /** The transcript panel (beside the slide over the Q&A panel, or below the slide on a phone). */
+  get transcript(): Locator {
+    return this.root.getByRole("region", { name: "Transcript" });
+  }
+
+  /** A sentence of the transcript: a button that plays its slide from there. */
+  transcriptSentence(text: string): Locator {
+    return this.transcript.getByRole("button", { name: text, exact: true });
+  }
+
+  /** The transcript's sentence being narrated (or next to be). */
+  get currentSentence(): Locator {
+    return this.transcript.locator("[aria-current=true]");
+  }
+
+  /** What a screen reader is told of the player's state (a polite live region). */
+  get status(): Locator {
+    return this.root.getByRole("status", { name: "Player status" });
+  }
+
+  /** The latest answer's words, read out by screen readers as it arrives (a polite live region). */
+  get answerAnnouncement(): Locator {
+    return this.root.getByRole("status", { name: "Latest answer" });
   }
 
   /** The slide's card has arrived: in view, fully opaque, not stuck mid-transition. */
@@ -101,6 +133,39 @@ export class PlayerPage {
     await box.press("Enter");
     await expect(this.messages("Question").filter({ hasText: question })).toBeVisible();
   }
+}
+
+/**
+ * Presses Tab (the keyboard alone) until `target` has the focus, then checks the focus is drawn: the element matches
+ * :focus-visible and has an outline at least 2 px wide. On the way, every element Tab reaches is on top where it is
+ * (not hidden behind the player or anything else).
+ */
+export async function tabTo(page: Page, target: Locator, maxTabs = 40) {
+  for (let tabs = 0; tabs < maxTabs; tabs += 1) {
+    await page.keyboard.press("Tab");
+    const hidden = await page.evaluate(() => {
+      const focused = document.activeElement;
+      if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+      const box = focused.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top && (top === focused || focused.contains(top) || top.contains(focused)) ? null : focused.outerHTML.slice(0, 160);
+    });
+    expect(hidden, "an element Tab reached is hidden behind another").toBeNull();
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      const ring = await target.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return element.matches(":focus-visible") && style.outlineStyle !== "none" ? parseFloat(style.outlineWidth) : 0;
+      });
+      expect(ring, "the focused control's outline width").toBeGreaterThanOrEqual(2);
+      return;
+    }
+  }
+  throw new Error(`${maxTabs} presses of Tab did not reach ${target.toString()}`);
+}
+
+/** A slide image's accessible name: its title, then (after ". ") the slide's lines. */
+export function slideImageName(title: string): RegExp {
+  return new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\. |$)`);
 }
 
 // ---- the deck the player tests show, made through the API ----
@@ -206,11 +271,16 @@ export function narratedDeckInNewTenant(label: string, fullName: string): (reque
 }
 
 /** Where the player's parts are: the first slide, the play button, the slide counter and the docked Q&A column. */
-export function playerLayout(page: Page) {
-  return boxesOf({
-    slide: page.getByRole("img", { name: DECK_SLIDES[0]!.slide_title, exact: true }),
-    play: page.getByRole("button", { name: "Play narration" }),
-    counter: page.getByLabel("Slide counter"),
-    qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
-  });
+export async function playerLayout(page: Page) {
+  const read = () =>
+    boxesOf({
+      slide: page.getByRole("img", { name: slideImageName(DECK_SLIDES[0]!.slide_title) }),
+      play: page.getByRole("button", { name: "Play narration" }),
+      counter: page.getByLabel("Slide counter"),
+      qaColumn: page.locator('aside[aria-label="Q&A panel"]'),
+    });
+  // The slide's image is drawn anew once the animation code has come (slide-viewer.tsx): a box asked for while the
+  // image is being replaced comes back empty (a run found it so), and is asked for again.
+  const boxes = await read();
+  return boxes.slide ? boxes : read();
 }

@@ -1,5 +1,6 @@
 // Plugin management (/admin/plugins).
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class PluginsPage {
   constructor(readonly page: Page) {}
@@ -7,6 +8,7 @@ export class PluginsPage {
   async goto() {
     await this.page.goto("/admin/plugins");
     await expect(this.page.getByRole("heading", { name: "Plugins", level: 1 })).toBeVisible();
+    await expectAccessible(this.page, "plugins page");
   }
 
   card(id: string): Locator {

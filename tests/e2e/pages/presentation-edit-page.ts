@@ -1,6 +1,7 @@
 // The presentation edit page (/presentations/{id}/edit) by its accessible names: the Information card, the
 // thumbnail grid and its preview dialog, and the slide editor.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class PresentationEditPage {
   readonly info: Locator;
@@ -54,6 +55,7 @@ export class PresentationEditPage {
       await image.scrollIntoViewIfNeeded();
       await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)).toBe(true);
     }
+    await expectAccessible(this.page, "presentation edit page");
   }
 
   previewDialog(): Locator {
@@ -73,5 +75,6 @@ export class PresentationEditPage {
 
   async expectEditingSlide(number: number, total: number) {
     await expect(this.page.getByRole("heading", { name: `Slide ${number} of ${total}` })).toBeVisible();
+    await expectAccessible(this.page, "slide editor");
   }
 }

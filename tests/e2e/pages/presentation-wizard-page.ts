@@ -1,6 +1,7 @@
 // The presentation creation wizard (/presentations/generate/{blogId}) by its accessible names: the stepper, the
 // method cards, the template dialog with its progress, the PowerPoint import screen and the shared slide editor.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class PresentationWizardPage {
   constructor(readonly page: Page) {}
@@ -8,6 +9,8 @@ export class PresentationWizardPage {
   async goto(blogId: string) {
     await this.page.goto(`/presentations/generate/${blogId}`);
     await expect(this.page.getByRole("navigation", { name: "Progress" })).toBeVisible();
+    await expect(this.methods().or(this.slideList()).first()).toBeVisible();
+    await expectAccessible(this.page, "presentation wizard");
   }
 
   /** The stepper's current step (by CSS: an open dialog hides the page behind it from the accessibility tree). */

@@ -1,5 +1,6 @@
 // Profile Settings: header card, Account Information and the Change Password form.
 import { expect, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class ProfilePage {
   constructor(readonly page: Page) {}
@@ -11,6 +12,7 @@ export class ProfilePage {
     const info = this.page.locator("dl");
     await expect(info.getByText(user.email, { exact: true })).toBeVisible();
     await expect(info.getByText(user.fullName, { exact: true })).toBeVisible();
+    await expectAccessible(this.page, "profile page");
   }
 
   async changePassword(current: string, next: string) {

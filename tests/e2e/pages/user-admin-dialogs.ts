@@ -1,6 +1,7 @@
 // User Management's dialogs beyond permissions: Create User, Edit User, the revoke and delete confirmations,
 // and the list's pagination bar.
 import { expect, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class CreateUserDialog {
   readonly root: Locator;
@@ -12,6 +13,7 @@ export class CreateUserDialog {
   async open() {
     await this.page.getByRole("button", { name: "Create User" }).click();
     await expect(this.root).toBeVisible();
+    await expectAccessible(this.page, "create user dialog", { include: '[role="dialog"]' });
   }
 
   async fill(user: { email: string; fullName: string; password: string; role?: "user" | "tenant_admin" }) {

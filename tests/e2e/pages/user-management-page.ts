@@ -1,5 +1,6 @@
 // User Management (/admin/users) and its permissions dialog.
 import { expect, type Download, type Locator, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
 
 export class UserManagementPage {
   readonly rows: Locator;
@@ -10,6 +11,8 @@ export class UserManagementPage {
 
   async expectLoaded() {
     await expect(this.page.getByRole("heading", { name: "User Management", level: 1 })).toBeVisible();
+    await expect(this.rows.first()).toBeVisible();
+    await expectAccessible(this.page, "user management page");
   }
 
   row(text: string): Locator {
@@ -33,6 +36,7 @@ export class UserManagementPage {
     const dialog = new PermissionsDialog(this.page);
     await expect(dialog.root).toBeVisible();
     await expect(dialog.count("effective")).toBeVisible();
+    await expectAccessible(this.page, "permissions dialog", { include: '[role="dialog"]' });
     return dialog;
   }
 

@@ -57,10 +57,11 @@ function absolute(path: string): string {
 export async function generateMetadata({ params }: SharePageProps): Promise<Metadata> {
   const { shareToken } = await params;
   const outcome = await readShared(shareToken);
-  // A shared link is unlisted: previews where it is posted, but no search index.
-  const robots = { index: false, follow: false };
-  if (outcome.kind !== "found") return { title: "Shared presentation", robots };
+  // A shared link is unlisted: previews where it is posted, but no search index, unless its tenant opted the deck in.
+  const unlisted = { index: false, follow: false };
+  if (outcome.kind !== "found") return { title: "Shared presentation", robots: unlisted };
   const { presentation } = outcome;
+  const robots = presentation.search_indexing ? { index: true, follow: true } : unlisted;
   const title = presentation.blog.blog_title;
   const count = presentation.slides.length;
   // Voice is promised only where this server can transcribe the tenant's questions; typed questions always work.

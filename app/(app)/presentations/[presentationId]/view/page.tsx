@@ -12,6 +12,7 @@ import { currentActor } from "@/lib/http/session";
 import { AppError } from "@/lib/errors";
 import { getPresentation } from "@/lib/services/presentations";
 import { speechChoices } from "@/lib/services/speech-choices";
+import { recogniserHears } from "@/lib/speech/stt";
 
 interface ViewPageProps {
   params: Promise<{ presentationId: string }>;
@@ -55,5 +56,7 @@ export default async function PresentationViewPage({ params }: ViewPageProps) {
   const source = { kind: "signed-in", presentationId: id } as const;
   if (outcome.kind === "not-found") return <PresentationPlayer source={source} notFound />;
   if (outcome.kind === "failed") return <PresentationPlayer source={source} initialError={outcome.message} sttChoices={sttChoices} />;
-  return <PresentationPlayer source={source} initial={outcome.presentation} sttChoices={sttChoices} />;
+  // Only the recognisers that hear the deck's language are offered.
+  const heard = sttChoices.filter((choice) => recogniserHears(choice.value, outcome.presentation.language));
+  return <PresentationPlayer source={source} initial={outcome.presentation} sttChoices={heard} />;
 }

@@ -38,6 +38,7 @@ export default async function GeneratePresentationPage({ params }: { params: Pro
       main_text: full.main_text,
       is_website: full.is_website,
       sources: full.sources,
+      language: full.language,
     };
   } catch (error) {
     if (error instanceof NotFound) return <UnknownBlog />;

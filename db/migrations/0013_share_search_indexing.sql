@@ -1,0 +1,1 @@
+ALTER TABLE "share_links" ADD COLUMN "search_indexing" boolean DEFAULT false NOT NULL;
