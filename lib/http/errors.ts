@@ -51,8 +51,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 5; depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && (CONNECTION_CODES.has(code) || code.startsWith("08"))) return true;
-    // A socket's own failure is the database's only under a failed query (a provider's fetch fails the same way).
-    if (viaQuery && typeof code === "string" && QUERY_SOCKET_CODES.has(code)) return true;
+    // A socket's own failure is the database's only under a failed query (a provider's fetch fails the same way):
+    // Drizzle's wrapper of one, or the driver's own error of one (a transaction's begin or commit, which Drizzle does
+    // not wrap, fails as the bare socket error).
+    if ((viaQuery || isDriverQueryError(current)) && typeof code === "string" && QUERY_SOCKET_CODES.has(code)) return true;
     if (isFailedQuery(current)) viaQuery = true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -61,6 +63,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The database's socket reset or broken under a query, as when PostgreSQL restarts and drops its connections. */
 const QUERY_SOCKET_CODES = new Set(["ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+
+/** postgres.js marks the error of a statement it sent with the statement's text (`query`, not enumerable). */
+function isDriverQueryError(error: object): boolean {
+  return "query" in error && typeof (error as { query?: unknown }).query === "string";
+}
 
 /** Drizzle's wrapper of a statement that failed ("Failed query: ..."), whose cause is the driver's error. */
 function isFailedQuery(error: object): boolean {

@@ -16,6 +16,9 @@ describe("mapError for a lost database connection", () => {
     ["PostgreSQL: connection failure", withCode("connection failure", "08006")],
     ["wrapped by Drizzle", Object.assign(new Error("Failed query: insert into projects"), { cause: withCode("write CONNECTION_CLOSED", "CONNECTION_CLOSED") })],
     ["a query's socket reset by the restarting server", Object.assign(new Error("Failed query: select users.id"), { cause: withCode("read ECONNRESET", "ECONNRESET") })],
+    // What postgres.js gives when a transaction's `begin` meets a socket reset by the restarting server: Drizzle
+    // sends begin and commit itself, unwrapped; the driver marks the error with the statement (not enumerable).
+    ["a transaction's begin on a reset socket", Object.defineProperty(withCode("read ECONNRESET", "ECONNRESET"), "query", { value: "begin ", enumerable: false })],
     ["a query's socket broken", Object.assign(new Error("Failed query: insert into blogs"), { cause: withCode("write EPIPE", "EPIPE") })],
   ])("%s: 503 with Retry-After", (_name, error) => {
     expect(mapError(error)).toEqual({ status: 503, body: { detail: DATABASE_UNAVAILABLE }, headers: { "Retry-After": "1" }, unexpected: true });
