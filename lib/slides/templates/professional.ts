@@ -196,7 +196,8 @@ function titleLayout(slide: SlideContext): TemplateLayout {
     background: colours.background,
     compose: (fitted) =>
       canvas(slide, { backgroundColor: colours.background }, [
-        positioned({ ...panel, overflow: "hidden" }, panelFill()),
+        // The circles of the bare panel are cut at its edges; a picture is cropped by its own box (see placedPicture).
+        positioned(image ? panel : { ...panel, overflow: "hidden" }, panelFill()),
         portrait ? edge(slide, colours.accent, panel.height, 12) : positioned({ left: panel.left, top: 0, width: 12, height: H, backgroundColor: colours.accent }),
         region(
           text,

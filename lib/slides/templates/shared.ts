@@ -118,7 +118,12 @@ export interface Area {
   height: number;
 }
 
-/** The slide image filling an area of the slide, cropped to it. */
+/**
+ * The slide image filling an area of the slide, cropped to it (satori clips an image to its own box). No
+ * `overflow: hidden` on the area: satori then masks the image's whole uncropped extent, and for a picture much
+ * wider or taller than its area (a 1920x200 banner in a portrait panel) resvg panics on that mask, which kills the
+ * process drawing the slide.
+ */
 export function placedPicture(image: SlideImage, area: Area, style: CSSProperties = {}): SlideElement {
-  return positioned({ ...area, overflow: "hidden", ...style }, picture(image, area.width, area.height));
+  return positioned({ ...area, ...style }, picture(image, area.width, area.height));
 }
