@@ -4,9 +4,9 @@
 // 'render-slides' job renders exactly those slides, once per slide version. An imported slide's own picture (its
 // real rendering from PowerPoint) is the whole slide, letterboxed to each size instead of drawn on a template.
 //
-// Drawing grows with the slide's text and picture, so each slide is drawn in a capped worker thread
-// (lib/slides/render-worker.ts; RENDER_WORKER_HEAP_MB, default 192), one slide per worker: a slide that needs more
-// memory or time than its worker has fails alone and the server goes on. Each slide's attempts are counted in the
+// Drawing grows with the slide's text and picture, so slides are drawn in a capped worker process kept for the job
+// (lib/slides/render-worker.ts; RENDER_WORKER_HEAP_MB, default 192): a slide that needs more memory or time than its
+// worker has fails alone (its process ends; the next slide starts another) and the server goes on. Each slide's attempts are counted in the
 // statement that takes it, before it is drawn (so an attempt that kills the process counts too); after
 // RENDER_ATTEMPTS the slide is given up: it keeps no rendered images, its render_key says it is settled (so no
 // sweep sends it again), its image_status is 'failed', and the player shows its picture or its text instead.
@@ -22,7 +22,7 @@ import { enqueue, jobQueue } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 import { bulletsOf, drawSlide, SLIDE_IMAGE_SIZES, type SlideToDraw } from "@/lib/slides/draw";
 import type { SlideSize } from "@/lib/slides/render";
-import type { RenderTaskReply } from "@/lib/slides/render-worker";
+import type { RenderTask, RenderTaskReply } from "@/lib/slides/render-worker";
 import { newObjectKey, storage } from "@/lib/storage";
 import { DEFAULT_TEMPLATE, isKnownTemplate, PRESENTATION_LIMITS, type TemplateId } from "@/lib/validation/presentations";
 import { cappedSession, heapCapMb, workerAvailable, WorkerFailed, type StartWorker } from "@/lib/workers/capped";
@@ -131,26 +131,59 @@ export async function renderWorker(jobs: Job<{ presentationId: string }>[]): Pro
 
 // ---- drawing ----
 
-/** Draws slides' images: a job's slides one after another in one capped worker process (lib/workers/capped.ts). */
-type Drawer = { draw(slide: SlideToDraw): Promise<Record<SlideSize, Uint8Array>>; close(): void };
+/** A slide's picture: its storage key, and a reader of its bytes (null when it is gone or over the limit). */
+type PictureSource = { key: string; read(): Promise<Uint8Array | null> };
+
+/**
+ * Draws slides' images: a job's slides one after another in one capped worker process (lib/workers/capped.ts). The
+ * process keeps the last picture it was sent (lib/slides/render-worker.ts), so a picture shown on many slides is read
+ * from storage and sent once while that process lasts, not once per slide: a 30-slide deck of one 8 MB photo held and
+ * copied 30 such pictures on the server's side.
+ */
+type Drawer = { draw(slide: Omit<SlideToDraw, "picture">, picture: PictureSource | null): Promise<Record<SlideSize, Uint8Array>>; close(): void };
 
 /** A drawer for one job's slides (or, where the worker cannot start, the tests, one that draws on this thread). */
 function slideDrawer(): Drawer {
-  if (!workerAvailable(renderWorkerUrl, startRenderWorker, "render-worker")) return { draw: drawSlide, close: () => {} };
-  const session = cappedSession<SlideToDraw, RenderTaskReply>(renderWorkerUrl, {
+  if (!workerAvailable(renderWorkerUrl, startRenderWorker, "render-worker")) {
+    return { draw: async (slide, picture) => drawSlide({ ...slide, picture: picture ? await picture.read() : null }), close: () => {} };
+  }
+  const session = cappedSession<RenderTask, RenderTaskReply>(renderWorkerUrl, {
     name: "slide rendering",
     heapMb: heapCapMb(process.env.RENDER_WORKER_HEAP_MB, 192),
     timeoutMs: RENDER_TIMEOUT_MS,
     start: startRenderWorker,
     bundle: "render-worker",
   });
+  /** The key of the picture the session's worker process holds, as far as this drawer knows. */
+  let held: string | null = null;
+  const run = async (task: RenderTask): Promise<RenderTaskReply> => {
+    try {
+      // A thread gets the picture moved, not copied (a process gets a copy, and the bytes are read for it alone).
+      const bytes = task.picture?.bytes;
+      return await session.run(task, bytes && !session.keepsWorker ? [bytes.buffer as ArrayBuffer] : []);
+    } catch (error) {
+      held = null;
+      throw error;
+    }
+  };
+  const withBytes = async (slide: Omit<SlideToDraw, "picture">, picture: PictureSource): Promise<RenderTaskReply> => {
+    const bytes = await picture.read();
+    if (!bytes) return run({ ...slide, picture: null });
+    const reply = await run({ ...slide, picture: { key: picture.key, bytes } });
+    if (session.keepsWorker) held = picture.key;
+    return reply;
+  };
   return {
-    async draw(slide) {
-      // A thread gets the picture moved, not copied (a process gets a copy).
-      const picture = slide.picture ? new Uint8Array(slide.picture) : null;
-      const reply = await session.run({ ...slide, picture }, picture ? [picture.buffer as ArrayBuffer] : []);
-      if (!reply.ok) throw new Error(reply.message);
-      return reply.images;
+    async draw(slide, picture) {
+      let reply: RenderTaskReply;
+      if (!picture) reply = await run({ ...slide, picture: null });
+      else if (held === picture.key && session.keepsWorker) {
+        reply = await run({ ...slide, picture: { key: picture.key, bytes: null } });
+        // The process was replaced meanwhile (it is stopped after a while unused): it is sent the picture.
+        if (!reply.ok && "missingPicture" in reply) reply = await withBytes(slide, picture);
+      } else reply = await withBytes(slide, picture);
+      if (reply.ok) return reply.images;
+      throw new Error("missingPicture" in reply ? "the worker was sent no picture" : reply.message);
     },
     close: () => session.close(),
   };
@@ -164,9 +197,16 @@ async function pictureBytes(key: string): Promise<Uint8Array | null> {
     object.body.destroy();
     return null;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Uint8Array);
+  // One buffer of its own (never a slice of Node's shared pool), so a worker thread can be given it whole.
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 interface StoredPng {
@@ -178,7 +218,8 @@ interface StoredPng {
 
 async function putPng(tenantId: string, bytes: Uint8Array, name: string): Promise<StoredPng> {
   const key = newObjectKey(tenantId, "slides", "png");
-  const stored = await storage().put(key, Readable.from([Buffer.from(bytes)]), { contentType: "image/png", maxBytes: 50 * 1024 * 1024 });
+  // The image's own memory, not a copy of it.
+  const stored = await storage().put(key, Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]), { contentType: "image/png", maxBytes: 50 * 1024 * 1024 });
   return { key, name, ...stored };
 }
 
@@ -317,16 +358,18 @@ type SlideRow = {
 
 async function renderOne(presentation: PresentationToDraw, slide: SlideRow, totalSlides: number, drawer: Drawer): Promise<boolean> {
   const digest = renderDigest({ ...presentation, ...slide });
-  const picture = slide.pictureKey ? await pictureBytes(slide.pictureKey) : null;
-  const images = await drawer.draw({
-    slideNumber: slide.slideNumber,
-    totalSlides,
-    slideTitle: slide.slideTitle,
-    body: slide.body,
-    picture,
-    wholeSlide: pictureIsWholeSlide(presentation.method),
-    template: renderTemplateOf(presentation.template),
-  });
+  const pictureKey = slide.pictureKey;
+  const images = await drawer.draw(
+    {
+      slideNumber: slide.slideNumber,
+      totalSlides,
+      slideTitle: slide.slideTitle,
+      body: slide.body,
+      wholeSlide: pictureIsWholeSlide(presentation.method),
+      template: renderTemplateOf(presentation.template),
+    },
+    pictureKey ? { key: pictureKey, read: () => pictureBytes(pictureKey) } : null,
+  );
   const stored: Record<SlideSize, StoredPng> = {
     web: await putPng(presentation.tenantId, images.web, `slide-${slide.slideNumber}.png`),
     mobile: await putPng(presentation.tenantId, images.mobile, `slide-${slide.slideNumber}-mobile.png`),

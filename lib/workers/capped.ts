@@ -351,6 +351,8 @@ export interface CappedSession<Task, Reply> {
   run(task: Task, transfer?: ArrayBuffer[]): Promise<Reply>;
   /** Stops the session's worker process, if one runs. */
   close(): void;
+  /** True when the session's tasks run one after another in one kept process (which may hold state between them). */
+  readonly keepsWorker: boolean;
 }
 
 /**
@@ -382,6 +384,9 @@ export function cappedSession<Task, Reply>(entry: URL, options: CappedTaskOption
     close() {
       worker?.end();
       worker = null;
+    },
+    get keepsWorker() {
+      return placement(entry, options.start, options.bundle).kind === "process";
     },
   };
 }

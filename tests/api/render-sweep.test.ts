@@ -4,15 +4,18 @@
 // it each time) is given up, shown as 'failed', and never sent again until it is edited. Slides are drawn in a
 // capped worker thread.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as presentationRoute from "@/app/api/v1/presentations/[id]/route";
 import * as presentationsRoute from "@/app/api/v1/presentations/route";
+import * as slideImageRoute from "@/app/api/v1/presentations/upload-slide-image/route";
 import { getDb } from "@/db/client";
 import { slides } from "@/db/schema";
 import { RENDER_ATTEMPTS, renderPendingSlides, renderStaleMs, resumePendingRenders } from "@/lib/services/presentation-render";
 import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
+import { storage } from "@/lib/storage";
 import { useTypeScriptWorkers } from "@/lib/workers/capped";
 import type { PresentationOut } from "@/lib/services/presentations";
+import { photoPng } from "../fixtures/hostile";
 import { call, json } from "../support/api";
 import type { Organisation } from "../support/accounts";
 import { organisation } from "../support/admin";
@@ -171,5 +174,39 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     await holder;
     expect(rendered).toBe(2);
     expect((await read(deck.id)).slides.map((slide) => slide.image_status)).toEqual(["ready", "ready"]);
+  });
+
+  it("reads and sends a picture shown on every slide once for the job, and draws every slide with it", async () => {
+    const form = new FormData();
+    form.set("file", new Blob([Buffer.from(photoPng(300_000))]), "harbour.png");
+    const uploaded = await slideImageRoute.POST(
+      new Request("http://app.test/api/v1/presentations/upload-slide-image", { method: "POST", headers: { authorization: `Bearer ${alpha.admin.access_token}` }, body: form }),
+      { params: Promise.resolve({}) },
+    );
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const pictureKey = (await json<{ image_path: string }>(uploaded)).image_path;
+    const created = await call(presentationsRoute.POST, "POST", {
+      token: alpha.admin.access_token,
+      body: { blog_id: blogId, template: "manual", slides: [1, 2, 3, 4].map((n) => ({ slide_title: `Harbour ${n}`, body: "At dawn", image_path: pictureKey })) },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const deck = await drawn((await json<PresentationOut>(created)).id);
+    const before = deck.slides.map((slide) => slide.web_image_path);
+    const db = await getDb();
+    await db.update(slides).set({ renderKey: null }).where(eq(slides.presentationId, deck.id));
+
+    const reads = vi.spyOn(storage(), "get");
+    try {
+      expect(await renderPendingSlides(deck.id)).toBe(4);
+      expect(reads.mock.calls.filter(([key]) => key === pictureKey)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
+    const after = await read(deck.id);
+    expect(after.slides.map((slide) => slide.image_status)).toEqual(["ready", "ready", "ready", "ready"]);
+    // Drawn again (new images), each with its own title over the picture: four different web images.
+    expect(after.slides.map((slide) => slide.web_image_path).filter((path) => before.includes(path))).toEqual([]);
+    const webImages = await Promise.all(after.slides.map(async (slide) => (await storage().get(slide.web_image_path!))!.size));
+    expect(webImages.every((size) => size > 50_000), `web images of a photo: ${webImages.join(", ")} bytes`).toBe(true);
   });
 });
