@@ -30,6 +30,13 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 
 export type WorkerFailureReason = "too-large" | "took-too-long" | "crashed" | "busy";
 
+/**
+ * The young generation of a worker process: 16 MB semi-spaces, as the server's own (`npm start`). Without it Node.js
+ * 24 sizes them from the machine's memory, outside the heap cap: a garbage-heavy task grew its new space to 128 MB on
+ * a 24 GB host (32 MB with this flag, RSS 359 -> 215 MB).
+ */
+export const CHILD_YOUNG_GENERATION = "--max-semi-space-size=16";
+
 /** A task's worker ran out of its heap cap, past its deadline, or stopped without an answer. */
 export class WorkerFailed extends Error {
   constructor(
@@ -255,7 +262,7 @@ class WorkerProcess {
     private readonly options: CappedTaskOptions,
   ) {
     this.child = fork(file, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${options.heapMb}`],
+      execArgv: [...execArgv, `--max-old-space-size=${options.heapMb}`, CHILD_YOUNG_GENERATION],
       env: childEnvironment(),
       // Typed arrays (images, documents) travel as they are, not as JSON.
       serialization: "advanced",

@@ -11,6 +11,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { CHILD_YOUNG_GENERATION } from "@/lib/workers/capped";
 import { SpeechInputRejected } from "../errors";
 import { mp3Info } from "../mp3";
 import { checkText, timingsFromStarts } from "../sentences";
@@ -93,7 +94,7 @@ function engineEnvironment(): NodeJS.ProcessEnv {
 function startThread(): EngineThread {
   // The engine encodes with ffmpeg where it finds it there (FFMPEG_PATH), else with lamejs.
   const worker = fork(workerPath(), [env().FFMPEG_PATH], {
-    execArgv: [`--max-old-space-size=${ENGINE_HEAP_MB}`],
+    execArgv: [`--max-old-space-size=${ENGINE_HEAP_MB}`, CHILD_YOUNG_GENERATION],
     env: engineEnvironment(),
     // The MP3 travels as a typed array, not as JSON.
     serialization: "advanced",

@@ -7,7 +7,7 @@ import { describeWatch, watchServer, type WatchReport } from "./watch";
 /**
  * The ceiling on the server's RSS while a hostile input is handled. Parsing, generation, drawing and the offline
  * voice run in worker processes of their own (lib/workers/capped.ts), whose memory is printed beside the server's
- * (docs/operations.md, Memory); measured on 2026-11-25 the server stayed within 190-290 MB through every input.
+ * (docs/operations.md, Memory); measured on 2026-11-26 (Node.js 24) the server stayed within 270-355 MB through every input.
  */
 export const MAX_RSS_MB = 400;
 export const MAX_HEALTH_MS = 1_000;
