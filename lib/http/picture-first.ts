@@ -3,7 +3,7 @@
 // asks for its ~150 KB of script chunks at once with the page, so on a phone's connection they share the bandwidth
 // with the first slide's picture (the page's largest paint) and their evaluation holds up the frame that would show
 // it. Here the cached page's chunk scripts are taken out of the HTML and asked for by one small inline script once
-// the picture has loaded and been painted (or failed, or at the latest PICTURE_WAIT_MS after the page was read):
+// the picture has been painted (or failed, or at the latest PICTURE_WAIT_MS after the page was read):
 // the picture first, then the player.
 //
 // Applied to the HTML the page cache keeps (lib/http/share-page.ts), before its inline scripts are hashed for the
@@ -26,9 +26,11 @@ const CHUNK_PRELOAD = /<link rel="preload" as="script"(?: fetchPriority="low")? 
  * The loader: waits for the image `picture` (the first element it selects) to be painted, then adds the chunk
  * scripts. Painted means the browser's largest-contentful-paint entry for it, which comes once the frame showing it
  * was presented (where there is no such entry, two animation frames after its load: the second starts once the first
- * was drawn), or SECOND_PAINT_MS after its load when no entry names it (another element was the larger). It does not wait for a picture that failed, is here already (from the cache) or is absent, nor on a
- * hidden page (which paints nothing), nor once the viewer presses a key or a pointer (no paint entry follows input),
- * nor longer than PICTURE_WAIT_MS.
+ * was drawn), or SECOND_PAINT_MS after its load when no entry names it (another element was the larger). A picture
+ * that has loaded before the loader runs (it arrived while the stylesheet, which inline scripts wait for, was still
+ * loading: the usual case on a fast connection) has not been painted yet either, and is waited for the same way. It
+ * does not wait for a picture that failed or is absent, nor on a hidden page (which paints nothing), nor once the
+ * viewer presses a key or a pointer (no paint entry follows input), nor longer than PICTURE_WAIT_MS.
  */
 function loader(chunks: readonly string[], picture: string): string {
   const urls = JSON.stringify(chunks).replace(/</g, "\\u003c");
@@ -37,13 +39,14 @@ function loader(chunks: readonly string[], picture: string): string {
     `(function(u,q,w){var d=document,i=d.querySelector(q),s=0,P=window.PerformanceObserver;` +
     `function go(){if(s)return;s=1;u.forEach(function(x){var e=d.createElement("script");e.src=x;e.async=true;d.head.appendChild(e)})}` +
     `function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
+    `function loaded(f){if(i.complete)f();else i.addEventListener("load",f)}` +
     `setTimeout(go,w);` +
-    `if(!i||i.complete||d.visibilityState!=="visible"){go();return}` +
+    `if(!i||(i.complete&&!i.naturalWidth)||d.visibilityState!=="visible"){go();return}` +
     `i.addEventListener("error",go);["keydown","pointerdown"].forEach(function(t){d.addEventListener(t,go,{once:true,capture:true})});` +
     `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("largest-contentful-paint")>=0)` +
     `{new P(function(l){l.getEntries().forEach(function(e){if(e.element===i)go()})}).observe({type:"largest-contentful-paint",buffered:true});` +
-    `i.addEventListener("load",function(){setTimeout(go,${SECOND_PAINT_MS})})}` +
-    `else i.addEventListener("load",frames)` +
+    `loaded(function(){setTimeout(go,${SECOND_PAINT_MS})})}` +
+    `else loaded(frames)` +
     `})(${urls},${selector},${PICTURE_WAIT_MS})`
   );
 }

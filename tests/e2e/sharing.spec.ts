@@ -179,6 +179,41 @@ test.describe("sharing a presentation", () => {
       await visitor.close();
     }
 
+    // The player's scripts are asked for once the first slide's picture has been painted (the browser's
+    // largest-contentful-paint entry for it), never before, even when the picture arrived before the stylesheet (it
+    // is then loaded, not yet painted, when the page's loader runs), or once the picture's 2 s wait has run out.
+    const slowStyles = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      const stylesLast = await slowStyles.newPage();
+      await stylesLast.route("**/*.css", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.fallback();
+      });
+      await stylesLast.goto(shareUrl);
+      await expect(new PlayerPage(stylesLast).playButton).toBeEnabled();
+      const order = await stylesLast.evaluate(
+        () =>
+          new Promise<{ painted: number[]; scripts: number[]; picture: number[] }>((resolve) => {
+            new PerformanceObserver((list) => {
+              const painted = list.getEntries().flatMap((entry) => {
+                // By its address: the element itself is gone from the entry once the player has replaced the poster.
+                const paint = entry as PerformanceEntry & { url: string; renderTime: number };
+                return paint.url.includes("/shared-image?") ? [paint.renderTime || paint.startTime] : [];
+              });
+              const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+              const scripts = resources.filter((entry) => entry.initiatorType === "script" && entry.name.includes("/_next/static/")).map((entry) => entry.startTime);
+              const picture = resources.filter((entry) => entry.name.includes("/shared-image?")).map((entry) => entry.responseEnd);
+              resolve({ painted, scripts, picture });
+            }).observe({ type: "largest-contentful-paint", buffered: true });
+          }),
+      );
+      expect(order.scripts.length, "the player's scripts").toBeGreaterThan(0);
+      const firstScript = Math.min(...order.scripts);
+      if (firstScript < 2000) expect(order.painted.some((paint) => paint <= firstScript), JSON.stringify(order)).toBe(true);
+    } finally {
+      await slowStyles.close();
+    }
+
     // A signed-out viewer on a phone reads every slide without zooming: each is its portrait rendering, full width,
     // from the server's first view on.
     const phoneOptions = { viewport: PHONE, isMobile: true, hasTouch: true };
