@@ -195,12 +195,14 @@ function groupShortSections(segments: Segment[]): Segment[] {
   let index = 0;
   while (index < segments.length) {
     const first = segments[index]!;
+    // A group is said together from its first member only: the tail of a group is no group.
+    const startsGroup = first.group !== null && (index === 0 || segments[index - 1]!.group !== first.group || segments[index - 1]!.source !== first.source);
     let end = index;
     while (end + 1 < segments.length && first.group !== null && segments[end + 1]!.group === first.group && segments[end + 1]!.source === first.source) end += 1;
     const members = segments.slice(index, end + 1);
     const total = members.reduce((sum, member) => sum + member.words, 0);
     const groupable =
-      first.group !== null &&
+      startsGroup &&
       members.length >= 2 &&
       members.length <= MAX_BULLETS &&
       total <= GROUP_WORDS &&

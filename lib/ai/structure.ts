@@ -43,6 +43,8 @@ interface Block {
   kind: BlockKind;
   text: string;
   rows?: string[][];
+  /** A Markdown heading's level (the number of its #); unknown (undefined) for headings found by their shape. */
+  level?: number;
 }
 
 const BULLET = /^(?:[-*•·‣▪◦–]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/i;
@@ -158,7 +160,8 @@ function classify(raw: string, headingsAllowed: boolean): Block[] {
       blocks.push(...classifyLines(run, headingsAllowed));
       run = [];
       const text = plainInline(line.replace(MARKDOWN_HEADING, "").replace(/\s+#+$/, ""));
-      if (text) blocks.push({ kind: headingsAllowed ? "heading" : "item", text });
+      const level = /^#+/.exec(line)![0].length;
+      if (text) blocks.push(headingsAllowed ? { kind: "heading", text, level } : { kind: "item", text });
     } else run.push(line);
   }
   blocks.push(...classifyLines(run, headingsAllowed));
@@ -251,9 +254,11 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
   const sections: DocSection[] = [];
   let current: DocSection | undefined;
   let items: string[] = [];
-  const open = (heading: string | null) => {
+  const levels = new Map<DocSection, number | undefined>();
+  const open = (heading: string | null, level?: number) => {
     current = { heading, paragraphs: [], words: 0, source, isMain };
     sections.push(current);
+    levels.set(current, level);
   };
   const add = (paragraph: Paragraph) => {
     if (!current) open(null);
@@ -270,17 +275,20 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
       continue;
     }
     flushItems();
-    if (block.kind === "heading") open(block.text);
+    if (block.kind === "heading") open(block.text, block.level);
     else if (block.kind === "table") add(tableParagraph(block.rows ?? [], counter));
     else add(paragraphOf(block.text, [], counter));
   }
   flushItems();
   // A heading directly followed by another (a part title above its first sub-heading) has nothing of its own: it is
-  // kept as the group of the sections under it.
-  let group: string | null = null;
+  // kept as the group of the sections under it. Where headings have levels (Markdown), the group ends at the next
+  // heading of its level or above ("## Travel" over "### Taxis" holds no "## Overnight Stays" after them).
+  let group: { heading: string; level: number | undefined } | null = null;
   for (const section of sections) {
-    if (section.paragraphs.length === 0 && section.heading) group = section.heading;
-    else section.group = group;
+    const level = levels.get(section);
+    if (group && group.level !== undefined && level !== undefined && level <= group.level) group = null;
+    if (section.paragraphs.length === 0 && section.heading) group = { heading: section.heading, level };
+    else section.group = group?.heading ?? null;
   }
   return sections.filter((section) => section.paragraphs.length > 0);
 }

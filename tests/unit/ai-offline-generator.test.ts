@@ -403,6 +403,28 @@ describe("bullets from sentences", () => {
     for (const slide of outline.slides) expect(slide.bullets.length, slide.title).toBeGreaterThanOrEqual(2);
   });
 
+  it("gives the sections after a part's sub-headings their own slides: a part heading's group ends at its level", () => {
+    const section = (heading: string, body: string) => `${heading}\n\n${body}`;
+    const text = [
+      "# Travel and Expenses Policy",
+      "This policy sets out what staff can claim when they travel for work, and how to claim it.",
+      section("## Purpose", "We want staff to be repaid for genuine business costs. We must also show that we spend money carefully."),
+      "## Travel",
+      section("### Public transport", "Standard-class rail travel is the default for all staff. Book tickets through the travel desk at least a week ahead."),
+      section("### Using your own car", "Staff who drive their own car for work are paid 45p per mile. Your normal commute cannot be claimed."),
+      section("### Taxis", "Taxis may be used late at night or when no bus or train runs. Keep the receipt for every fare."),
+      section("## Overnight Stays", "Hotels must be booked through the travel desk. Staying with friends earns a flat £25 a night."),
+      section("## Meals", "You may claim up to £10 for a meal on a trip of more than five hours. Alcohol is never paid for."),
+      section("## How to Claim", "Submit claims within 60 days with the receipts attached. Approved claims are paid with your next salary."),
+      section("## Misuse", "False claims are treated as gross misconduct. They may also be reported to the police."),
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    const titles = outline.slides.map((slide) => slide.title);
+    for (const heading of ["Purpose", "Overnight Stays", "Meals", "How to Claim", "Misuse"]) expect(titles, heading).toContain(heading);
+    // No slide lists later sections' headings as the points of "Travel".
+    for (const slide of outline.slides.slice(1)) expect(slide.bullets, slide.title).not.toContain("Overnight Stays");
+  });
+
   it("keeps an FAQ's short answers under their part's heading on one slide, and its bullets out of the narration", () => {
     const answer = (question: string, text: string) => `### ${question}\n${text}`;
     const text = [
