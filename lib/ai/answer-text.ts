@@ -165,7 +165,7 @@ const AMOUNT_QUESTION =
   /\bhow (?:many|much|long|old|far|big|large|small|often|tall|high|deep|heavy|fast|quickly|soon|warm|hot|cold)\b|\bwhat (?:percentage|share|proportion|fraction|number|amount|size|temperature|price|cost)\b|\bhow much\b/i;
 const TIME_QUESTION = /\bwhen\b|\b(?:what|which) (?:year|month|day|date|time|century|decade)\b|\bsince when\b/i;
 const SUMMARY_QUESTION =
-  /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b/i;
+  /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b|^\s*(?:so,? )?(?:what(?:'s| is| are)? (?:this|these) [\p{L}-]+ (?:all )?about|what (?:does|do) (?:this|these) [\p{L}-]+ (?:cover|say|discuss|describe|tell (?:me|us))|tell (?:me|us) about (?:this|these) [\p{L}-]+)\s*[?.!]*\s*$/iu;
 
 export function intentOf(question: string): QuestionIntent {
   const foreign = foreignIntents();

@@ -214,6 +214,29 @@ describe("reading a question", () => {
     expect(composeOfflineAnswer({ ...guide, question: "Why do gardeners like drawings of roots?" }).text).toMatch(/^Other gardeners like drawings of roots because/);
   });
 
+  it("takes 'what is this <anything> about' and 'what does this <anything> cover' for a summary, not a topic", () => {
+    const review = {
+      slides: [],
+      sources: [
+        {
+          name: "review.md",
+          main: true,
+          text: [
+            "# Review: Lanterns at the Quay",
+            "The harbour's winter festival fills the old fish market with paper lanterns made by schools along the coast. It is crowded, slightly chaotic and worth the trip.",
+            "## The Workshops",
+            "Visitors can make a small lantern of their own at the afternoon workshops, which cost five pounds.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    for (const question of ["What is this review about?", "What's this write-up about?", "What does this review cover?", "Tell me about this festival review."]) {
+      expect(composeOfflineAnswer({ ...review, question }).text).toMatch(/^The harbour's winter festival fills the old fish market/);
+    }
+    // A topic after "about" is a question about that topic.
+    expect(composeOfflineAnswer({ ...review, question: "What does this review say about the workshops?" }).text).toMatch(/^Visitors can make a small lantern/);
+  });
+
   it("knows a heading asked in other words", () => {
     const report = {
       slides: [],
