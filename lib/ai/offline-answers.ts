@@ -630,6 +630,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "Which password manager did they choose?" is not answered by "a password manager".
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
+  const counted = countedAction(question, concepts);
   const scored: Scored[] = [];
   for (const unit of units) {
     const { section } = unit;
@@ -672,6 +673,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       if (concept.required && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
     }
     if (!focusSaid) coverage *= FOCUS_MISSING;
+    // "How many navvies died": a count of navvies is not a count of deaths.
+    if (counted && !saysConcept(unit, counted)) coverage *= REQUIRED_MISSING;
     // The amount or time asked for: a unit without one answers something else.
     // "A month" or "most of her first month" says how long without a number.
     if (intent.amount) coverage *= hasNumber(unit.text.replace(ITEM, "")) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
@@ -708,6 +711,23 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     scored.push({ unit, coverage, score });
   }
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
+}
+
+/**
+ * The action whose doers a "how many" question counts ("How many navvies died ...", "How many people work ..."): the
+ * topic word right after the counted one, when the question puts no auxiliary between them.
+ */
+function countedAction(question: string, concepts: readonly Concept[]): Concept | null {
+  if (!isEnglish()) return null;
+  const match = /^\s*how many\s+[\p{L}'’-]+\s+([\p{L}'’-]+)/iu.exec(question);
+  if (!match) return null;
+  const word = match[1]!.toLowerCase();
+  return concepts.find((concept) => concept.word === word && !concept.name && !concept.required) ?? null;
+}
+
+/** Whether a unit says a concept itself, by a synonym or by a related word. */
+function saysConcept(unit: Unit, concept: Concept): boolean {
+  return holds(unit.terms, concept) || concept.synonyms.some((term) => unit.terms.has(term)) || concept.related.some((term) => unit.terms.has(term));
 }
 
 /** What a unit keeps of its coverage when it does not say what a "who", "which" or "how do I" question asks about. */
@@ -767,6 +787,9 @@ function measured(unit: Unit, measures: readonly string[]): boolean {
   return words.some((word, index) => measures.includes(stemOf(word)) && amounts.some((at) => Math.abs(at - index) <= MEASURE_WINDOW));
 }
 
+/** Heading words that say nothing of its topic: the author's pronouns, "be", "do" and "have". */
+const HEADING_FILLER = new Set(["we", "our", "us", "i", "my", "you", "your", "is", "are", "am", "was", "were", "be", "been", "do", "does", "did", "have", "has", "had"].map((word) => stemOf(word)));
+
 /** Share of a heading's words the question must hold, its asking and small words too, to be the heading asked. */
 const HEADING_MATCH = 0.75;
 const HEADING_MATCH_BONUS = 0.3;
@@ -788,7 +811,8 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
   return (section) => {
     let found = cache.get(section);
     if (found === undefined) {
-      const heading = new Set(allWords(section.heading));
+      // "Why We Are Making These Changes" is asked as "Why is the council making these changes?".
+      const heading = new Set(allWords(section.heading).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
       const said = [...heading].filter((word) => words.has(word) || others.has(word)).length;
       found = heading.size >= 2 && said / words.size >= 0.4 ? said / heading.size : 0;
       cache.set(section, found);

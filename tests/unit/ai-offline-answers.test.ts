@@ -237,6 +237,45 @@ describe("reading a question", () => {
     expect(composeOfflineAnswer({ ...review, question: "What does this review say about the workshops?" }).text).toMatch(/^Visitors can make a small lantern/);
   });
 
+  it("counts the doers of the action a 'how many' question asks about, not anyone named beside them", () => {
+    const history = {
+      slides: [],
+      sources: [
+        {
+          name: "bridge.md",
+          main: true,
+          text: [
+            "# The Old Toll Bridge",
+            "The bridge was built by about 400 labourers over three years and opened to carts in 1821. Tolls were collected at a cottage on the east bank until 1899.",
+            "## Floods",
+            "A flood in 1852 drowned cattle on the east bank and closed the bridge for a month.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...history, question: "How many labourers built the bridge?" }).text).toMatch(/^The bridge was built by about 400 labourers/);
+    expect(composeOfflineAnswer({ ...history, question: "How many labourers drowned while building the bridge?" }).covered).toBe(false);
+  });
+
+  it("knows a heading asked with the author's 'we' put as the one who writes", () => {
+    const notice = {
+      slides: [],
+      sources: [
+        {
+          name: "pool.md",
+          main: true,
+          text: [
+            "# Changes at Riverside Pool",
+            "The council will close Riverside Pool for six months from 1 June while its roof is replaced.",
+            "## Why We Are Closing the Pool",
+            "The roof beams were found to be rotten during a survey in March. Swimming lessons will move to the Northgate centre while the work goes on.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...notice, question: "Why is the council closing the pool?" }).text).toMatch(/^The roof beams were found to be rotten/);
+  });
+
   it("knows a heading asked in other words", () => {
     const report = {
       slides: [],
