@@ -45,6 +45,12 @@ const SYNONYM_CREDIT = 0.5;
 const RELATED_CREDIT = 0.3;
 /** Related words as common as "go", "get" or "turn" are related to half the language: left out. */
 const MIN_RELATED_RARITY = 0.2;
+/**
+ * A synonym stands for one sense of the word, so a commoner one still says the same ("last" for "final", "end" for
+ * "finish"); only the commonest words, with a sense for everything, are left out. Measured on 2026-11-26: from 0.2
+ * to 0.1 took the corpus's answers from 93.1% to 93.9% and seven new articles' from 36.9% to 38.2%, refusals unchanged.
+ */
+const MIN_SYNONYM_RARITY = 0.1;
 /** Added for the question's topic words said in the same order, as a share of its pairs. */
 const PAIR_BONUS = 0.15;
 /** Least weight of a word the material uses: a word in every unit of a small deck still says what is asked. */
@@ -534,9 +540,9 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     const next = SPECIFIC.test(term.word) ? questionTerms(question).find((other) => other.position === term.position + 1) : undefined;
     const pair = next ? `${term.stem} ${next.stem}` : null;
     const { synonyms: synonymWords, related: relatedList } = wordnet;
-    const stemsOf = (list: readonly string[]) =>
-      [...new Set(list.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
-    const synonyms = [...stemsOf(synonymWords), ...variants.compounds.filter((stem) => !matches.includes(stem))];
+    const stemsOf = (list: readonly string[], least = MIN_RELATED_RARITY) =>
+      [...new Set(list.filter((word) => rarityOf(word) >= least).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
+    const synonyms = [...stemsOf(synonymWords, MIN_SYNONYM_RARITY), ...variants.compounds.filter((stem) => !matches.includes(stem))];
     const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
     // A name's words count by their rarity: "Millbrook" alone is not the "Millbrook River Trust".
     const parts = term.alternatives.length > 1 ? term.alternatives.map((stem) => ({ stem, weight: idf(stem) })) : null;
