@@ -69,12 +69,20 @@ function escapeRegExp(text: string): string {
 
 /** A heading run into the text after it with no stop between: "What Cities Are Doing Cities have a growing toolkit". */
 function gluedHeading(text: string, headings: readonly string[]): string | null {
+  const wordsOf = (heading: string) => heading.match(/[\p{L}\p{N}'\u2019]+/gu) ?? [];
   for (const heading of headings) {
-    const words = heading.match(/[\p{L}\p{N}'\u2019]+/gu);
-    if (!words || words.length < 2) continue;
+    const words = wordsOf(heading);
+    if (words.length < 2) continue;
+    // A longer heading that holds this one ("If the Rules Are Broken" holds "The Rules") is quoted whole, not glued.
+    let rest = text;
+    for (const longer of headings) {
+      const longerWords = wordsOf(longer);
+      if (longerWords.length <= words.length || !containsWords(longer, heading)) continue;
+      rest = rest.replace(new RegExp(longerWords.map(escapeRegExp).join("[^\\p{L}\\p{N}]+"), "giu"), " ");
+    }
     // Case aside for the heading's words; the word after it must start with a capital.
     const glued = new RegExp(`(?:^|[^\\p{L}])${words.map(escapeRegExp).join("[^\\p{L}\\p{N}]+")}\\s+(\\p{L})`, "giu");
-    for (const match of text.matchAll(glued)) if (/\p{Lu}/u.test(match[1] ?? "")) return heading;
+    for (const match of rest.matchAll(glued)) if (/\p{Lu}/u.test(match[1] ?? "")) return heading;
   }
   return null;
 }
@@ -155,6 +163,9 @@ function misreadVerb(words: Tagged[], index: number): boolean {
   return !/s$/.test(word.lower) && next !== undefined && ["DET", "PRON"].includes(next.pos) && canBeVerb(word.lower);
 }
 
+/** Verbs whose base form ends in "-ing" ("Students bring phones"): not a participle. */
+const ING_VERBS = new Set(["bring", "sing", "ring", "spring", "sting", "swing", "cling", "fling", "wring", "sling", "string"]);
+
 /** Whether a clause has a verb of its own: one that is not an -ing form, not after 'to', not the verb of a relative clause. */
 function hasMainVerb(words: Tagged[]): boolean {
   let inRelative = false;
@@ -178,7 +189,7 @@ function hasMainVerb(words: Tagged[]): boolean {
       word.pos === "NOUN" && !/s$/.test(word.lower) && previous !== undefined && (previous.pos === "NOUN" || previous.pos === "PROPN") && /[^s]s$/.test(previous.lower) && !inRelative;
     if (verbAfterPlural || misreadVerb(words, index)) return true;
     if (!FINITE_TAGS.has(word.pos)) continue;
-    if (word.pos === "VERB" && word.lower.endsWith("ing")) continue;
+    if (word.pos === "VERB" && word.lower.endsWith("ing") && !ING_VERBS.has(word.lower)) continue;
     if (words[index - 1]?.lower === "to") continue;
     if (inRelative && !relativeVerbSeen) {
       relativeVerbSeen = true;

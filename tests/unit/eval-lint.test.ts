@@ -32,10 +32,21 @@ function findingsFor(bullets: string[]): string[] {
 
 describe("slide lint", () => {
   it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
-    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor"];
+    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk"];
     expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
     const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon"];
     expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
+  });
+
+  it("takes a heading quoted inside a longer heading for no heading run into the text", () => {
+    const rules = "# Phones in School\n\n## The Rules\n\nPhones stay in bags all day.\n\n## If the Rules Are Broken\n\nA phone taken away is returned at the end of the day.";
+    const withRules: Article = { ...article, markdown: rules, blocks: parseMarkdown(rules), gold: { ...article.gold, sections: ["The Rules", "If the Rules Are Broken"] } };
+    const debris = (slide: DeckSlide) => lintDeck([slide], withRules).filter((finding) => finding.category === "debris").map((finding) => finding.why);
+    const script = "The next part is headed “If the Rules Are Broken”. A phone taken away is returned at the end of the day, and a second time in a term means a parent collects it.";
+    expect(debris({ number: 3, title: "If the Rules Are Broken", bullets: ["A phone taken away is returned at the end of the day", "Parents collect it the second time"], script })).toEqual([]);
+    expect(debris({ number: 3, title: "The Rules Phones stay in bags", bullets: ["Phones stay in bags all day", "Staff check bags"], script })).toEqual([
+      'title runs the heading "The Rules" into the text after it',
+    ]);
   });
 
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
