@@ -151,6 +151,8 @@ function misreadVerb(words: Tagged[], index: number): boolean {
   // An instruction whose object follows a preposition ("Talk to a doctor", "Listen to your body"): the capital makes
   // the verb a name.
   if (index === 0 && next?.pos === "ADP" && ["DET", "PRON"].includes(words[index + 2]?.pos ?? "")) return canBeVerb(word.lower);
+  // A phrasal verb's instruction ("Log in to your account", "Sign up for a card").
+  if (index === 0 && next?.pos === "ADP" && words[index + 2]?.pos === "ADP" && ["DET", "PRON"].includes(words[index + 3]?.pos ?? "")) return canBeVerb(word.lower);
   if (index === 0) return next !== undefined && ["DET", "PRON", "NUM"].includes(next.pos) && canBeVerb(word.lower);
   if (!previous || !(NOUN_TAGS.has(previous.pos) || previous.pos === "NUM")) return false;
   const singularBefore = previous.pos === "NUM" || !/s$/.test(previous.lower);
@@ -301,7 +303,9 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const words = tagged(bullet);
       const count = wordCount(bullet);
       const isHeading = headings.some((heading) => sameWords(heading, bullet));
-      const asWritten = isHeading || quotable.some((line) => sameWords(line, bullet));
+      // A list item's first clause ("A sleeping-bag liner, which is compulsory in every hut" of "…; blankets are
+      // provided") is the item as written too.
+      const asWritten = isHeading || quotable.some((line) => sameWords(line, bullet) || line.split(/\s*;\s*/).some((clause) => sameWords(clause, bullet)));
       const cut = asWritten || !english ? null : cutReason(bullet, words);
       if (cut) add("cut", n, bullet, cut);
       const label = /^[^:]{1,60}:\s*\S/.test(bullet);

@@ -32,7 +32,7 @@ function findingsFor(bullets: string[]): string[] {
 
 describe("slide lint", () => {
   it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
-    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk"];
+    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk", "Log in to your account with your library card"];
     expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
     const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon"];
     expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
@@ -47,6 +47,15 @@ describe("slide lint", () => {
     expect(debris({ number: 3, title: "The Rules Phones stay in bags", bullets: ["Phones stay in bags all day", "Staff check bags"], script })).toEqual([
       'title runs the heading "The Rules" into the text after it',
     ]);
+  });
+
+  it("takes a list item's first clause for the item as written", () => {
+    const packing = "# Hut Trek\n\n## What to Pack\n\nEvery walker needs:\n\n- A sleeping-bag liner, which is compulsory in every hut; blankets are provided.\n- A head torch";
+    const withList: Article = { ...article, markdown: packing, blocks: parseMarkdown(packing), gold: { ...article.gold, sections: ["What to Pack"] } };
+    const verbless = (bullets: string[]) =>
+      lintDeck([{ number: 2, title: "What to Pack", bullets, script: SCRIPT }], withList).filter((finding) => finding.category === "verbless").map((finding) => finding.text);
+    expect(verbless(["A sleeping-bag liner, which is compulsory in every hut", "A head torch"])).toEqual([]);
+    expect(verbless(["A sleeping-bag liner in every hut", "A head torch"])).toEqual(["A sleeping-bag liner in every hut"]);
   });
 
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
