@@ -176,6 +176,9 @@ function digits(value: number, language: DeckLanguage): string {
   return value < 10_000 ? String(value) : new Intl.NumberFormat(language).format(value).replace(/\u202f|\u00a0/g, " ");
 }
 
+/** Words that join the two amounts of a range or a choice ("60 to 100", "60 or 100"). */
+const RANGE_JOINS = /^(?:and|to|or|[-–—])$/;
+
 function isNumeric(token: string): boolean {
   return /^\d[\d.,\u202f\u00a0 ]*$/.test(token);
 }
@@ -260,6 +263,9 @@ function withSymbols(tokens: string[], language: DeckLanguage): string {
       const amountAt = previous !== undefined && SCALES.test(previous) && result.length >= 2 && isNumeric(result.at(-2)!) ? result.length - 2 : isNumeric(previous) ? result.length - 1 : -1;
       if (currency && amountAt >= 0 && !/[,.;:]$/.test(previous)) {
         result[amountAt] = `${currency[1]}${result[amountAt]}`;
+        // A range's first amount is in the same currency: "between 60 and 100 pounds" is "between £60 and £100".
+        const start = amountAt - 2;
+        if (start >= 0 && RANGE_JOINS.test(result[start + 1]!) && isNumeric(result[start]!)) result[start] = `${currency[1]}${result[start]}`;
         const trail = token.slice(bare(token).length);
         result[result.length - 1] = `${result.at(-1)}${trail}`;
         continue;

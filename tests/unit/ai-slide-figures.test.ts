@@ -34,6 +34,8 @@ describe("slide figures", () => {
     expect(slideFigures("selon l'enquête, quatre-vingts pour cent des familles", "fr")).toBe("selon l'enquête, 80 % des familles");
     expect(slideFigures("il settanta per cento delle famiglie", "it")).toBe("il 70 % delle famiglie");
     expect(slideFigures("Revenue was 5.2 million pounds, up from 3.9 million pounds", "en")).toBe("Revenue was £5.2 million, up from £3.9 million");
+    expect(slideFigures("A plumber charges between 60 and 100 pounds to fix a tap", "en")).toBe("A plumber charges between £60 and £100 to fix a tap");
+    expect(slideFigures("Tickets cost 8 to 12 dollars, and 3 children came", "en")).toBe("Tickets cost $8 to $12, and 3 children came");
     expect(slideFigures("between 22 and 26 degrees Celsius", "en")).toBe("between 22 and 26 °C");
     expect(slideFigures("Weigh 50 grams of flour", "en")).toBe("Weigh 50 g of flour");
     expect(slideFigures("a 40 percent rise", "en")).toBe("a 40% rise");
