@@ -41,16 +41,28 @@ function partCovered(part: string, slide: DeckSlide): boolean {
   return containsWords([slide.title, ...slide.bullets, slide.script].join("\n"), opening);
 }
 
+/** How closely a title is a heading, every word counted ("Who Can Donate" is "Who Can Donate" more than "After You Donate"). */
+function closeness(heading: string, title: string): number {
+  const want = new Set(tokens(heading));
+  const have = new Set(tokens(title));
+  const shared = [...want].filter((word) => have.has(word)).length;
+  return shared / new Set([...want, ...have]).size;
+}
+
 export function coverageOf(slides: readonly DeckSlide[], article: Article): Coverage {
   const gold = article.structured ? article.gold.sections : article.gold.parts;
+  const headingsOf = (section: string) => [section, ...(article.subsections.get(section) ?? [])];
+  // A slide whose title matches several sections' headings by topic words (one-word headings such as "Who Can
+  // Donate" and "After You Donate") covers the one it is closest to.
+  const closest = (slide: DeckSlide) => Math.max(...gold.map((section) => Math.max(...headingsOf(section).filter((heading) => titleMatches(heading, slide.title)).map((heading) => closeness(heading, slide.title)), 0)));
   const slidesOf = gold.map((section) => ({
     section,
     slides: slides
-      .filter((slide) =>
-        article.structured
-          ? [section, ...(article.subsections.get(section) ?? [])].some((heading) => titleMatches(heading, slide.title))
-          : partCovered(section, slide),
-      )
+      .filter((slide) => {
+        if (!article.structured) return partCovered(section, slide);
+        const matched = headingsOf(section).filter((heading) => titleMatches(heading, slide.title));
+        return matched.length > 0 && Math.max(...matched.map((heading) => closeness(heading, slide.title))) >= closest(slide);
+      })
       .map((slide) => slide.number),
   }));
   const firsts = slidesOf.filter((entry) => entry.slides.length > 0).map((entry) => entry.slides[0]!);
