@@ -135,7 +135,9 @@ function canBeVerb(base: string): boolean {
 }
 
 const NOUN_TAGS = new Set(["NOUN", "PROPN"]);
-const AFTER_VERB = new Set(["DET", "NUM", "PRON", "ADP", "ADV", "ADJ", "PART"]);
+const AFTER_VERB = new Set(["DET", "NUM", "PRON", "ADP", "ADV", "ADJ", "PART", "SYM"]);
+/** Quantifiers that stand as a clause's subject ("Most give one evening a week"). */
+const QUANTIFIERS = new Set(["most", "many", "some", "all", "few", "several", "both", "others", "each"]);
 
 /**
  * Verbs the tagger reads as nouns: a present-tense verb after a singular subject ("Sleep matters for", "the
@@ -154,6 +156,8 @@ function misreadVerb(words: Tagged[], index: number): boolean {
   // A phrasal verb's instruction ("Log in to your account", "Sign up for a card").
   if (index === 0 && next?.pos === "ADP" && words[index + 2]?.pos === "ADP" && ["DET", "PRON"].includes(words[index + 3]?.pos ?? "")) return canBeVerb(word.lower);
   if (index === 0) return next !== undefined && ["DET", "PRON", "NUM"].includes(next.pos) && canBeVerb(word.lower);
+  // After a quantifier standing as the subject ("Most give one evening a week").
+  if (index === 1 && previous && QUANTIFIERS.has(previous.lower) && next !== undefined && ["DET", "NUM", "PRON", "ADJ"].includes(next.pos)) return canBeVerb(word.lower);
   if (!previous || !(NOUN_TAGS.has(previous.pos) || previous.pos === "NUM")) return false;
   const singularBefore = previous.pos === "NUM" || !/s$/.test(previous.lower);
   const third = /^(.{2,}?)(?:e?s)$/.exec(word.lower);
@@ -174,7 +178,9 @@ function hasMainVerb(words: Tagged[]): boolean {
   let relativeVerbSeen = false;
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
-    if (word.pos === "PRON" && RELATIVE.has(word.lower)) {
+    // "That" opening a clause ("…, that means a deposit of …") points back; it starts no relative clause.
+    const opensClause = word.lower === "that" && (index === 0 || words[index - 1]!.pos === "PUNCT");
+    if (word.pos === "PRON" && RELATIVE.has(word.lower) && !opensClause) {
       inRelative = true;
       relativeVerbSeen = false;
       continue;
@@ -246,6 +252,8 @@ function linkingProblem(script: string, title: string): string | null {
     .filter((word) => word.pos !== "PUNCT")
     .map((word) => word.lower);
   if (want.length === 0) return null;
+  // A heading quoted as a name ("let's look at “Off the Pitch”") reads after any word.
+  if (new RegExp(`[“"‘']${escapeRegExp(title.trim())}[”"’']`, "i").test(script)) return null;
   // Parts of speech as the narration uses the heading's words: "to spread the word" makes 'spread' a verb.
   const said = tagged(script).filter((word) => word.pos !== "PUNCT");
   for (let start = 1; start + want.length <= said.length; start++) {

@@ -32,7 +32,7 @@ function findingsFor(bullets: string[]): string[] {
 
 describe("slide lint", () => {
   it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
-    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk", "Log in to your account with your library card"];
+    const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk", "Log in to your account with your library card", "An adult ticket costs £8 and a child's ticket costs £6", "Most give one evening a week", "On a rent of £900 a month, that means a deposit of no more than £1,000"];
     expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
     const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon"];
     expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
@@ -56,6 +56,14 @@ describe("slide lint", () => {
       lintDeck([{ number: 2, title: "What to Pack", bullets, script: SCRIPT }], withList).filter((finding) => finding.category === "verbless").map((finding) => finding.text);
     expect(verbless(["A sleeping-bag liner, which is compulsory in every hut", "A head torch"])).toEqual([]);
     expect(verbless(["A sleeping-bag liner in every hut", "A head torch"])).toEqual(["A sleeping-bag liner in every hut"]);
+  });
+
+  it("takes a quoted heading for a name after any linking word, and still flags one run into the phrase", () => {
+    const grammar = (title: string, script: string) =>
+      lintDeck([{ number: 2, title, bullets: ["Schools start later", "Pupils sleep longer"], script }], article).filter((finding) => finding.category === "grammar");
+    const rest = " Some schools now start later in the morning, and the pupils there sleep longer on school nights, say teachers and parents in most towns.";
+    expect(grammar("Off the Pitch", `Next, let's look at “Off the Pitch”.${rest}`)).toEqual([]);
+    expect(grammar("Off the Pitch", `Next, let's look at off the pitch.${rest}`)).toHaveLength(1);
   });
 
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
