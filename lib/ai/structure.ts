@@ -1,11 +1,15 @@
 // Reads extracted source text back into its structure: title, sections under headings, paragraphs, list items and
 // sentences. Extraction stores text with each heading on its own line and blank lines between paragraphs
-// (lib/content/sections.ts), so headings are recognised by shape: a short line without closing punctuation that
-// introduces prose. Runs of such lines are lists, not headings.
+// (lib/content/sections.ts), marked with its level as a Markdown heading ("## Heading") when the extractor knew it
+// (as pasted Markdown has it too). Unmarked headings (text stored before levels were kept, plain text) are
+// recognised by shape: a short line without closing punctuation that introduces prose. Runs of such lines are
+// lists, not headings.
 import { splitSentences, terms, wordCount, isProseSentence, type Sentence } from "./text";
 
 export interface SourceSection {
   heading: string | null;
+  /** The heading's level (1 to 6), when the extractor knew it. */
+  level?: number;
   text: string;
 }
 
@@ -182,9 +186,12 @@ function resolveCandidates(blocks: Block[]): Block[] {
     const previous = resolved[index - 1];
     const next = resolved[end + 1];
     const introducedList = previous?.kind === "prose" && /:["'”’]?$/.test(previous.text);
+    // Short lines straight under a heading marked with its level (where every heading is marked, as the extractors
+    // store them) are that section's list ("Packing List" over "A warm jacket", "Walking boots"), not headings.
+    const underMarkedHeading = previous?.kind === "heading" && previous.level !== undefined && end > index;
     for (let position = index; position <= end; position += 1) {
       const block = resolved[position]!;
-      if (!next || introducedList) block.kind = "item";
+      if (!next || introducedList || underMarkedHeading) block.kind = "item";
       else if (end - index + 1 >= 3) block.kind = position === index ? "heading" : "item";
       else block.kind = "heading";
     }
@@ -281,8 +288,9 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
   }
   flushItems();
   // A heading directly followed by another (a part title above its first sub-heading) has nothing of its own: it is
-  // kept as the group of the sections under it. Where headings have levels (Markdown), the group ends at the next
-  // heading of its level or above ("## Travel" over "### Taxis" holds no "## Overnight Stays" after them).
+  // kept as the group of the sections under it. Where headings have levels (Markdown, and the stored text of a PDF,
+  // DOCX or web page), the group ends at the next heading of its level or above ("## Travel" over "### Taxis" holds
+  // no "## Overnight Stays" after them).
   let group: { heading: string; level: number | undefined } | null = null;
   for (const section of sections) {
     const level = levels.get(section);
@@ -304,7 +312,7 @@ export function parseSource(
   let blocks: Block[];
   if (input.sections && input.sections.some((section) => section.heading)) {
     blocks = input.sections.flatMap((section) => [
-      ...(section.heading ? [{ kind: "heading" as const, text: section.heading.trim() }] : []),
+      ...(section.heading ? [{ kind: "heading" as const, text: section.heading.trim(), level: section.level }] : []),
       ...section.text.split(/\r?\n[ \t]*\r?\n/).flatMap((raw) => classify(raw, false)),
     ]);
   } else {

@@ -1,5 +1,6 @@
-// Text extraction from uploaded documents, keeping their headings: PDF with unpdf (pdf.js getTextContent, headings
-// told by font size against the body text) and DOCX with mammoth (heading styles become h1-h6). Also the sanitised
+// Text extraction from uploaded documents, keeping their headings and their levels: PDF with unpdf (pdf.js
+// getTextContent, headings told by font size against the body text, levels by their sizes' rank) and DOCX with
+// mammoth (heading styles become h1-h6). Also the sanitised
 // HTML preview of a DOCX for the file preview dialog. Output is bounded in length and time.
 import { readFile } from "node:fs/promises";
 import mammoth from "mammoth";
@@ -193,24 +194,48 @@ function headingShaped(text: string): boolean {
 
 type PdfBlockKind = "heading" | "paragraph" | "list" | "table";
 
+/** A block of a PDF's text as read: a heading (with the size it is set in) or a paragraph. */
+type PdfBlock = { heading: string; size: number } | { paragraph: string };
+
+/**
+ * Headings' levels from their sizes: the largest size a heading is set in is level 1, the next 2, and so on (a
+ * heading set bold at the body's size comes below every larger one), at most 6.
+ */
+function headingLevels(blocks: readonly PdfBlock[]): Map<number, number> {
+  const sizes = [...new Set(blocks.flatMap((block) => ("heading" in block ? [block.size] : [])))].sort((a, b) => b - a);
+  return new Map(sizes.map((size, rank) => [size, Math.min(6, rank + 1)]));
+}
+
 function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
+  const blocks = pdfBlocks(lines);
+  const levels = headingLevels(blocks);
+  for (const block of blocks) {
+    if (builder.isFull) return;
+    if ("heading" in block) builder.heading(block.heading, levels.get(block.size));
+    else builder.paragraph(block.paragraph);
+  }
+}
+
+/** The headings and paragraphs of a PDF's lines, in reading order. */
+function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
+  const blocks: PdfBlock[] = [];
   const body = bodyOf(lines);
   let kind: PdfBlockKind | null = null;
   let rows: string[] = [];
   let cells: string[][] = [];
   let columns: number[] = [];
+  let headingSize = 0;
   let last: PdfLine | null = null;
   const flush = () => {
-    if (kind === "heading") builder.heading(rows.join(" "));
-    else if (kind === "table") builder.paragraph(cells.map((row) => row.join(" | ")).join("\n"));
-    else if (kind !== null) builder.paragraph(rows.join("\n"));
+    if (kind === "heading") blocks.push({ heading: rows.join(" "), size: headingSize });
+    else if (kind === "table") blocks.push({ paragraph: cells.map((row) => row.join(" | ")).join("\n") });
+    else if (kind !== null) blocks.push({ paragraph: rows.join("\n") });
     kind = null;
     rows = [];
     cells = [];
     columns = [];
   };
   for (const line of lines) {
-    if (builder.isFull) return;
     const gap = last !== null && last.page === line.page ? Math.abs(last.y - line.y) : Number.POSITIVE_INFINITY;
     const lineHeight = Math.max(last?.size ?? 0, line.size, 1);
     const close = gap <= lineHeight * PARAGRAPH_GAP;
@@ -274,6 +299,7 @@ function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
         flush();
         kind = "heading";
         rows = [line.text];
+        headingSize = line.size;
       }
     } else if (LIST_MARK.test(line.text)) {
       // Each list item on its own line, so it stays an item.
@@ -292,6 +318,7 @@ function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
     last = line;
   }
   flush();
+  return blocks;
 }
 
 /** Text of a PDF with its headings. Throws ExtractionFailed when it cannot be read, is encrypted or takes too long. */

@@ -1,8 +1,9 @@
 // A source's extracted text cut into passages for the answer index (source_passages): a heading and the paragraphs
 // under it, at most PASSAGE_MAX_WORDS words (and PASSAGE_MAX_CHARS characters) each. Extraction stores text with
-// each heading on its own line and blank lines between paragraphs (lib/content/sections.ts); a passage keeps its
-// paragraphs as they were, so the passages of a source put back in order (`joinPassages`) give its text again and
-// the answerer reads a few passages exactly as it would have read them in the whole text.
+// each heading on its own line (marked with its level, "## Heading", when the extractor knew it) and blank lines
+// between paragraphs (lib/content/sections.ts); a passage keeps its paragraphs as they were and its heading's words,
+// so the passages of a source put back in order (`joinPassages`) give its text again, headings unmarked, and the
+// answerer reads a few passages exactly as it would have read them in the whole text.
 //
 // Pure and linear in the text's length: it runs wherever the text is (the document worker for PDF and DOCX).
 

@@ -5,12 +5,20 @@ import { parseHTML } from "linkedom";
 export interface ExtractedSection {
   /** The heading the section starts with; null for text before the first heading. */
   heading: string | null;
+  /**
+   * The heading's level, 1 (a title or a top part) to 6, when the extractor knows it (HTML's h1-h6, a DOCX's heading
+   * styles, a PDF's heading sizes ranked): a part heading with no text of its own holds the sections below its level.
+   */
+  level?: number;
   /** The section's paragraphs, separated by blank lines. */
   text: string;
 }
 
 export interface ExtractedContent {
-  /** The whole text: each heading on its own line, paragraphs separated by blank lines. */
+  /**
+   * The whole text: each heading on its own line (as a Markdown heading of its level, "## Heading", when the level is
+   * known), paragraphs separated by blank lines.
+   */
   text: string;
   sections: ExtractedSection[];
   title?: string;
@@ -26,9 +34,19 @@ export function normalizeSpace(text: string): string {
   return text.replace(/[\s\u00a0]+/g, " ").trim();
 }
 
+/** The line a heading is stored as: marked with its level as in Markdown, so the level survives as text. */
+export function headingLine(heading: string, level?: number): string {
+  return level ? `${"#".repeat(level)} ${heading}` : heading;
+}
+
+/** A level of 1 to 6, or undefined for none known. */
+function levelOf(level: number | undefined): number | undefined {
+  return level !== undefined && Number.isFinite(level) && level >= 1 ? Math.min(6, Math.floor(level)) : undefined;
+}
+
 /** Collects headings and paragraphs into sections, stopping at a total length. */
 export class SectionBuilder {
-  private readonly sections: { heading: string | null; paragraphs: string[] }[] = [];
+  private readonly sections: { heading: string | null; level?: number; paragraphs: string[] }[] = [];
   private length = 0;
   private full = false;
 
@@ -39,9 +57,10 @@ export class SectionBuilder {
     return this.full;
   }
 
-  private take(text: string): string | null {
+  /** `text` if it fits, else as much of it as fits (or null); `marks`: characters written before it (a heading's). */
+  private take(text: string, marks = 0): string | null {
     if (this.full) return null;
-    const room = this.maxLength - this.length;
+    const room = this.maxLength - this.length - marks;
     if (text.length + 2 > room) {
       this.full = true;
       const cut = text.slice(0, Math.max(0, room - 2)).trim();
@@ -49,15 +68,17 @@ export class SectionBuilder {
       this.length = this.maxLength;
       return cut;
     }
-    this.length += text.length + 2;
+    this.length += text.length + marks + 2;
     return text;
   }
 
-  heading(raw: string): void {
+  /** A heading; `level` (1 to 6) when the source tells it. */
+  heading(raw: string, level?: number): void {
     const text = normalizeSpace(raw);
     if (!text) return;
-    const taken = this.take(text);
-    if (taken !== null) this.sections.push({ heading: taken, paragraphs: [] });
+    const known = levelOf(level);
+    const taken = this.take(text, known ? known + 1 : 0);
+    if (taken !== null) this.sections.push({ heading: taken, ...(known ? { level: known } : {}), paragraphs: [] });
   }
 
   paragraph(raw: string): void {
@@ -83,12 +104,13 @@ export class SectionBuilder {
   }
 
   result(title?: string): ExtractedContent {
-    const sections = this.sections.map((section) => ({
+    const sections: ExtractedSection[] = this.sections.map((section) => ({
       heading: section.heading,
+      ...(section.level ? { level: section.level } : {}),
       text: section.paragraphs.join("\n\n"),
     }));
     const text = sections
-      .map((section) => [section.heading, section.text].filter(Boolean).join("\n\n"))
+      .map((section) => [section.heading === null ? null : headingLine(section.heading, section.level), section.text].filter(Boolean).join("\n\n"))
       .filter(Boolean)
       .join("\n\n");
     const cleanTitle = title ? normalizeSpace(title) : undefined;
@@ -153,7 +175,7 @@ function walk(node: DomNode, builder: SectionBuilder): void {
       inline += "\n";
     } else if (HEADINGS.has(tag)) {
       flush();
-      builder.heading(inlineText(child));
+      builder.heading(inlineText(child), Number(tag.slice(1)));
     } else if (tag === "tr") {
       // A table row reads as one line, its cells apart.
       flush();

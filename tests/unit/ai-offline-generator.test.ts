@@ -7,8 +7,11 @@ import { CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, gener
 import { inLanguage } from "@/lib/ai/language";
 import { outlineSchema } from "@/lib/ai/outline";
 import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
+import { extractDocument } from "@/lib/content/extract";
 import { htmlToSections } from "@/lib/content/sections";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
+import { buildDocx } from "../fixtures/docx";
+import { buildPdf } from "../fixtures/pdf";
 
 const ARTICLES: ArticleName[] = ["home-composting-guide", "city-heat-pumps"];
 
@@ -423,6 +426,71 @@ describe("bullets from sentences", () => {
     for (const heading of ["Purpose", "Overnight Stays", "Meals", "How to Claim", "Misuse"]) expect(titles, heading).toContain(heading);
     // No slide lists later sections' headings as the points of "Travel".
     for (const slide of outline.slides.slice(1)) expect(slide.bullets, slide.title).not.toContain("Overnight Stays");
+  });
+
+  it("ends a part heading's group at its level in a PDF and a DOCX as in Markdown: extraction keeps the levels", async () => {
+    const title = "Volunteer Handbook";
+    const intro = "Thank you for giving your time to the Riverside Community Garden. This handbook explains what a volunteer day looks like.";
+    const sections: [string, 1 | 2, string][] = [
+      ["Before Your First Day", 1, "Fill in the short registration form and bring it on your first morning. A coordinator will show you around the beds and the tool store."],
+      ["Getting There", 1, ""],
+      ["Taking the Bus", 2, "The number 12 bus stops at the garden gate every twenty minutes. Ask the driver for the Riverside stop."],
+      ["Cycling In", 2, "There are racks for eight bikes beside the compost bays. Bring your own lock, as the racks are not watched."],
+      ["Safety on Site", 1, "Wear gloves when you handle compost or cut brambles. Report every cut or fall to the coordinator on duty."],
+      ["Breaks and Refreshments", 1, "Tea and coffee are free in the potting shed. Lunch is shared at one o'clock on the long table by the pond."],
+      ["Leaving the Team", 1, "Tell the coordinator a week before your last session. Please return your key to the tool store before you go."],
+    ];
+    const pdf = buildPdf({
+      title,
+      pages: [
+        [
+          { heading: title, size: 22 },
+          { paragraph: intro },
+          ...sections.flatMap(([heading, level, text]) => [{ heading, size: level === 1 ? 16 : 13 }, ...(text ? [{ paragraph: text }] : [])]),
+        ],
+      ],
+    });
+    const docx = await buildDocx({
+      blocks: [
+        { heading: 1, text: title },
+        { paragraph: intro },
+        ...sections.flatMap(([heading, level, text]) => [{ heading: (level + 1) as 2 | 3, text: heading }, ...(text ? [{ paragraph: text }] : [])]),
+      ],
+    });
+    for (const [kind, bytes] of [["pdf", pdf], ["docx", docx]] as const) {
+      const extracted = await extractDocument(kind, bytes);
+      const outline = generateOfflineOutline(input(extracted.text));
+      const titles = outline.slides.map((slide) => slide.title);
+      for (const heading of ["Before Your First Day", "Getting There", "Safety on Site", "Breaks and Refreshments", "Leaving the Team"]) {
+        expect(titles, `${kind}: ${heading}`).toContain(heading);
+      }
+      // "Getting There" lists its own sub-headings, not the sections after them.
+      const group = outline.slides.find((slide) => slide.title === "Getting There")!;
+      expect(group.bullets, kind).toEqual(expect.arrayContaining(["Taking the Bus", "Cycling In"]));
+      expect(group.bullets, kind).not.toContain("Safety on Site");
+    }
+  });
+
+  it("reads a DOCX list straight under a heading as that section's list, not its first item as a heading", async () => {
+    const docx = await buildDocx({
+      blocks: [
+        { heading: 1, text: "A Day on the Ridge" },
+        { paragraph: "This guide covers a day walk along the Harrow Ridge, from the village car park to the summit cairn and back." },
+        { heading: 2, text: "Getting Ready" },
+        { paragraph: "Check the mountain forecast the evening before you set off. Tell someone at home which route you are taking and when you expect to be back." },
+        { heading: 2, text: "Packing List" },
+        { bullets: ["A warm jacket", "Walking boots", "A water bottle", "A paper map"] },
+        { heading: 2, text: "On the Ridge" },
+        { paragraph: "The path climbs steeply for the first hour and then follows the crest for three kilometres. Keep to the marked path, as the slopes either side are loose scree." },
+        { heading: 2, text: "Coming Down" },
+        { paragraph: "Most accidents happen on the way down, when legs are tired. Take the zigzag path rather than the direct gully, and rest at the stone shelter halfway." },
+      ],
+    });
+    const outline = generateOfflineOutline(input((await extractDocument("docx", docx)).text));
+    const titles = outline.slides.map((slide) => slide.title);
+    expect(titles).toContain("Packing List");
+    expect(titles).not.toContain("A warm jacket");
+    expect(outline.slides.find((slide) => slide.title === "Packing List")!.bullets).toEqual(expect.arrayContaining(["A warm jacket", "A paper map"]));
   });
 
   it("keeps an FAQ's short answers under their part's heading on one slide, and its bullets out of the narration", () => {

@@ -42,14 +42,42 @@ describe("PDF extraction", () => {
     expect(content.title).toBe("Quarterly Report");
     expect(content.truncated).toBe(false);
     expect(content.sections).toEqual([
-      { heading: "Introduction", text: `${LONG}\n\nA second paragraph.` },
-      { heading: "Results and (early) findings", text: "Growth was steady." },
-      { heading: "Outlook", text: "More of the same next year." },
+      { heading: "Introduction", level: 1, text: `${LONG}\n\nA second paragraph.` },
+      { heading: "Results and (early) findings", level: 2, text: "Growth was steady." },
+      { heading: "Outlook", level: 2, text: "More of the same next year." },
     ]);
+    // The stored text keeps each heading's level as Markdown does.
     expect(content.text).toBe(
-      `Introduction\n\n${LONG}\n\nA second paragraph.\n\nResults and (early) findings\n\nGrowth was steady.\n\n` +
-        "Outlook\n\nMore of the same next year.",
+      `# Introduction\n\n${LONG}\n\nA second paragraph.\n\n## Results and (early) findings\n\nGrowth was steady.\n\n` +
+        "## Outlook\n\nMore of the same next year.",
     );
+  });
+
+  it("gives headings levels by the rank of their sizes, whatever the sizes", async () => {
+    const content = await extractPdf(
+      buildPdf({
+        pages: [
+          [
+            { heading: "Allotment Rules", size: 26 },
+            { paragraph: "These rules apply to every plot on the Mill Lane site." },
+            { heading: "Your Plot", size: 17 },
+            { heading: "Keeping It Tidy", size: 13 },
+            { paragraph: "Paths between plots must be kept clear of tools and weeds." },
+            { heading: "Sheds", size: 13 },
+            { paragraph: "A shed may be no taller than two metres." },
+            { heading: "Water", size: 17 },
+            { paragraph: "Water butts are filled from the mains on Saturdays." },
+          ],
+        ],
+      }),
+    );
+    expect(content.sections.map((section) => [section.heading, section.level])).toEqual([
+      ["Allotment Rules", 1],
+      ["Your Plot", 2],
+      ["Keeping It Tidy", 3],
+      ["Sheds", 3],
+      ["Water", 2],
+    ]);
   });
 
   it("joins a sentence a page break cut in two, and keeps paragraphs that end before the break apart", async () => {
@@ -62,7 +90,7 @@ describe("PDF extraction", () => {
     });
     const content = await extractPdf(broken);
     expect(content.sections).toEqual([
-      { heading: "Later Start Times", text: "Some schools have moved the start of the school day later in the morning. Pupils slept longer.\n\nAttendance rose." },
+      { heading: "Later Start Times", level: 1, text: "Some schools have moved the start of the school day later in the morning. Pupils slept longer.\n\nAttendance rose." },
     ]);
   });
 
@@ -122,9 +150,11 @@ describe("DOCX extraction", () => {
     expect(content.title).toBe("Team Handbook");
     expect(content.sections).toEqual([
       { heading: null, text: "Preface before any heading." },
-      { heading: "Getting started", text: "Welcome to the team.\n\nLaptop\n\nBadge" },
-      { heading: "Contacts", text: "Name | Role\n\nAda | Lead" },
+      { heading: "Getting started", level: 1, text: "Welcome to the team.\n\nLaptop\n\nBadge" },
+      { heading: "Contacts", level: 2, text: "Name | Role\n\nAda | Lead" },
     ]);
+    // Heading 1 and Heading 2 are stored as Markdown's levels.
+    expect(content.text).toBe("Preface before any heading.\n\n# Getting started\n\nWelcome to the team.\n\nLaptop\n\nBadge\n\n## Contacts\n\nName | Role\n\nAda | Lead");
     expect(await extractDocx(docx)).toEqual(content);
     expect(await extractDocument("docx", docx)).toEqual(content);
     await expect(extractDocx(docx, { timeoutMs: 0 })).rejects.toMatchObject({ reason: "timeout", status: 422 });

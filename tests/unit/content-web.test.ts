@@ -79,10 +79,12 @@ describe("web page extraction", () => {
       { heading: null, text: INTRO },
       {
         heading: "How it works",
+        level: 2,
         text: `${STEPS}\n\nFetch the page safely and quickly.\n\nFind the article and keep its outline.`,
       },
-      { heading: "Limits", text: LIMITS },
+      { heading: "Limits", level: 2, text: LIMITS },
     ]);
+    expect(page.text).toContain(`\n\n## Limits\n\n${LIMITS}`);
     for (const furniture of ["About us", "Shop", "Newsletter", "Subscribe", "Copyright", "SCRIPT-TEXT", "font-family"]) {
       expect(page.text, furniture).not.toContain(furniture);
     }
