@@ -271,6 +271,51 @@ function narratable(sentence: Sentence): boolean {
   return hasProseWords(sentence.text) && isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
 }
 
+/** "There are three ways to…": a sentence that opens on "there" without pointing anywhere. */
+const EXISTENTIAL = /^there (?:is|are|was|were|will be|has been|have been|had been|seems?|seemed|used to be)\b/i;
+
+/**
+ * The sentences that open an untitled part and its paragraphs: where a text without headings says what it turns to
+ * next, so its slide says them. A paragraph's opening too short for narratable's five words ("Winter changed
+ * everything.") is said as well; one that leans on the sentence before it is not.
+ */
+function topicSentences(sentences: readonly Sentence[]): Sentence[] {
+  return sentences.filter(
+    (sentence, position) =>
+      (position === 0 || sentence.first) &&
+      (!DANGLING.test(sentence.text) || EXISTENTIAL.test(sentence.text)) &&
+      (narratable(sentence) ||
+        (sentence.first && sentence.words >= 2 && sentence.words < 5 && hasProseWords(sentence.text) && /^["'“‘]?\p{Lu}[^|]*[.!?]["'”’)]*$/u.test(sentence.text))),
+  );
+}
+
+/**
+ * A part's opening statement made short enough for a title: its slide line (asides between commas left out)
+ * without the clause or aside that ends it ("… moved to the harbour, a mile from the old quay" as "… moved to the
+ * harbour", "… to the families who ran them" as "… to the families"), when what is left is a statement of four to
+ * eleven words that stands alone. The first opening that gives one; null when none does.
+ */
+function shortOpening(topics: readonly Sentence[], taken: ReadonlySet<string>): string | null {
+  for (const sentence of topics) {
+    const bullet = bulletOf(sentence);
+    // "The second mill burned down…" names its mill; "The second is…" points to a list.
+    const pointing = /^(?:both|another|neither|either|the latter|the former|the others?)\b|^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\s+(?:is|are|was|were|one|ones|of)\b/i;
+    if (!bullet || bullet.truncated || DANGLING.test(bullet.text) || pointing.test(bullet.text) || SUBORDINATE.test(stripLeading(sentence.text))) continue;
+    if (/\b(?:it|its|they|them|their|this|these|those|he|she|him|her)\b/i.test(bullet.text.replace(/\s(?:who|which|that|whose|where)\s.*$/, ""))) continue;
+    let text = bullet.text;
+    for (let guard = 0; guard < 3 && wordCount(text) > 11; guard += 1) {
+      // Only an aside that names or places ("…, a mile from the old quay", "…, the oldest of the three") or a relative clause.
+      const aside = text.replace(/,\s(?:the|a|an|in|on|at|from|with|along|near|by|for|about|around|during|like|such as)\s[^,]*$/i, "");
+      const cut = aside !== text ? aside : text.replace(/\s(?:who|which|that|whose|where)\s[^,]*$/, "");
+      if (cut === text) break;
+      text = cut;
+    }
+    const count = wordCount(text);
+    if (count >= 4 && count <= 11 && !taken.has(text) && !/\b(?:and|or|but|of|to|in|on|at|for|with|the|a|an)$/i.test(text)) return text;
+  }
+  return null;
+}
+
 /** Words of the sentences that can be spoken: what a part has to narrate (tables and code do not count). */
 function narrationWords(sentences: readonly Sentence[]): number {
   return sentences.reduce((total, sentence) => total + (narratable(sentence) ? sentence.words : 0), 0);
@@ -719,6 +764,8 @@ export function namedSubject(line: string, previous: string): string | null {
   if (!match) return null;
   const subject = match[1]!;
   const words = subject.split(/\s+/);
+  // "The organisers are…" read as the subject "The" and the verb "organisers": an article alone names nothing.
+  if (words.length === 1 && /^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(subject)) return null;
   // The verb was missed and a later word taken for it ("The orchestra gave 17 concerts": not "The orchestra gave 17"):
   // a subject holds no number, and beyond its first word no past-tense verb that is never a noun (wink-lexicon's tags).
   if (words.some((word, position) => /\d/.test(word) || (position > 0 && isPastVerbOnly(word.toLowerCase())))) return null;
@@ -1369,6 +1416,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   if (mainSections.length >= 3 && lastHeading && CONCLUSION.test(bareHeading(lastHeading))) conclusion = segmentOf(mainSections.pop()!);
 
   let segments: Segment[] = groupShortSections(mainSections.map((section) => segmentOf(section)));
+  // A text without headings: the opening says its first sentence, as each part says its own (topicSentences).
+  const headingless = segments.length === 0 && lead !== null;
   if (segments.length === 0 && lead) {
     // No headings: the opening keeps the first paragraph when it is a short lead; the rest is cut by topic.
     const firstParagraph = lead.sentences[0]?.paragraph;
@@ -1518,7 +1567,18 @@ function generateOutlineNow(input: OutlineInput): Outline {
       else part.title = ((partsOfSegment.get(part) ?? 1) >= 3 ? assertion() : null) ?? deckPhrases().continuedTitle(part.heading);
     } else {
       const top = phrases.find((candidate) => !usedTitles.has(titleCase(candidate.text)));
-      part.title = assertion() ?? (top ? titleCase(top.text) : deckPhrases().partTitle(index + 1));
+      // The part's own opening says what it is about: a short one is its title ("Winter changed everything"), else the
+      // best short statement among its paragraphs' openings, else among all its sentences.
+      const topics = topicSentences(part.sentences);
+      const opening = topics[0] === part.sentences[0] ? topics[0] : undefined;
+      const short = opening && opening.words >= 3 && opening.words < 5 && /[.!]["'”’)]*$/.test(opening.text) ? opening.text.replace(/[.!]+(["'”’)]*)$/, "$1") : null;
+      const topicStatement = short ? null : (shortOpening(topics, usedTitles) ?? writer.assertion(topics, usedTitles));
+      if (short && !usedTitles.has(short)) part.title = short;
+      else if (topicStatement) {
+        titleBullets.set(part, topicStatement);
+        part.statementTitle = true;
+        part.title = topicStatement;
+      } else part.title = assertion() ?? (top ? titleCase(top.text) : deckPhrases().partTitle(index + 1));
     }
     usedTitles.add(part.title);
   });
@@ -1539,10 +1599,13 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const showsAgenda = headedParts >= MIN_BULLETS && headedParts <= MAX_BULLETS && headedParts === parts.length;
   const leadLines = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
   const showsTopics = leadLines < MIN_BULLETS && headedParts >= MIN_BULLETS;
-  const openingReserved = showsAgenda || showsTopics ? [] : writer.reserve(openingPool, 4);
+  const openingTopic = headingless ? topicSentences(openingPool.slice(0, 1)) : [];
+  const openingReserved = showsAgenda || showsTopics ? [] : writer.reserve(openingPool, 4, openingTopic);
+  const openingTopicWords = words(openingTopic.map((sentence) => sentence.text));
   let openingSentences: Sentence[] = [];
   for (;;) {
-    openingSentences = writer.pickSentences(openingPool.filter((sentence) => !openingReserved.includes(sentence)), 70, 95);
+    const pool = openingPool.filter((sentence) => !openingReserved.includes(sentence) && !openingTopic.includes(sentence));
+    openingSentences = [...openingTopic, ...writer.pickSentences(pool, 70 - openingTopicWords, 95 - openingTopicWords)].sort((a, b) => a.index - b.index);
     if (openingReserved.length === 0 || words(openingSentences.map((sentence) => sentence.text)) >= 30) break;
     openingReserved.pop();
   }
@@ -1574,12 +1637,23 @@ function generateOutlineNow(input: OutlineInput): Outline {
     }
     // The slide's bullets are kept out of the narration while what is left still makes a script; the weakest of
     // them is given back to the narration when it does not.
-    // A part without a heading is introduced by its paragraphs' first sentences: the narration keeps them.
+    // A part without a heading is introduced by its paragraphs' first sentences: the narration says them, in order,
+    // as many as it has room for (the part's own first always), and the best of the rest after them.
+    const topics: Sentence[] = [];
+    if (!part.heading) {
+      let topicWords = 0;
+      for (const sentence of topicSentences(part.sentences)) {
+        if (topics.length > 0 && (topicWords + sentence.words > room * 0.75 || writer.isUsed(sentence))) continue;
+        topics.push(sentence);
+        topicWords += sentence.words;
+      }
+    }
+    const topicWords = words(topics.map((sentence) => sentence.text));
     const reserved = writer.reserve(part.sentences, bulletsWanted(part), part.heading ? [] : part.sentences.filter((sentence) => sentence.first));
     const needed = MIN_SCRIPT_WORDS - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
     for (;;) {
-      const pool = part.sentences.filter((sentence) => !reserved.includes(sentence));
-      const chosen = writer.pickSentences(pool, target - transitionWords, room);
+      const pool = part.sentences.filter((sentence) => !reserved.includes(sentence) && !topics.includes(sentence));
+      const chosen = [...topics, ...writer.pickSentences(pool, target - transitionWords - topicWords, room - topicWords)].sort((a, b) => a.index - b.index);
       if (reserved.length === 0 || words(chosen.map((sentence) => sentence.text)) >= needed) {
         writer.markUsed(chosen);
         writer.markUsed(reserved);
@@ -1674,7 +1748,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
     for (const part of parts) {
       if (budget <= 0) break;
       // Only sentences no slide narrates: the preview must not say what a slide will say again.
-      const [best] = writer.ranked(part.sentences.filter((sentence) => narratable(sentence) && !writer.isUsed(sentence) && !DANGLING.test(sentence.text) && sentence.words <= 30));
+      const [best] = writer.ranked(part.sentences.filter((sentence) => narratable(sentence) && !writer.isUsed(sentence) && standsAlone(sentence.text) && sentence.words <= 30));
       if (!best || words([...preview, best].map((sentence) => sentence.text)) > room) continue;
       preview.push(best);
       writer.markUsed([best]);

@@ -262,6 +262,8 @@ describe("bullets from sentences", () => {
   it("names what a bullet's opening 'It' or 'She' stands for when the sentence before says it plainly", () => {
     expect(namedSubject("It is built on seven steep hills", "Lisbon is a city best seen on foot.")).toBe("Lisbon is built on seven steep hills");
     expect(namedSubject("She died in 1847", "Mary Anning was finally recognised by the Geological Society.")).toBe("Mary Anning died in 1847");
+    // "The organisers are…" has no verb the subject's pattern knows: "The" alone is no subject.
+    expect(namedSubject("It is a sensible approach", "The organisers are keen to explain the rules.")).toBeNull();
     expect(namedSubject("It is tempting to blame phones", "Parents often complain about their children.")).toBeNull();
     // A past tense the pattern does not know is no part of the subject: no "The orchestra gave 17 ended the tour".
     expect(namedSubject("It ended the tour with a small surplus", "The orchestra gave 17 concerts and 9 school workshops.")).toBeNull();
@@ -491,6 +493,38 @@ describe("bullets from sentences", () => {
     expect(titles).toContain("Packing List");
     expect(titles).not.toContain("A warm jacket");
     expect(outline.slides.find((slide) => slide.title === "Packing List")!.bullets).toEqual(expect.arrayContaining(["A warm jacket", "A paper map"]));
+  });
+
+  it("says where a text without headings turns to a new topic on its slides, titled from what the part opens with", () => {
+    const paragraphs = [
+      "For almost two hundred years the only way across the Wend estuary at Marlow Point was a rowing boat and, later, a chain ferry. The crossing saved travellers a detour of thirty kilometres around the head of the estuary, and the village grew up around its two slipways. This is the story of how the crossing began, how it worked and why it finally closed.",
+      "The first ferryman on record was a fisherman named Abel Crane. In 1790 the parish paid him to row passengers across at high tide, and a toll board from his time still hangs in the village hall. He charged a penny for a person and fourpence for a horse.",
+      "The chain ferry arrived in 1868. A flat-bottomed deck was hauled across the water along two iron chains laid on the riverbed, first by hand and then by a small steam engine. It could carry two carts and forty people at a time, and it made the crossing in under ten minutes.",
+      "Traffic grew quickly once the railway reached the north bank. Farmers sent milk and vegetables across every morning for the early trains, and on market days a queue of carts stretched back along the quay.",
+      "Winter changed everything. Storms regularly broke the chains, and in the hard frost of 1895 the estuary froze so thickly that the ferry was stuck for six weeks. The ferry company spent more on repairs in those years than it earned in tolls.",
+      "The families who ran the crossing became part of village life. Three generations of the Crane family worked the ferry, and their cottage beside the southern slipway served as a waiting room, a post office and a shop.",
+      "A road bridge upstream opened in 1962, and the number of passengers fell by half within a year. The county council stopped paying for repairs, and the last ferry crossed on a grey morning in March 1965.",
+      "The slipways are still there today. A local society has restored the toll house as a small museum, and on summer weekends volunteers row visitors across in a copy of Abel Crane's boat.",
+    ];
+    const text = paragraphs.join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    const slideText = (slide: Outline["slides"][number]) => wordsOf([slide.title, ...slide.bullets, slide.script].join(" ")).join(" ");
+    // Where the story turns: the article's first sentence, the chain ferry, the winters (a sentence of three words) and
+    // the bridge.
+    const openings = [paragraphs[0]!, paragraphs[2]!, paragraphs[4]!, paragraphs[6]!].map((paragraph) => wordsOf(splitSentences(paragraph)[0]!).slice(0, 8).join(" "));
+    const found = openings.map((opening) => outline.slides.findIndex((slide) => slideText(slide).includes(opening)));
+    for (const [index, slide] of found.entries()) expect(slide, openings[index]).toBeGreaterThanOrEqual(0);
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    for (const slide of outline.slides.slice(1, -1)) {
+      // A part's title says what it is about in a few words: no lone word, no sentence of its middle.
+      expect(wordCount(slide.title), slide.title).toBeGreaterThanOrEqual(3);
+      expect(wordCount(slide.title), slide.title).toBeLessThanOrEqual(12);
+      expect(slide.title).not.toMatch(/[.]$/);
+      const part = paragraphs.find((paragraph) => paragraph.includes(slide.title));
+      if (part) expect(splitSentences(part).some((sentence) => sentence.startsWith(slide.title)), slide.title).toBe(true);
+    }
+    // A line opening on "It" is never given an article for its subject ("The is…").
+    for (const slide of outline.slides) for (const bullet of slide.bullets) expect(bullet).not.toMatch(/^(?:The|A|An) (?:is|was|are|were|has)\b/);
   });
 
   it("keeps an FAQ's short answers under their part's heading on one slide, and its bullets out of the narration", () => {
