@@ -1697,6 +1697,10 @@ function generateOutlineNow(input: OutlineInput): Outline {
               ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));
     if (listSentence) narration.splice(1, 0, listSentence);
+    // The sentence that introduces the list ("The reefs that recovered fastest shared three features:") is said
+    // before it, as a statement: a part that is only that and its list has nothing else to say.
+    const introduction = listOnly ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
+    if (introduction) narration.splice(1, 0, introduction.text.replace(/\s*:\s*$/, "."));
     const titleBullet = titleBullets.get(part);
     // Material too short for a deck (see contentFillers): sentences said elsewhere come after the neutral fillers.
     const lastResort = [part, parts[position + 1], parts[position - 1]]

@@ -59,6 +59,9 @@ export interface DeckPhrases {
 
 const n = (language: DeckLanguage, value: number) => NUMBER_WORDS[language][value] ?? String(value);
 
+/** A list item that is a clause of its own, opening on its subject pronoun ("they lay in clear water"). */
+const CLAUSE_ITEM = /^(?:they|it|we|you|he|she|there|this|these|those|i)\b/i;
+
 const EN: DeckPhrases = {
   welcome: "Welcome.",
   basedOn: (title, end) => `This presentation is based on ${title}${end}`,
@@ -78,8 +81,10 @@ const EN: DeckPhrases = {
   thanks: "Thank you for listening.",
   listSentences: ["The slide lists {} of its points.", "{N} of them are on the slide.", "You can see {} of them on the slide."],
   listHas: (count, items) => `The list has ${n("en", count)} items: ${items}.`,
-  listRange: (count, first, last) => `The slide lists ${n("en", count)} items, from ${first} to ${last}.`,
-  listStarts: (count, first) => `The slide lists ${n("en", count)} items, starting with ${first}.`,
+  // Items that are clauses of their own ("they lay in clear water") are said as what the first (and last) says.
+  listRange: (count, first, last) =>
+    CLAUSE_ITEM.test(first) ? `The slide lists ${n("en", count)} points. The first is that ${first}, and the last that ${last}.` : `The slide lists ${n("en", count)} items, from ${first} to ${last}.`,
+  listStarts: (count, first) => (CLAUSE_ITEM.test(first) ? `The slide lists ${n("en", count)} points. The first is that ${first}.` : `The slide lists ${n("en", count)} items, starting with ${first}.`),
   table: (count, header) => `The table on this slide has ${n("en", count)} rows, one for each ${header}.`,
   closingTitle: "Key Takeaways",
   wrapUp: "To wrap up, ",

@@ -551,4 +551,22 @@ describe("bullets from sentences", () => {
     }
     expect(outline.slides[1]!.script).toContain("Any resident of the parish over sixteen may join.");
   });
+
+  it("says the sentence that introduces a list-only part, and names a list of clauses by what its first says", () => {
+    const text = [
+      "# Village Orchards",
+      "A survey of thirty village orchards found that most old fruit trees can be saved with a few years of care. Volunteers visited every orchard in spring and autumn.",
+      "## Why Some Orchards Did Better",
+      "The orchards that recovered fastest had three things in common:",
+      "- They were pruned every winter by the same small team.",
+      "- They had sheep grazing the grass between the trees.",
+      "- They stood on slopes where cold air drained away.",
+      "## What Volunteers Do",
+      "Volunteers prune, graft and pick, and each autumn they press the fallen apples into juice that the village sells at its fair. Training is given on the first Saturday of each month, and tools are lent free of charge.",
+    ].join("\n\n");
+    const slide = generateOfflineOutline(input(text)).slides.find((candidate) => candidate.title === "Why Some Orchards Did Better")!;
+    expect(slide.script).toContain("The orchards that recovered fastest had three things in common.");
+    expect(slide.script).toContain("The first is that they were pruned every winter by the same small team.");
+    expect(slide.script).not.toMatch(/starting with they\b/);
+  });
 });
