@@ -383,8 +383,13 @@ const REPORTED_THAT = /\b((?:found|find|finds|show|shows|showed|shown|suggest|su
  * writes them ("fifty" -> "50", "30 percent" -> "30%", "drei Euro" -> "3 €", lib/ai/slide-figures.ts) and English short
  * forms ("does not" -> "doesn't"): the slide states the point and the narration says it in full, not word for word.
  */
+const EXAMPLES_BEFORE_VERB =
+  /,\s(?:such as|including|like)\s[^,;:]+(?:,\s[^,;:]+)*?,?\s(?:and|or)\s[^,;:]+,\s(?=(?:can|could|will|would|must|should|may|might|is|are|was|were|has|have|had|do|does|did|need|needs)\b)/i;
+
 function condense(text: string, forSlide = true): string {
-  let result = text;
+  // A list of examples between the subject and its verb ("Larger things, such as sofas, mattresses and fridges, can
+  // be taken away") is left out whole: the commas inside it are no clause's end.
+  let result = isEnglish() ? text.replace(EXAMPLES_BEFORE_VERB, " ") : text;
   // An aside between two commas ("A layer of liquid, sometimes called hooch, means ...") when what is left still
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
   const isAside = (before: string, aside: string, after: string): boolean => {
@@ -396,6 +401,8 @@ function condense(text: string, forSlide = true): string {
     if (!before.includes(",") && /^(?:rather than|instead of|in|on|at|for|from|by|with|without|after|before|during|since|until|when|while|if|because|although|as|once|over|under|among|between|across|through|despite|unlike|like|to)\b/i.test(before)) return false;
     // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
     if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
+    // Examples that run on past the next comma ("…, such as sofas, mattresses and fridges, can be …") end at the last.
+    if (/^(?:such as|including|like|especially|notably)\s/i.test(aside) && /^[^,]{1,40},/.test(after)) return false;
     // An alternative to the subject ("Pink or orange streaks, or fuzzy mould of any colour, mean …") is an aside
     // when the subject's verb follows it.
     const alternative = /^or\s/i.test(aside) && !before.includes(",") && /^\p{Ll}+(?:s|ed)?\s/u.test(after) && !STOP_WORDS.has(after.split(" ")[0]!.toLowerCase());

@@ -238,6 +238,11 @@ describe("bullets from sentences", () => {
     expect(toBullet("If the landlord does not carry out the repairs, you may be able to claim compensation.")).toBeNull();
     expect(toBullet("Unless the tenant agrees in writing, the landlord cannot raise the rent during a fixed term.")).toBeNull();
     expect(toBullet("Read all of the contract before you sign it, not just the first page.")?.text).toMatch(/not just the first page/);
+    // A list of examples between a subject and its verb is left out whole, never cut at one of its commas.
+    expect(toBullet("Garden waste that will not fit in your brown bin, such as branches, turf, soil and rubble, can be taken to the recycling centre.")?.text).toBe(
+      "Garden waste that won't fit in your brown bin can be taken to the recycling centre",
+    );
+    expect(toBullet("Old furniture, such as beds, tables and chairs, goes to the reuse shop on Mill Street.")?.text ?? "").not.toMatch(/^Old furniture tables/);
     expect(toBullet("The old bridge is still open to walkers on summer weekends.")?.text).toMatch(/still open/);
     expect(inLanguage("de", () => toBullet("Wenn der Bus ausfällt, zahlt die Stadt das Taxi für alle Fahrgäste."))).toBeNull();
   });
