@@ -11,7 +11,7 @@
 //             written, or a "label: value" line; verbs the tagger reads as nouns ("Talk to a doctor") are found by
 //             misreadVerb
 //   context   a bullet lifted from its context that opens on a word pointing elsewhere ("It is…", "Its…",
-//             "The second is…", "However…", "This is…")
+//             "The second is…", "However…", "This is…") or on an answer's "Yes." or "No."
 //   duplicate a narrated sentence heard again on another slide (or holding one heard before)
 //   filler    a bullet that is only a title: the deck's, a slide's or a heading of the source
 //   reads     narration that reads the bullets: at least two bullets, and half or more of them, said word for word
@@ -156,6 +156,10 @@ function misreadVerb(words: Tagged[], index: number): boolean {
   // A phrasal verb's instruction ("Log in to your account", "Sign up for a card").
   if (index === 0 && next?.pos === "ADP" && words[index + 2]?.pos === "ADP" && ["DET", "PRON"].includes(words[index + 3]?.pos ?? "")) return canBeVerb(word.lower);
   if (index === 0) return next !== undefined && ["DET", "PRON", "NUM"].includes(next.pos) && canBeVerb(word.lower);
+  // An instruction after an opening phrase of time or place ("Every week, change about a quarter of the water").
+  if (previous?.word === "," && !words.slice(0, index - 1).some((before) => before.pos === "PUNCT") && next !== undefined && ["DET", "PRON", "NUM", "ADP", "ADV"].includes(next.pos)) {
+    return !/s$/.test(word.lower) && canBeVerb(word.lower);
+  }
   // After a quantifier standing as the subject ("Most give one evening a week").
   if (index === 1 && previous && QUANTIFIERS.has(previous.lower) && next !== undefined && ["DET", "NUM", "PRON", "ADJ"].includes(next.pos)) return canBeVerb(word.lower);
   if (!previous || !(NOUN_TAGS.has(previous.pos) || previous.pos === "NUM")) return false;
@@ -172,8 +176,22 @@ function misreadVerb(words: Tagged[], index: number): boolean {
 /** Verbs whose base form ends in "-ing" ("Students bring phones"): not a participle. */
 const ING_VERBS = new Set(["bring", "sing", "ring", "spring", "sting", "swing", "cling", "fling", "wring", "sling", "string"]);
 
-/** Whether a clause has a verb of its own: one that is not an -ing form, not after 'to', not the verb of a relative clause. */
+/** -ing words that open a phrase of examples or a condition, not an action ("Including a milk can", "Given the cost"). */
+const ING_PREPOSITIONS = new Set(["including", "excluding", "following", "according", "regarding", "concerning", "considering", "during", "pending", "notwithstanding"]);
+
+/** Whether an -ing word is a verb's form ("painting", "making", "running"). */
+function ingBase(word: string): boolean {
+  const stem = word.slice(0, -3);
+  return canBeVerb(stem) || canBeVerb(`${stem}e`) || (/(\p{L})\1$/u.test(stem) && canBeVerb(stem.slice(0, -1)));
+}
+
+/**
+ * Whether a clause has a verb of its own: one that is not an -ing form, not after 'to', not the verb of a relative
+ * clause; or a line led by what to do or avoid, in the -ing form ("Painting in strong direct sunlight").
+ */
 function hasMainVerb(words: Tagged[]): boolean {
+  const first = words[0];
+  if (first && /^\p{L}{3,}ing$/u.test(first.lower) && ["VERB", "NOUN", "PROPN", "ADJ"].includes(first.pos) && !ING_PREPOSITIONS.has(first.lower) && ingBase(first.lower)) return true;
   let inRelative = false;
   let relativeVerbSeen = false;
   for (let index = 0; index < words.length; index++) {
@@ -235,7 +253,8 @@ function namesOf(texts: readonly string[]): Set<string> {
   const capitalised = new Set<string>();
   const lower = new Set<string>();
   for (const text of texts) {
-    for (const sentence of sentences(text)) {
+    // A title quoted in capitals ("a piece titled "What Girls Are Good For"") names nothing word by word.
+    for (const sentence of sentences(text.replace(/["“][^"“”]{1,80}["”]/g, "\"\""))) {
       const words = sentence.match(/[\p{L}][\p{L}'\u2019-]*/gu) ?? [];
       words.forEach((word, index) => {
         if (index === 0) return;
@@ -321,7 +340,8 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const opener = words.find((word) => word.pos !== "PUNCT");
       const second = words.filter((word) => word.pos !== "PUNCT")[1];
       if (english && opener && !asWritten) {
-        if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
+        if (/^(?:yes|no)[.!,]\s/i.test(bullet)) add("context", n, bullet, `opens on '${opener.word}', the answer to a question not on the slide`);
+        else if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
         else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "")) {
           add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);

@@ -34,7 +34,10 @@ describe("slide lint", () => {
   it("finds a verb the tagger reads as a noun, and still flags phrases without one", () => {
     const verbs = ["Sleep matters for physical health", "A full plot costs 60 pounds a year", "Wash the jar in hot soapy water and rinse it well", "Talk to a doctor", "Pupils bring phones to school at their own risk", "Log in to your account with your library card", "An adult ticket costs £8 and a child's ticket costs £6", "Most give one evening a week", "On a rent of £900 a month, that means a deposit of no more than £1,000"];
     expect(findingsFor(verbs).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
-    const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon"];
+    // An instruction after an opening phrase; a line led by what to do or avoid.
+    const actions = ["Every week, change about a quarter of the water", "Painting in strong direct sunlight", "Making a plan before you start", "Running the tap for a minute first"];
+    expect(findingsFor(actions).filter((finding) => finding.startsWith("verbless"))).toEqual([]);
+    const phrases = ["Bike sales in Leeds", "Sales figures for the year", "For most of the twentieth century", "Trip to Lisbon", "Including the garden and the old shed", "Every week, bread and milk", "Morning swimming lessons"];
     expect(findingsFor(phrases).filter((finding) => finding.startsWith("verbless"))).toEqual(phrases.map((phrase) => `verbless: ${phrase}`));
   });
 
@@ -58,12 +61,26 @@ describe("slide lint", () => {
     expect(verbless(["A sleeping-bag liner in every hut", "A head torch"])).toEqual(["A sleeping-bag liner in every hut"]);
   });
 
+  it("reads no name from a title quoted in capitals, and still finds a name the source always capitalises", () => {
+    const source = "# Sleep and School\n\n## Later Start Times\n\nA columnist in Leeds wrote a piece titled \"What Pupils Are Good For\". Leeds schools now start later.";
+    const quoted: Article = { ...article, markdown: source, blocks: parseMarkdown(source) };
+    const names = (script: string) =>
+      lintDeck([{ number: 2, title: "Later Start Times", bullets: ["Schools start later", "Pupils sleep longer"], script }], quoted).filter((finding) => finding.category === "grammar").map((finding) => finding.why);
+    const rest = " Some schools now start later in the morning, and the pupils there sleep longer on school nights, say teachers and parents in most towns.";
+    expect(names(`To sum up, here are the main points.${rest}`)).toEqual([]);
+    expect(names(`To sum up, schools in leeds start later.${rest}`)).toEqual(["'leeds' is a name the source always capitalises"]);
+  });
+
   it("takes a quoted heading for a name after any linking word, and still flags one run into the phrase", () => {
     const grammar = (title: string, script: string) =>
       lintDeck([{ number: 2, title, bullets: ["Schools start later", "Pupils sleep longer"], script }], article).filter((finding) => finding.category === "grammar");
     const rest = " Some schools now start later in the morning, and the pupils there sleep longer on school nights, say teachers and parents in most towns.";
     expect(grammar("Off the Pitch", `Next, let's look at “Off the Pitch”.${rest}`)).toEqual([]);
     expect(grammar("Off the Pitch", `Next, let's look at off the pitch.${rest}`)).toHaveLength(1);
+  });
+
+  it("flags a line opening on an answer's 'No.' or 'Yes.' as lifted from its question", () => {
+    expect(findingsFor(["No. Most pupils sleep longer", "Most pupils sleep longer"]).filter((finding) => finding.startsWith("context"))).toEqual(["context: No. Most pupils sleep longer"]);
   });
 
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
