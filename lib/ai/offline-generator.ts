@@ -335,7 +335,8 @@ function stripLeading(text: string): string {
   // English openings: in another language the same letters are other words ("Also kommt der Bus …", "So läuft …"),
   // and a German or Dutch sentence left without its first word would open on its verb.
   if (!isEnglish()) return text;
-  let result = text;
+  // An answer's "Yes." or "No." says nothing without its question ("No. Most of our visitors have never climbed").
+  let result = text.replace(/^(?:yes|no)[.!,]\s+(?=\p{Lu})/iu, "");
   for (let round = 0; round < 3; round += 1) {
     const next = result.replace(LEADING_MARKER, "").replace(LEADING_FILLER, "");
     if (next === result) break;
@@ -395,6 +396,8 @@ function condense(text: string, forSlide = true): string {
   const isAside = (before: string, aside: string, after: string): boolean => {
     if (!isEnglish()) return isForeignAside(before, aside, after);
     if (aside.length < 3 || aside.length > 60 || /[;:]/.test(aside)) return false;
+    // Figures listed across the comma ("after 72 days, 6 hours and 11 minutes, a world record") are one phrase.
+    if (/\d/.test(aside) && /^\d/.test(after)) return false;
     // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject; so is
     // a phrase opening on a preposition ("Rather than overloading the main pile, many gardeners turn…").
     if (wordCount(before) < 3 || wordCount(aside) > 8) return false;
@@ -518,9 +521,10 @@ function hasVerbShape(text: string): boolean {
   return tokens.some((token, index) => {
     if (index === 0 || token.length < 4) return false;
     const previous = tokens[index - 1] ?? "";
-    if (/ed$/.test(token)) return true;
-    // "the council plans", "tram 28 rattles": an -s form after a word that is no determiner or preposition.
-    return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous);
+    if (/ed$/.test(token)) return !isNounOnly(token);
+    // "the council plans", "tram 28 rattles": an -s form after a word that is no determiner or preposition, and no
+    // plural that the lexicon never reads as a verb ("Two years ago").
+    return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous) && !isNounOnly(token);
   });
 }
 
@@ -755,6 +759,12 @@ const SIMPLE_SUBJECT =
  * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
  * null otherwise.
  */
+/** A word the lexicon (wink-lexicon) tags, never as a verb ("years", "hundred"; not "plans", "costs", "used"). */
+function isNounOnly(word: string): boolean {
+  const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+  return tags !== null && !tags.some((tag) => tag.startsWith("VB") || tag === "MD");
+}
+
 /** A past-tense verb form that the lexicon never tags as a noun ("gave", "made", "found"; not "left", "cost"). */
 function isPastVerbOnly(word: string): boolean {
   const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
@@ -770,6 +780,8 @@ export function namedSubject(line: string, previous: string): string | null {
   const match = SIMPLE_SUBJECT.exec(stripLeading(spoken(previous)).replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, ""));
   if (!match) return null;
   const subject = match[1]!;
+  // The verb taken is a word the lexicon never reads as one ("Two years ago, I …": "years"): no subject was found.
+  if (isNounOnly(match[2]!.toLowerCase())) return null;
   const words = subject.split(/\s+/);
   // "The organisers are…" read as the subject "The" and the verb "organisers": an article alone names nothing.
   if (words.length === 1 && /^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(subject)) return null;
@@ -1232,7 +1244,20 @@ function clausePieces(sentence: string): string[] {
     .map((piece) => condense(joining ? piece.trim().replace(joining, "") : piece.trim()))
     .filter((piece) => wordCount(piece) >= 3 && wordCount(piece) <= 14 && /^\p{L}/u.test(piece) && !DEPENDENT_OPENING.test(piece))
     .map((piece) => capitalize(piece))
-    .filter((piece) => standsAlone(piece) && !/\b(?:the|a|an|of|and|or|to|de|la|le|der|die|das|el|los)$/i.test(piece) && (!isEnglish() || hasVerbShape(piece)));
+    .filter((piece) => standsAlone(piece) && !/\b(?:the|a|an|of|and|or|to|de|la|le|der|die|das|el|los)$/i.test(piece) && (!isEnglish() || statesAlone(piece)));
+}
+
+/** Examples or a phrase's object ("including a milk can and a bin", "such as sofas"): never a clause. */
+const EXAMPLES_OPENING = /^(?:including|excluding|such as|especially|notably|particularly|for example|for instance|except|apart from|besides|along with|together with|as well as)\b/i;
+/** A preposition opening a phrase whose only verbs are in a relative clause ("For anyone who is wondering whether…"). */
+const PHRASE_OPENING = /^(?:for|to|with|from|by|at|in|on|of|about|among|like|unlike|without|after|before|during|despite)\s/i;
+
+/** Whether an English clause piece says something alone: a verb of its own, not only examples or a phrase's relative clause. */
+function statesAlone(piece: string): boolean {
+  if (EXAMPLES_OPENING.test(piece) || !hasVerbShape(piece)) return false;
+  if (!PHRASE_OPENING.test(piece)) return true;
+  const beforeRelative = piece.split(/\s(?:who|whom|whose|which|that|whether|where|when|if)\s/i)[0]!;
+  return beforeRelative !== piece ? hasVerbShape(beforeRelative) : true;
 }
 
 /** Words that open a clause with a subject of its own ("the boiler fails", "you feel dizzy"). */

@@ -262,6 +262,8 @@ describe("bullets from sentences", () => {
     );
     expect(toBullet("Her name was known, even if it rarely appeared.")?.text).toBe("Her name was known, even if it rarely appeared");
     expect(toBullet("By now the starter should rise to double its height.")?.text).toBe("By now the starter should rise to double its height");
+    // An FAQ answer's "No." is left with its question.
+    expect(toBullet("No. Most of our visitors have never climbed before.")?.text).toBe("Most of our visitors have never climbed before");
   });
 
   it("names what a bullet's opening 'It' or 'She' stands for when the sentence before says it plainly", () => {
@@ -276,6 +278,15 @@ describe("bullets from sentences", () => {
     expect(namedSubject("It rises every winter", "The heating cost rises with the price of gas.")).toBe("The heating cost rises every winter");
     expect(namedSubject("She died in 1847", "The society was slow to admit women.")).toBeNull();
     expect(namedSubject("It adds flavour to pancakes", "The starter you remove before each feed does not have to go to waste.")).toBeNull();
+    // "years" is no verb (wink-lexicon knows it as a plural noun only): "Two years ago, …" names no subject "Two".
+    expect(namedSubject("It cost me 350 pounds", "Two years ago, at forty-three, I bought a second-hand upright piano.")).toBeNull();
+  });
+
+  it("keeps figures listed across a comma together, and a clause's own words around them", () => {
+    // Not "… on 25 January 1890 6 h and 11 min, a world record": "after 72 days" is no aside to leave out.
+    expect(toBullet("Bly arrived back in New Jersey on 25 January 1890, after 72 days, 6 hours and 11 minutes, a world record.")?.text).toBe(
+      "Bly arrived back in New Jersey on 25 January 1890",
+    );
   });
 
   it("shows a plain 'subject is predicate' statement as 'subject: predicate', and no other shape", () => {
