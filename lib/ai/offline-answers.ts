@@ -83,6 +83,11 @@ const REASON_MARKER: Partial<Record<DeckLanguage, RegExp>> = {
   es: /(?<![\p{L}])(?:porque|ya que|puesto que|gracias a|debido a|para que|por eso)(?![\p{L}])/iu,
 };
 const REASON_MARKER_BONUS = 0.03;
+/** "How old …?" in English, and a unit that gives an age ("at the age of 57", "aged 12", "ten years old", "at forty-three"). */
+const HOW_OLD = /\bhow old\b/i;
+const AGE_GIVEN = /\b(?:at the age of|aged|age)\s+(?:\d|[a-z]+-?[a-z]*\b)|\b\S+[\s-]years?[\s-]old\b|\bat (?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b(?!\s*(?:%|percent|per cent|o'clock|am|pm|p\.m\.|a\.m\.|[:.]\d))/i;
+/** What a unit giving an age gains for "how old": the question's "old" is no word the answer says. */
+const AGE_BONUS = 0.1;
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
 const CONTEXT_CREDIT = 0.5;
 const MAX_ANSWER_WORDS = 90;
@@ -408,12 +413,25 @@ function makeUnit(text: string, section: Section, passage: string): Unit {
   };
 }
 
-/** Units of a passage body, each list or table line on its own; a table's first row heads the rows under it. */
-function addBody(section: Section, body: string, passage: string): void {
+/** A heading kept in a passage's body with its Markdown mark ("### What Cycling Means" straight after its part's heading). */
+const MARKED_HEADING = /^#{1,6}\s+(?=\S)/;
+
+/**
+ * Units of a passage body, each list or table line on its own; a table's first row heads the rows under it. A
+ * heading marked in the body opens a section of its own (`subsection`), whose heading it is, under its part's: it
+ * is never an answer's sentence. Answers the section the body ends in.
+ */
+function addBody(section: Section, body: string, passage: string, subsection: (heading: string) => Section): Section {
   let header: string[] | null = null;
   let previousRow = false;
   for (const text of unitsOf(body)) {
     if (SEPARATOR_ROW.test(text)) continue;
+    if (MARKED_HEADING.test(text)) {
+      section = subsection(text.replace(MARKED_HEADING, "").trim());
+      header = null;
+      previousRow = false;
+      continue;
+    }
     const unit = makeUnit(text, section, passage);
     if (unit.row) {
       if (!previousRow) header = cellsOf(text);
@@ -426,21 +444,26 @@ function addBody(section: Section, body: string, passage: string): void {
     previousRow = unit.row;
     section.units.push(unit);
   }
+  return section;
 }
 
 function sourceSections(source: AnswerSource): Section[] {
   const sections: Section[] = [];
   const passages = source.passages ?? cutPassages(source.text).map((passage, position) => ({ ...passage, position }));
   let current: Section | null = null;
+  let lastHeading = "";
   let lastPosition = Number.NaN;
+  const open = (heading: string, headingTerms: Set<string>): Section => {
+    const section: Section = { source: source.name, heading, headingTerms, units: [], fromSlide: false, slideNumber: null, main: Boolean(source.main) };
+    sections.push(section);
+    return section;
+  };
   for (const passage of passages) {
     const heading = passage.heading.trim();
-    if (!current || current.heading !== heading || passage.position !== lastPosition + 1) {
-      current = { source: source.name, heading, headingTerms: new Set(termsOf(heading)), units: [], fromSlide: false, slideNumber: null, main: Boolean(source.main) };
-      sections.push(current);
-    }
+    if (!current || lastHeading !== heading || passage.position !== lastPosition + 1) current = open(heading, new Set(termsOf(heading)));
+    lastHeading = heading;
     lastPosition = passage.position;
-    addBody(current, passage.body, passage.body);
+    current = addBody(current, passage.body, passage.body, (subheading) => open(subheading, new Set(termsOf(subheading))));
   }
   return sections;
 }
@@ -631,6 +654,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const measureUnits = concepts.flatMap((concept) => concept.units ?? []);
   const focus = focusOf(question, concepts);
   const why = WHY[currentLanguage()].test(question);
+  const howOld = isEnglish() && HOW_OLD.test(question);
   // "Which password manager did they choose?" is not answered by "a password manager".
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
@@ -697,6 +721,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (opening && asked(section) >= HEADING_MATCH) score += (HEADING_MATCH_BONUS * asked(section)) / (1 + unit.index);
     // "Why ...?": of two units saying the question's words, the one that gives a reason.
     if (why && REASON_MARKER[currentLanguage()]?.test(unit.text)) score += REASON_MARKER_BONUS;
+    if (howOld && AGE_GIVEN.test(unit.text)) score += AGE_BONUS;
     // "What is a couchette?": the sentence that says what it is.
     if (defined && definitionOf(unit.text, defined)) score += 0.2;
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount

@@ -256,6 +256,49 @@ describe("reading a question", () => {
     expect(composeOfflineAnswer({ ...notice, question: "Why is the council closing the pool?" }).text).toMatch(/^The roof beams were found to be rotten/);
   });
 
+  it("answers a subsection's heading from its own text, never with its Markdown mark", () => {
+    const guide = {
+      slides: [],
+      sources: [
+        {
+          name: "aquarium.md",
+          main: true,
+          text: [
+            "# Your First Aquarium",
+            "A tank needs a few weeks of preparation before the first fish arrive, and most losses come from skipping it.",
+            "## Cycling the Tank",
+            "### What Cycling Means",
+            "Fish produce ammonia, which is poisonous to them even in small amounts. Bacteria in the filter turn it into less harmful substances. Growing these bacteria in a new tank is called cycling.",
+            "### How Long It Takes",
+            "Cycling usually takes four to six weeks. A liquid test kit shows when the tank is ready.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const meaning = composeOfflineAnswer({ ...guide, question: "What does cycling mean?" });
+    expect(meaning.text).toMatch(/^Fish produce ammonia/);
+    expect(meaning.text).not.toContain("#");
+    expect(composeOfflineAnswer({ ...guide, question: "How long does it take?" }).text).toMatch(/^Cycling usually takes four to six weeks\./);
+  });
+
+  it("answers 'how old' with the sentence that gives an age", () => {
+    const life = {
+      slides: [],
+      sources: [
+        {
+          name: "bly.md",
+          main: true,
+          text: [
+            "# Nellie Bly",
+            "In 1895 Bly married Robert Seaman, a manufacturer forty years older than she was. When he died in 1904, she took over his firm, which made steel milk cans and boilers.",
+            "Nellie Bly died of pneumonia in New York on 27 January 1922, at the age of 57. Newspapers across the country printed her obituary.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...life, question: "How old was she when she died?" }).text).toMatch(/^Nellie Bly died of pneumonia/);
+  });
+
   it("knows a heading asked in other words", () => {
     const report = {
       slides: [],
