@@ -136,6 +136,7 @@ interface DomNode {
   childNodes: ArrayLike<DomNode>;
   tagName?: string;
   querySelector?: (selector: string) => unknown;
+  getAttribute?: (name: string) => string | null;
 }
 
 function tagOf(node: DomNode): string {
@@ -176,6 +177,11 @@ function walk(node: DomNode, builder: SectionBuilder): void {
     } else if (HEADINGS.has(tag)) {
       flush();
       builder.heading(inlineText(child), Number(tag.slice(1)));
+    } else if (tag === "ul" || tag === "ol") {
+      // A list's items keep their marks ("- ", "1. "), as Markdown writes them: the structure reader and the passages
+      // then know them for a list's lines, not for short headings or prose.
+      flush();
+      builder.paragraph(listLines(child, tag === "ol").join("\n"));
     } else if (tag === "tr") {
       // A table row reads as one line, its cells apart.
       flush();
@@ -192,6 +198,34 @@ function walk(node: DomNode, builder: SectionBuilder): void {
     }
   }
   flush();
+}
+
+/** The lines of a list element, each item led by its mark; a list inside an item follows it, as its lines. */
+function listLines(list: DomNode, ordered: boolean): string[] {
+  const lines: string[] = [];
+  const start = ordered ? Number.parseInt(list.getAttribute?.("start") ?? "1", 10) : 1;
+  let number = Number.isFinite(start) ? start : 1;
+  for (const item of Array.from(list.childNodes)) {
+    if (item.nodeType !== ELEMENT_NODE || SKIPPED.has(tagOf(item))) continue;
+    const tag = tagOf(item);
+    if (tag === "ul" || tag === "ol") {
+      lines.push(...listLines(item, tag === "ol"));
+      continue;
+    }
+    // The item's own words (its paragraphs joined), then any list inside it.
+    let own = "";
+    const nested: DomNode[] = [];
+    for (const part of Array.from(item.childNodes)) {
+      if (part.nodeType === TEXT_NODE) own += part.textContent ?? "";
+      else if (part.nodeType === ELEMENT_NODE && (tagOf(part) === "ul" || tagOf(part) === "ol")) nested.push(part);
+      else if (part.nodeType === ELEMENT_NODE && !SKIPPED.has(tagOf(part))) own += BLOCKS.has(tagOf(part)) ? ` ${inlineText(part)} ` : inlineText(part);
+    }
+    const text = normalizeSpace(own);
+    if (text) lines.push(`${ordered ? `${number}.` : "-"} ${text}`);
+    number += 1;
+    for (const inner of nested) lines.push(...listLines(inner, tagOf(inner) === "ol"));
+  }
+  return lines;
 }
 
 /** Adds the headings and paragraphs of an HTML fragment or document to `builder`. */

@@ -37,7 +37,7 @@ describe("documents read in a worker thread", () => {
     await import("node:fs/promises").then(({ writeFile }) => writeFile(path, docx));
     const content = await readDocument("docx", path);
     expect(content).toEqual(await extractDocx(docx));
-    expect(content.sections[0]).toEqual({ heading: "Start", level: 1, text: `${TEXT}\n\nOne\n\nTwo` });
+    expect(content.sections[0]).toEqual({ heading: "Start", level: 1, text: `${TEXT}\n\n- One\n- Two` });
     expect(await previewDocx(path)).toBe(await docxPreviewHtml(docx));
   }, 30_000);
 

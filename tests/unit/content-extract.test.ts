@@ -4,6 +4,7 @@ import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArchiveRefused, ExtractionFailed } from "@/lib/content/errors";
 import { docxPreviewHtml, extractDocument, extractDocx, extractPdf, sanitizePreviewHtml } from "@/lib/content/extract";
+import { htmlToSections } from "@/lib/content/sections";
 import { buildDocx } from "../fixtures/docx";
 import { pngBytes } from "../fixtures/images";
 import { buildPdf } from "../fixtures/pdf";
@@ -132,8 +133,18 @@ describe("PDF extraction", () => {
   });
 });
 
+describe("lists in HTML", () => {
+  it("keeps each item on its own line with its mark, a numbered list from its start, a list inside an item after it", () => {
+    const html =
+      "<h2>Steps</h2><p>Before you start:</p><ol start=\"3\"><li>Move the <b>furniture</b>.</li><li><p>Wash the walls.</p><ul><li>Sugar soap</li><li>A sponge</li></ul></li></ol><p>Then paint.</p>";
+    expect(htmlToSections(html).sections).toEqual([
+      { heading: "Steps", level: 2, text: "Before you start:\n\n3. Move the furniture.\n4. Wash the walls.\n- Sugar soap\n- A sponge\n\nThen paint." },
+    ]);
+  });
+});
+
 describe("DOCX extraction", () => {
-  it("maps heading styles to sections and keeps lists and tables as text", async () => {
+  it("maps heading styles to sections and keeps lists (each item with its mark) and tables as text", async () => {
     const docx = await buildDocx({
       title: "Team Handbook",
       blocks: [
@@ -150,11 +161,11 @@ describe("DOCX extraction", () => {
     expect(content.title).toBe("Team Handbook");
     expect(content.sections).toEqual([
       { heading: null, text: "Preface before any heading." },
-      { heading: "Getting started", level: 1, text: "Welcome to the team.\n\nLaptop\n\nBadge" },
+      { heading: "Getting started", level: 1, text: "Welcome to the team.\n\n- Laptop\n- Badge" },
       { heading: "Contacts", level: 2, text: "Name | Role\n\nAda | Lead" },
     ]);
     // Heading 1 and Heading 2 are stored as Markdown's levels.
-    expect(content.text).toBe("Preface before any heading.\n\n# Getting started\n\nWelcome to the team.\n\nLaptop\n\nBadge\n\n## Contacts\n\nName | Role\n\nAda | Lead");
+    expect(content.text).toBe("Preface before any heading.\n\n# Getting started\n\nWelcome to the team.\n\n- Laptop\n- Badge\n\n## Contacts\n\nName | Role\n\nAda | Lead");
     expect(await extractDocx(docx)).toEqual(content);
     expect(await extractDocument("docx", docx)).toEqual(content);
     await expect(extractDocx(docx, { timeoutMs: 0 })).rejects.toMatchObject({ reason: "timeout", status: 422 });

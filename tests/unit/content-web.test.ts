@@ -80,7 +80,7 @@ describe("web page extraction", () => {
       {
         heading: "How it works",
         level: 2,
-        text: `${STEPS}\n\nFetch the page safely and quickly.\n\nFind the article and keep its outline.`,
+        text: `${STEPS}\n\n- Fetch the page safely and quickly.\n- Find the article and keep its outline.`,
       },
       { heading: "Limits", level: 2, text: LIMITS },
     ]);
