@@ -85,7 +85,7 @@ const REASON_MARKER: Partial<Record<DeckLanguage, RegExp>> = {
 const REASON_MARKER_BONUS = 0.03;
 /** "How old …?" in English, and a unit that gives an age ("at the age of 57", "aged 12", "ten years old", "at forty-three"). */
 const HOW_OLD = /\bhow old\b/i;
-const AGE_GIVEN = /\b(?:at the age of|aged|age)\s+(?:\d|[a-z]+-?[a-z]*\b)|\b\S+[\s-]years?[\s-]old\b|\bat (?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b(?!\s*(?:%|percent|per cent|o'clock|am|pm|p\.m\.|a\.m\.|[:.]\d))/i;
+const AGE_GIVEN = /\b(?:at the age of|aged)\s+(?:\d|[a-z]+-?[a-z]*\b)|\bage\s+\d|\b\S+[\s-]years?[\s-]old\b|\bat (?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b(?!\s*(?:%|percent|per cent|o'clock|am|pm|p\.m\.|a\.m\.|[:.]\d))/i;
 /** What a unit giving an age gains for "how old": the question's "old" is no word the answer says. */
 const AGE_BONUS = 0.1;
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */

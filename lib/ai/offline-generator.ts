@@ -754,23 +754,28 @@ function lowerFirstWord(text: string): string {
 const SIMPLE_SUBJECT =
   /^((?:(?:the|a|an|our|their|its|his|her|this|each|every)\s)?[\p{L}\p{N}'’-]+(?:\s[\p{L}\p{N}'’-]+){0,3}?)\s(is|was|has|had|can|could|will|would|does|did|should|must|may|might|[\p{Ll}]+(?:s|ed))\s/iu;
 
-/**
- * A line opening on "It", "She" or "He" with the pronoun replaced by the subject of the sentence before it, when
- * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
- * null otherwise.
- */
-/** A word the lexicon (wink-lexicon) tags, never as a verb ("years", "hundred"; not "plans", "costs", "used"). */
+/** A word's tags in the lexicon (wink-lexicon), or null for a word it does not know. */
+function lexiconTags(word: string): readonly string[] | null {
+  return Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+}
+
+/** A word the lexicon tags, never as a verb ("years", "hundred"; not "plans", "costs", "used"). */
 function isNounOnly(word: string): boolean {
-  const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+  const tags = lexiconTags(word);
   return tags !== null && !tags.some((tag) => tag.startsWith("VB") || tag === "MD");
 }
 
 /** A past-tense verb form that the lexicon never tags as a noun ("gave", "made", "found"; not "left", "cost"). */
 function isPastVerbOnly(word: string): boolean {
-  const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+  const tags = lexiconTags(word);
   return tags !== null && tags.includes("VBD") && !tags.some((tag) => tag.startsWith("NN"));
 }
 
+/**
+ * A line opening on "It", "She" or "He" with the pronoun replaced by the subject of the sentence before it, when
+ * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
+ * null otherwise.
+ */
 export function namedSubject(line: string, previous: string): string | null {
   const pronoun = /^(It|She|He)\s(?=\p{Ll})/u.exec(line);
   // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.

@@ -57,6 +57,11 @@ export class SectionBuilder {
     return this.full;
   }
 
+  /** Characters that may still be added. */
+  get room(): number {
+    return this.full ? 0 : this.maxLength - this.length;
+  }
+
   /** `text` if it fits, else as much of it as fits (or null); `marks`: characters written before it (a heading's). */
   private take(text: string, marks = 0): string | null {
     if (this.full) return null;
@@ -181,7 +186,7 @@ function walk(node: DomNode, builder: SectionBuilder): void {
       // A list's items keep their marks ("- ", "1. "), as Markdown writes them: the structure reader and the passages
       // then know them for a list's lines, not for short headings or prose.
       flush();
-      builder.paragraph(listLines(child, tag === "ol").join("\n"));
+      builder.paragraph(listLines(child, tag === "ol", { left: builder.room }).join("\n"));
     } else if (tag === "tr") {
       // A table row reads as one line, its cells apart.
       flush();
@@ -200,16 +205,20 @@ function walk(node: DomNode, builder: SectionBuilder): void {
   flush();
 }
 
-/** The lines of a list element, each item led by its mark; a list inside an item follows it, as its lines. */
-function listLines(list: DomNode, ordered: boolean): string[] {
+/**
+ * The lines of a list element, each item led by its mark; a list inside an item follows it, as its lines. Stops once
+ * the lines hold `budget.left` characters (what the builder still takes), shared with the lists inside.
+ */
+function listLines(list: DomNode, ordered: boolean, budget: { left: number }): string[] {
   const lines: string[] = [];
   const start = ordered ? Number.parseInt(list.getAttribute?.("start") ?? "1", 10) : 1;
   let number = Number.isFinite(start) ? start : 1;
   for (const item of Array.from(list.childNodes)) {
+    if (budget.left <= 0) break;
     if (item.nodeType !== ELEMENT_NODE || SKIPPED.has(tagOf(item))) continue;
     const tag = tagOf(item);
     if (tag === "ul" || tag === "ol") {
-      lines.push(...listLines(item, tag === "ol"));
+      lines.push(...listLines(item, tag === "ol", budget));
       continue;
     }
     // The item's own words (its paragraphs joined), then any list inside it.
@@ -221,9 +230,13 @@ function listLines(list: DomNode, ordered: boolean): string[] {
       else if (part.nodeType === ELEMENT_NODE && !SKIPPED.has(tagOf(part))) own += BLOCKS.has(tagOf(part)) ? ` ${inlineText(part)} ` : inlineText(part);
     }
     const text = normalizeSpace(own);
-    if (text) lines.push(`${ordered ? `${number}.` : "-"} ${text}`);
+    if (text) {
+      const line = `${ordered ? `${number}.` : "-"} ${text}`;
+      lines.push(line);
+      budget.left -= line.length + 1;
+    }
     number += 1;
-    for (const inner of nested) lines.push(...listLines(inner, tagOf(inner) === "ol"));
+    for (const inner of nested) lines.push(...listLines(inner, tagOf(inner) === "ol", budget));
   }
   return lines;
 }
