@@ -118,6 +118,8 @@ interface Part {
   items: string[];
   /** The part's table (header row first), shown as its rows. */
   table: string[][] | null;
+  /** The index of the sentence the part's first list or table follows (-1 before any), null without one. */
+  listAfter: number | null;
   /** Short sections said together under the part's heading (see groupShortSections). */
   children: Child[];
   words: number;
@@ -626,7 +628,7 @@ const COPULA = /^([^,;:()]{3,70}?)\s(?:is|are|was|were)\s(?!(?:being|been|to|tha
 /** A statement of an amount: "Net debt stood at £6.8 million", "A full plot costs £60 a year". */
 const MEASURE = /^([^,;:()]{3,70}?)\s(?:costs?|cost|stood at|stands at|totalled|totaled|totals|amounted to|amounts to|came to|comes to)\s([^;:]{2,})$/i;
 /** Words that make the words before a copula more than a plain subject: a clause of its own or a question. */
-const NOT_A_SUBJECT = /\b(?:who|whom|whose|which|that|where|when|whether|if|because|although|while|than|as|what|how|why|is|are|was|were|be|has|have|had|do|does|did|can|could|will|would|should|must|may|might)\b/i;
+const NOT_A_SUBJECT = /\b(?:who|whom|whose|which|that|where|when|whether|if|because|although|though|while|until|unless|than|as|so(?!-)|what|how|why|is|are|was|were|be|has|have|had|do|does|did|can|could|will|would|should|must|may|might)\b/i;
 
 /**
  * A statement of the shape "subject is/was predicate" as a slide line "subject: predicate" ("Cash at the end of
@@ -1064,8 +1066,8 @@ class DeckWriter {
       outline.forEach((heading, order) => chosen.push({ text: heading, order, terms: termsOf(heading), sentence: null }));
     }
     else if (rows.length >= 2) rows.slice(0, MAX_BULLETS).forEach((row, order) => accept(row, order));
-    else if (showsItems(part.items)) {
-      items.forEach((item, order) => accept(capitalize(item), order));
+    else {
+      itemLines(part.items, (text) => this.caseBook.continued(text))?.forEach((line, order) => accept(line, order));
     }
     // A line the narration says word for word is shown at most once on a slide of two to four lines (twice on five
     // or six): the rest are lines the narration does not read out, a phrase cut at a word included.
@@ -1193,10 +1195,34 @@ function slideItems(items: readonly string[]): string[] {
   return items.map((item) => item.replace(/[;,]\s*(?:and|or)$/i, "").replace(/[.;:,]+$/, "").trim()).filter((item) => wordCount(item) >= 1 && wordCount(item) <= 14);
 }
 
-/** Whether a part's slide shows its list: three to six items, every one short enough for a line. */
-function showsItems(items: readonly string[]): boolean {
+/** The most items a slide shows by putting two short ones on a line; the words a joined line may hold. */
+const MAX_JOINED_ITEMS = 2 * MAX_BULLETS;
+const JOINED_LINE_WORDS = 12;
+
+/**
+ * A part's list as slide lines, or null when the slide cannot show it whole: three to six items are a line each;
+ * seven to twelve short ones ("Masking tape", "Dust sheets") share lines, the two neighbours making the shortest
+ * line joined first ("Masking tape; dust sheets"), until six lines hold them all.
+ */
+function itemLines(items: readonly string[], continued: (text: string) => string): string[] | null {
   const lines = slideItems(items);
-  return lines.length >= MIN_BULLETS && lines.length <= MAX_BULLETS && lines.length === items.length;
+  if (lines.length !== items.length || lines.length < MIN_BULLETS || lines.length > MAX_JOINED_ITEMS) return null;
+  const joined = lines.map((line) => [line]);
+  while (joined.length > MAX_BULLETS) {
+    let best = -1;
+    for (let index = 0; index + 1 < joined.length; index += 1) {
+      const size = wordCount([...joined[index]!, ...joined[index + 1]!].join(" "));
+      if (size <= JOINED_LINE_WORDS && (best < 0 || size < wordCount([...joined[best]!, ...joined[best + 1]!].join(" ")))) best = index;
+    }
+    if (best < 0) return null;
+    joined.splice(best, 2, [...joined[best]!, ...joined[best + 1]!]);
+  }
+  return joined.map((group) => group.map((item, index) => (index === 0 ? capitalize(item) : continued(item))).join("; "));
+}
+
+/** Whether a part's slide shows its list whole (see itemLines). */
+function showsItems(items: readonly string[]): boolean {
+  return itemLines(items, (text) => text) !== null;
 }
 
 /** "a compliance rate of 99.85 percent": a share named by its noun; English only, where the pattern is known. */
@@ -1322,7 +1348,7 @@ function tableRows(table: string[][] | null): string[] {
  */
 function listOnlySentence(items: readonly string[], caseBook: CaseBook): string {
   const said = items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
-  if (items.length < MIN_BULLETS || items.length > MAX_BULLETS) return deckPhrases().listHas(items.length, joinList(said));
+  if (!showsItems(items)) return deckPhrases().listHas(items.length, joinList(said));
   return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
 }
 
@@ -1566,6 +1592,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
         sentences,
         items: segment.itemGroups.filter((group) => partOfList(group.after) === part).flatMap((group) => group.items),
         table: segment.itemGroups.find((group) => group.table && partOfList(group.after) === part)?.table ?? null,
+        listAfter: segment.itemGroups.find((group) => partOfList(group.after) === part)?.after ?? null,
         children: bounds.length === 2 ? segment.children : [],
         words: narrationWords(sentences),
         source: segment.source,
@@ -1721,7 +1748,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const chosen = chosenByPart[position]!;
     const narration = [transitions[position]!, ...writer.joinNarration(chosen, position)];
     // A list or table on the slide is introduced, not read out: the slide shows it.
-    const shownItems = Math.min(part.items.length, MAX_BULLETS);
+    const shownItems = part.items.length;
     // A part that is only a list says what it lists: there is nothing else to narrate.
     const listOnly = chosen.length === 0 && part.items.length >= 2 && !part.table;
     const listSentence =
@@ -1733,7 +1760,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
             : showsItems(part.items)
               ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));
-    if (listSentence) narration.splice(1, 0, listSentence);
+    // Said where the list stands: after the sentences the source gives before it ("Gather everything before you start.").
+    if (listSentence) narration.splice(1 + chosen.filter((sentence) => part.listAfter !== null && sentence.index <= part.listAfter).length, 0, listSentence);
     // The sentence that introduces the list ("The reefs that recovered fastest shared three features:") is said
     // before it, as a statement: a part that is only that and its list has nothing else to say.
     const introduction = listOnly ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;

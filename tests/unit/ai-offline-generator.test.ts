@@ -296,6 +296,10 @@ describe("bullets from sentences", () => {
     expect(labelForm("It is ready to bake with")).toBeNull();
     expect(labelForm("Anyone who lives in the borough and is over eighteen can apply")).toBeNull();
     expect(labelForm("The family was poor, and the work was dangerous")).toBeNull();
+    // An instruction's purpose clause is no subject ("Work one wall at a time so the band: still wet").
+    expect(labelForm("Work one wall at a time so the band is still wet when you roll")).toBeNull();
+    expect(labelForm("Leave the tin open until the paint is dry to the touch")).toBeNull();
+    expect(labelForm("The so-called sleeper class was the cheapest way to travel")).toBe("The so-called sleeper class: the cheapest way to travel");
     expect(labelForm("Is the water safe to drink?")).toBeNull();
     expect(labelForm("Net debt stood at 6.8 million pounds")).toBe("Net debt: 6.8 million pounds");
   });
@@ -584,5 +588,38 @@ describe("bullets from sentences", () => {
     expect(slide.script).toContain("The orchards that recovered fastest had three things in common.");
     expect(slide.script).toContain("The first is that they were pruned every winter by the same small team.");
     expect(slide.script).not.toMatch(/starting with they\b/);
+  });
+
+  it("shows a list of seven to twelve short items whole, two to a line, and says it after the sentence before it", () => {
+    const text = [
+      "# Painting a Room",
+      "Painting a room yourself saves money and takes a weekend if you plan it well. This guide walks through the tools, the preparation and the painting itself, in the order a decorator would do them.",
+      "## What You Will Need",
+      "Gather everything before you start.",
+      "- A roller and a roller tray",
+      "- An extension pole",
+      "- Two angled brushes, one 50 mm and one 25 mm",
+      "- Masking tape",
+      "- Dust sheets",
+      "- Filler and a filling knife",
+      "- Sandpaper of 120 grit",
+      "- A sugar soap solution and a sponge",
+      "## Preparing the Walls",
+      "Turn off the power at the fuse box before you unscrew any switch plates. Wash the walls with sugar soap to remove grease, then let them dry for at least two hours. Fill cracks and holes with filler, leave it to harden overnight, and sand it flush. Run masking tape along the skirting boards and the ceiling line, pressing its edge down firmly so paint cannot creep underneath.",
+    ].join("\n\n");
+    const slide = generateOfflineOutline(input(text)).slides.find((candidate) => candidate.title === "What You Will Need")!;
+    expect(slide.bullets).toEqual([
+      "A roller and a roller tray; an extension pole",
+      "Two angled brushes, one 50 mm and one 25 mm",
+      "Masking tape; dust sheets",
+      "Filler and a filling knife",
+      "Sandpaper of 120 grit",
+      "A sugar soap solution and a sponge",
+    ]);
+    const said = splitSentences(slide.script);
+    expect(said.indexOf("Gather everything before you start.")).toBeGreaterThan(0);
+    expect(said.indexOf("Gather everything before you start.")).toBeLessThan(said.findIndex((sentence) => /\beight\b/.test(sentence)));
+    // Nothing of the next part is said here.
+    expect(slide.script).not.toContain("fuse box");
   });
 });
