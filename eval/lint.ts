@@ -15,9 +15,16 @@
 //   duplicate a narrated sentence heard again on another slide (or holding one heard before)
 //   filler    a bullet that is only a title: the deck's, a slide's or a heading of the source
 //   reads     narration that reads the bullets: at least two bullets, and half or more of them, said word for word
+//             (not on the slide of a section of up to three sentences, which has nothing else to show; a heading
+//             named in an agenda is no bullet read out)
 //   length    titles over 12 words or 80 characters or ending on a full stop; bullets over 25 words or 180
-//             characters; slides with fewer than 2 or more than 6 bullets; narration under 40 (unless it says all
+//             characters; slides with fewer than 2 (1 for a section of one or two sentences) or more than 6
+//             bullets; narration under 40 (15 on the closing slide; unless it says all
 //             of its section's prose: a section of one or two sentences) or over 170 words
+//   borrowed  on a slide of a section of the source (titled by its heading) or on the opening slide of an article
+//             with a lead, a bullet or a narrated sentence that comes from another section's prose and from none
+//             of its own ("Before You Start" showing the next section's "Set the tree in the hole…"); the closing
+//             recap is exempt
 //   grammar   a linking phrase that does not fit its heading ("it's time to water and shade…", "let's look at
 //             before the first day"), a name written lower case that the source always capitalises
 //             ("the austrian gamble"), a recap counting "Second," with no "First,"
@@ -26,9 +33,9 @@ import model from "wink-eng-lite-web-model";
 import type { DeckSlide } from "./app";
 import type { Article } from "./corpus";
 import { plainText, type Block } from "./markdown";
-import { containsWords, sameWords, sentences, tokens, wordCount } from "./text";
+import { containsWords, contentWords, sameWords, sentences, tokens, wordCount } from "./text";
 
-export const LINT_CATEGORIES = ["debris", "cut", "verbless", "context", "duplicate", "filler", "reads", "length", "grammar"] as const;
+export const LINT_CATEGORIES = ["debris", "cut", "verbless", "context", "duplicate", "filler", "reads", "length", "borrowed", "grammar"] as const;
 export type LintCategory = (typeof LINT_CATEGORIES)[number];
 
 export interface LintFinding {
@@ -290,6 +297,38 @@ function linkingProblem(script: string, title: string): string | null {
   return null;
 }
 
+/** The prose sentences of every part of an article: its lead (before the first heading) and each heading's own text. */
+function sentencesByPart(blocks: readonly Block[]): { heading: string | null; sentences: string[] }[] {
+  const parts: { heading: string | null; sentences: string[] }[] = [{ heading: null, sentences: [] }];
+  for (const block of blocks) {
+    if (block.kind === "heading") {
+      if (block.level > 1) parts.push({ heading: plainText(block.text), sentences: [] });
+    } else if (block.kind === "paragraph") parts.at(-1)!.sentences.push(...sentences(plainText(block.text)));
+    else if (block.kind === "list") parts.at(-1)!.sentences.push(...block.items.map(plainText));
+    else if (block.kind === "table") parts.at(-1)!.sentences.push(...block.rows.map((row) => row.map(plainText).join(" ")));
+  }
+  return parts;
+}
+
+/** How much of a line's topic words a sentence holds: 1 when the line was taken from it (cut, figures rewritten aside). */
+function takenFrom(line: string, sentence: string): number {
+  const wanted = contentWords(line).filter((word) => !/^\d/.test(word));
+  if (wanted.length < 3) return 0;
+  const held = new Set(contentWords(sentence));
+  return wanted.filter((word) => held.has(word)).length / wanted.length;
+}
+
+/**
+ * Lines and sentences of a slide that come from another part of the source than the slide's own: `own` is the
+ * slide's part (its heading's text and its subsections', or the lead), `others` every other part's sentences.
+ */
+function borrowedLines(texts: readonly string[], own: readonly string[], others: readonly string[]): string[] {
+  return texts.filter((text) => {
+    const best = (pool: readonly string[]) => pool.reduce((most, sentence) => Math.max(most, takenFrom(text, sentence)), 0);
+    return best(others) >= 0.8 && best(own) < 0.6;
+  });
+}
+
 /** Every finding on a deck made from the article. */
 export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFinding[] {
   const findings: LintFinding[] = [];
@@ -306,6 +345,8 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
   // model and English words: they apply to English decks only. The others (debris, length, filler, reads, duplicate,
   // names) read any language.
   const english = article.gold.language === "en";
+  const byPart = sentencesByPart(article.blocks);
+  const levelOf = new Map(article.blocks.flatMap((block) => (block.kind === "heading" ? [[plainText(block.text), block.level] as const] : [])));
 
   for (const slide of slides) {
     const n = slide.number;
@@ -323,7 +364,11 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     if (/[.]$/.test(slide.title.trim())) add("length", n, slide.title, "title is a sentence (ends on a full stop)");
     const titleCut = /[,;:\u2013\u2014-]$/.test(slide.title.trim()) ? `title ends on '${slide.title.trim().slice(-1)}'` : null;
     if (titleCut) add("cut", n, slide.title, titleCut);
-    if (slide.bullets.length < 2 || slide.bullets.length > 6) add("length", n, slide.bullets.join(" / "), `${slide.bullets.length} bullets`);
+    // A section of one or two sentences (an FAQ answer's "No." not counted) has one line to show; one of up to three
+    // says them all and has nothing else to show: its lines are read out rather than taken from another section.
+    const ownSentences = (sectionSentences(sourceBlocks, slide.title) ?? ["", "", "", ""]).filter((sentence) => wordCount(sentence) >= 3).length;
+    const tiny = ownSentences <= 3;
+    if ((slide.bullets.length < 2 && !(ownSentences <= 2 && slide.bullets.length === 1)) || slide.bullets.length > 6) add("length", n, slide.bullets.join(" / "), `${slide.bullets.length} bullets`);
 
     let readAloud = 0;
     for (const bullet of slide.bullets) {
@@ -350,23 +395,49 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const ownTitle = sameWords(slide.title, bullet) || sameWords(article.title, bullet);
       if (ownTitle || (!outline && titles.some((title) => sameWords(title, bullet)))) add("filler", n, bullet, "the bullet is only a title");
       if (count > 25 || bullet.length > 180) add("length", n, bullet, `bullet of ${count} words, ${bullet.length} characters`);
-      if (count >= 4 && containsWords(slide.script, bullet)) readAloud += 1;
+      // A heading named in an agenda ("We will look at two topics: “Empty the bin…” and …") is not the slide read out.
+      if (count >= 4 && !isHeading && containsWords(slide.script, bullet)) readAloud += 1;
     }
-    if (readAloud >= 2 && readAloud * 2 >= slide.bullets.length) add("reads", n, slide.script, `${readAloud} of ${slide.bullets.length} bullets are read out word for word`);
+    if (readAloud >= 2 && readAloud * 2 >= slide.bullets.length && !tiny) add("reads", n, slide.script, `${readAloud} of ${slide.bullets.length} bullets are read out word for word`);
 
     const scriptWords = wordCount(slide.script);
     // A short narration is a fault when its section had more to say: one that says every sentence of a section of
     // one or two sentences (or only introduces its list) could only be longer with filler or a sentence heard twice.
     const section = scriptWords < 40 ? sectionSentences(sourceBlocks, slide.title) : null;
     const saysAll = section !== null && section.every((sentence) => containsWords(slide.script, sentence));
-    if ((scriptWords < 40 && !saysAll) || scriptWords > 170) add("length", n, slide.script, `narration of ${scriptWords} words`);
+    // The closing says what there is to recap and the thanks: short is no fault there, padding would be.
+    const closing = n === slides.length && n > 1;
+    if ((scriptWords < (closing ? 15 : 40) && !saysAll) || scriptWords > 170) add("length", n, slide.script, `narration of ${scriptWords} words`);
 
     for (const sentence of sentences(slide.script)) {
-      if (wordCount(sentence) < 6) continue;
+      // A question heading said as the slide's opening ("Who do I contact with a question?") is a heading, not a
+      // sentence heard twice, though the agenda quotes it.
+      if (wordCount(sentence) < 6 || headings.some((heading) => sameWords(heading, sentence))) continue;
       const earlier = heard.find((before) => before.slide !== n && (containsWords(before.sentence, sentence) || containsWords(sentence, before.sentence)));
       if (earlier) add("duplicate", n, sentence, `also narrated on slide ${earlier.slide}`);
     }
     for (const sentence of sentences(slide.script)) if (wordCount(sentence) >= 6) heard.push({ slide: n, sentence });
+
+    // The slide's own part: the section its title names (with its subsections), or the lead on the opening slide.
+    const base = slide.title.replace(/\s*\([^)]*\)\s*$/, "");
+    const headed = byPart.findIndex((part) => part.heading !== null && sameWords(part.heading, base));
+    const ownRange = (() => {
+      if (n === 1) return byPart[0]!.sentences.length > 0 ? [0, 1] : null;
+      if (headed < 0) return null;
+      const level = levelOf.get(byPart[headed]!.heading!) ?? 2;
+      let end = headed + 1;
+      while (end < byPart.length && (levelOf.get(byPart[end]!.heading!) ?? 2) > level) end += 1;
+      return [headed, end];
+    })();
+    if (ownRange) {
+      const own = byPart.slice(ownRange[0], ownRange[1]).flatMap((part) => part.sentences);
+      const others = [...byPart.slice(0, ownRange[0]), ...byPart.slice(ownRange[1])].flatMap((part) => part.sentences);
+      const lines = slide.bullets.filter((bullet) => !headings.some((heading) => sameWords(heading, bullet)));
+      for (const line of borrowedLines(lines, own, others)) add("borrowed", n, line, "the bullet comes from another section of the source");
+      for (const sentence of borrowedLines(sentences(slide.script).filter((sentence) => wordCount(sentence) >= 6), own, others)) {
+        add("borrowed", n, sentence, "the narration says a sentence of another section of the source");
+      }
+    }
 
     const linking = english ? linkingProblem(slide.script, slide.title) : null;
     if (linking) add("grammar", n, slide.script.slice(0, 160), linking);

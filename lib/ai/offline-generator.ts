@@ -122,6 +122,8 @@ interface Part {
   listAfter: number | null;
   /** Short sections said together under the part's heading (see groupShortSections). */
   children: Child[];
+  /** The headings of the sections straight under the part's, each with a slide of its own. */
+  subheadings: string[];
   words: number;
   source: string;
   isMain: boolean;
@@ -145,11 +147,15 @@ interface Segment {
   group: string | null;
   /** Short sections said on one slide under their group's heading: each one's heading and sentences. */
   children: Child[];
+  /** The headings of the sections straight under this one, each with a slide of its own (see DocSection.subheadings). */
+  subheadings: string[];
 }
 
 interface Child {
   heading: string;
   sentences: Sentence[];
+  /** The items of the section's lists. */
+  items: string[];
 }
 
 /** A heading set in capitals ("TERMS AND CONDITIONS") in title case, so it is neither shouted nor spelled out. */
@@ -178,6 +184,7 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
     isMain: section.isMain,
     group: calmHeading(section.group ?? null),
     children: [],
+    subheadings: (section.subheadings ?? []).map((subheading) => calmHeading(subheading)!),
   };
 }
 
@@ -222,7 +229,8 @@ function groupShortSections(segments: Segment[]): Segment[] {
       source: first.source,
       isMain: first.isMain,
       group: first.group,
-      children: members.map((member) => ({ heading: member.heading!, sentences: member.sentences })),
+      children: members.map((member) => ({ heading: member.heading!, sentences: member.sentences, items: member.itemGroups.flatMap((group) => group.items) })),
+      subheadings: [],
     });
     index = end + 1;
   }
@@ -241,6 +249,7 @@ function mergeSegments(first: Segment, second: Segment): Segment {
     isMain: first.isMain,
     group: first.group,
     children: [...first.children, ...second.children],
+    subheadings: [...first.subheadings, ...second.subheadings],
   };
 }
 
@@ -403,7 +412,11 @@ function condense(text: string, forSlide = true): string {
     // Two words before the comma are an opening phrase ("For years, the staff at the firm, …"), not a subject; so is
     // a phrase opening on a preposition ("Rather than overloading the main pile, many gardeners turn…").
     if (wordCount(before) < 3 || wordCount(aside) > 8) return false;
-    if (!before.includes(",") && /^(?:rather than|instead of|in|on|at|for|from|by|with|without|after|before|during|since|until|when|while|if|because|although|as|once|over|under|among|between|across|through|despite|unlike|like|to)\b/i.test(before)) return false;
+    if (!before.includes(",") && /^(?:rather than|instead of|in|into|on|onto|at|for|from|by|with|within|without|after|before|during|since|until|when|while|if|because|although|as|once|over|under|among|between|across|through|throughout|around|along|beyond|despite|unlike|like|to|toward|towards|up to)\b/i.test(before)) return false;
+    // The clause after a subordinate one ("Higher up the slope, where the sprinklers do not reach, | she found …") is
+    // the main clause; so is one opening on its pronoun subject.
+    if (/,\s(?:where|when|whenever|if|because|although|though|while|as|since|once|unless|until|after|before)\s[^,]*$/i.test(before)) return false;
+    if (/^(?:i|we|you|he|she|they|it)\s/i.test(aside)) return false;
     // A clause of its own ("Mary Anning's reputation was secure") or a list's middle ("two or three people") is no aside.
     if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
     // Examples that run on past the next comma ("…, such as sofas, mattresses and fridges, can be …") end at the last.
@@ -526,6 +539,8 @@ function hasVerbShape(text: string): boolean {
     if (/ed$/.test(token)) return !isNounOnly(token);
     // "the council plans", "tram 28 rattles": an -s form after a word that is no determiner or preposition, and no
     // plural that the lexicon never reads as a verb ("Two years ago").
+    // After a count ("a dozen metres", "12 hours") it is a plural.
+    if (/^(?:\d.*|dozen|hundred|thousand|million|billion|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|several|few|many)$/.test(previous)) return false;
     return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous) && !isNounOnly(token);
   });
 }
@@ -570,6 +585,9 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     // Without a main clause to keep, the sentence is no bullet; nor when the main clause's subject is a pronoun
     // whose noun was in the clause left out ("If it floats, it is full of gas").
     if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
+    // "Since 2015 Varga has taken one apprentice at a time, | each for three years": the opening was a phrase, and
+    // what follows the comma is no clause.
+    if (isEnglish() && !hasVerbShape(main) && !AUXILIARIES.test(main)) return null;
     if (/^(?:it|its|they|their|them|he|she|his|her|this|that|these|those)\b/i.test(main)) return null;
     text = main;
   }
@@ -596,7 +614,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     let cut = -1;
     // Not at a comma inside a list ("the appearance, taste or smell of their water").
     const inList = (index: number) => /^(?:and|or)$/i.test(tokens[index + 1] ?? "") || /^(?:and|or)$/i.test(tokens[index + 2] ?? "");
-    for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index)) cut = index;
+    for (let index = 6; index < Math.min(tokens.length, 19); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index) && (cut < 0 || index <= 16)) cut = index;
     // Without a comma, before a second verb's "and" ("… is easy to measure and helps everyone …") rather than at a word.
     let beforeVerb = -1;
     if (cut < 0 && isEnglish()) {
@@ -624,6 +642,9 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   return { text: capitalize(text) + (question && !truncated ? "?" : ""), truncated, ...(whole ? { whole } : {}) };
 }
 
+/** Prepositions after a passive's participle ("is poached in milk", "was built by hand"). */
+const PREPOSITIONS = new Set(["in", "on", "at", "by", "with", "for", "to", "from", "into", "onto", "before", "after", "during", "under", "over", "through", "across", "as", "until", "within"]);
+
 const COPULA = /^([^,;:()]{3,70}?)\s(?:is|are|was|were)\s(?!(?:being|been|to|that|why|how|what|because|not\s+(?:to|that))\b)([^;:]{6,})$/i;
 /** A statement of an amount: "Net debt stood at £6.8 million", "A full plot costs £60 a year". */
 const MEASURE = /^([^,;:()]{3,70}?)\s(?:costs?|cost|stood at|stands at|totalled|totaled|totals|amounted to|amounts to|came to|comes to)\s([^;:]{2,})$/i;
@@ -645,6 +666,11 @@ export function labelForm(text: string): string | null {
   const predicate = match[2]!.trim();
   const subjectWords = wordCount(subject);
   if (subjectWords < 2 || subjectWords > 10 || wordCount(predicate) < (match === measure ? 1 : 2)) return null;
+  // A passive ("The fish is poached gently in milk") has no predicate to show after its subject; a participle before
+  // its noun ("was discoloured water") is one.
+  const [verb = "", after = ""] = predicate.toLowerCase().split(/\s+/);
+  const participle = /^\p{Ll}+ed$/u.test(verb) || (lexiconTags(verb)?.includes("VBN") ?? false);
+  if (match !== measure && participle && (after === "" || /ly$/.test(after) || PREPOSITIONS.has(after))) return null;
   // A second clause after the predicate ("The family was poor, and the work was dangerous") keeps the sentence whole.
   if (/,\s(?:and|but|or|so|yet)\s/i.test(predicate) || /\s(?:is|are|was|were)\s/i.test(predicate)) return null;
   // A subject with a relative clause of its own verb ("A starter that shows no activity after a week") is still one
@@ -744,6 +770,8 @@ export function whenFirst(text: string, continued: (text: string) => string = lo
   if (!match) return null;
   const clause = match[1]!.trim().replace(/,$/, "");
   if (wordCount(clause) < 4 || /^(?:I|[\p{Lu}]{2,})\b/u.test(clause)) return null;
+  // A phrase that is the object of the words before it ("on the first Sunday of | each month") stays where it is.
+  if (/\b(?:of|for|to|in|on|at|by|with|from|the|a|an|de|du|des|von|der|del|di|do|da|van)$/i.test(clause)) return null;
   // The clause keeps its capital when it opens on a name ("Mary Anning found…", "Lisbon has…").
   return `${capitalize(match[2]!)}, ${continued(clause)}`;
 }
@@ -759,6 +787,22 @@ const SIMPLE_SUBJECT =
 /** A word's tags in the lexicon (wink-lexicon), or null for a word it does not know. */
 function lexiconTags(word: string): readonly string[] | null {
   return Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+}
+
+/**
+ * Whether a sentence cannot be understood without the one before it: it opens on a pronoun ("This means …", "They
+ * …") or a linking word ("However, …"); "This guide walks through …", a demonstrative before its noun, does not.
+ */
+function leansBack(text: string): boolean {
+  // "If they are dirty, …": a condition whose subject is a pronoun names nothing itself.
+  if (/^(?:if|when|whenever|because|as|once|until|unless|while|although|though|since|after|before)\s+(?:it|they|he|she|them|its|their)\b/i.test(text)) return true;
+  if (!DANGLING.test(text)) return false;
+  const [first = "", second = ""] = text.toLowerCase().split(/\s+/);
+  if (!/^(?:this|that|these|those)$/.test(first)) return true;
+  // A pronoun is followed by its verb ("This means", "These were"); a determiner by its noun.
+  const tags = lexiconTags(second.replace(/[^\p{L}'-]/gu, ""));
+  const verbs = /^th[io]se$/.test(first) ? ["VBP", "VBD", "MD"] : ["VBZ", "VBD", "MD"];
+  return tags === null || tags.some((tag) => verbs.includes(tag));
 }
 
 /** A word the lexicon tags, never as a verb ("years", "hundred"; not "plans", "costs", "used"). */
@@ -778,18 +822,42 @@ function isPastVerbOnly(word: string): boolean {
  * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
  * null otherwise.
  */
+/**
+ * The subject and verb a sentence opens with ("The cliff sensors | stop …"), as SIMPLE_SUBJECT reads them, except
+ * that a plural the lexicon knows only as a noun ("sensors") is taken as the subject's, not as its verb.
+ */
+function subjectAndVerb(text: string, plural = false): [string, string, string] | null {
+  const words = text.split(/\s+/);
+  const start = /^(?:the|a|an|our|their|its|his|her|this|each|every|these|those)$/i.test(words[0] ?? "") ? 1 : 0;
+  for (let end = start + 1; end <= start + 4 && end < words.length; end += 1) {
+    const verb = words[end]!;
+    if (!/^[\p{L}\p{N}'’-]+$/u.test(words[end - 1]!)) return null;
+    // A plural subject ends on its plural and may take a verb's plain form ("The cliff sensors stop").
+    if (plural && !/s$/i.test(words[end - 1]!)) continue;
+    const auxiliary = (plural ? /^(?:are|were|have|had|do|did|can|could|will|would|should|must|may|might)$/i : /^(?:is|was|has|had|can|could|will|would|does|did|should|must|may|might)$/i).test(verb);
+    const pluralVerb = plural && (lexiconTags(verb.toLowerCase())?.includes("VBP") ?? false);
+    if (auxiliary || pluralVerb || (/^\p{Ll}+(?:s|ed)$/u.test(verb) && !(plural && /[^s]s$/.test(verb)) && !isNounOnly(verb))) return [words.slice(0, end + 1).join(" "), words.slice(0, end).join(" "), verb];
+  }
+  return null;
+}
+
 export function namedSubject(line: string, previous: string): string | null {
-  const pronoun = /^(It|She|He)\s(?=\p{Ll})/u.exec(line);
+  const pronoun = /^(It|She|He|They)\s(?=\p{Ll})/u.exec(line);
   // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.
   if (!pronoun || /^It\s(?:is|was|'s|has been|will be|would be|can be)\s(?:\p{Ll}+\s)?(?:to|that|for|whether|how|why|when)\b/u.test(line)) return null;
   if (/^It\s(?:seems|seemed|appears|appeared|takes|took|remains|turns out|turned out|pays|helps|matters)\b/.test(line)) return null;
   // An opening phrase of time ("By now the starter should rise…") is not the subject.
-  const match = SIMPLE_SUBJECT.exec(stripLeading(spoken(previous)).replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, ""));
+  const opening = stripLeading(spoken(previous)).replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, "");
+  const match = subjectAndVerb(opening, pronoun[1] === "They");
   if (!match) return null;
-  const subject = match[1]!;
+  // "The café inside the centre will close …": the subject's head, before the phrase that places it, stands for "It".
+  const place = /^(.+?)\s(?:inside|in|at|on|near|behind|beside|outside|of|for|from|with)\s/i.exec(match[1]!);
+  const subject = place && wordCount(place[1]!) >= 2 ? place[1]! : match[1]!;
   // The verb taken is a word the lexicon never reads as one ("Two years ago, I …": "years"): no subject was found.
   if (isNounOnly(match[2]!.toLowerCase())) return null;
   const words = subject.split(/\s+/);
+  // "They" stands for a plural ("The sensors"), "It" for a singular.
+  if (pronoun[1] === "They" && !/s$/i.test(words.at(-1)!)) return null;
   // "The organisers are…" read as the subject "The" and the verb "organisers": an article alone names nothing.
   if (words.length === 1 && /^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(subject)) return null;
   // The verb was missed and a later word taken for it ("The orchestra gave 17 concerts": not "The orchestra gave 17"):
@@ -798,17 +866,22 @@ export function namedSubject(line: string, previous: string): string | null {
   // A pronoun, a number or a function word is no subject to name; "She" and "He" stand for a name, written in capitals.
   if (words.some((word, position) => (position > 0 || !/^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(word)) && STOP_WORDS.has(word.toLowerCase()))) return null;
   if (DANGLING.test(subject) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
-  if (pronoun[1] !== "It" && !words.every((word) => /^\p{Lu}/u.test(word))) return null;
+  if ((pronoun[1] === "She" || pronoun[1] === "He") && !words.every((word) => /^\p{Lu}/u.test(word))) return null;
+  if (pronoun[1] === "They" && !/^(?:the|our|their|its|his|her|these|those)$/i.test(words[0]!)) return null;
   if (pronoun[1] === "It" && words.length === 1 && /s$/i.test(subject) && !/^\p{Lu}/u.test(subject)) return null;
   return `${capitalize(subject)}${line.slice(pronoun[1]!.length)}`;
 }
 
+/** Someone's words in quotation marks: a point of the source only with who said them, never a recap's point. */
+const QUOTED = /["“”]/;
+
 /** A line that stands on its own: it does not open on a word pointing to a sentence or a list elsewhere. */
-function standsAlone(text: string): boolean {
+function standsAlone(line: string): boolean {
   // "The second is comfort" points to a list; "The fourth quarter" names a span of the calendar; "Both are free" and
-  // "Another route…" count things named elsewhere.
+  // "Another route…" count things named elsewhere. A quotation is read from its first word ("“They're loud,” …").
+  const text = line.replace(/^["“‘']+/, "");
   return (
-    !DANGLING.test(text) &&
+    (!DANGLING.test(text) || EXISTENTIAL.test(text)) &&
     !/^(?:both|another|neither|either|the latter|the former|the others?)\b/i.test(text) &&
     !/^the (?:first|second|third|fourth|fifth|latter|former|other|same|next|last)\b(?!\s+(?:quarter|half|day|days|week|weeks|weekend|month|months|year|years|decade|century|morning|evening|night|season|hours?)\b)/i.test(text)
   );
@@ -902,22 +975,24 @@ class DeckWriter {
    * Picks narration sentences from `pool`: best first up to about `target` words, never more than `limit`, each
    * sentence that leans on the one before it kept only with that one, then put back in reading order.
    */
-  pickSentences(pool: readonly Sentence[], target: number, limit: number, options: { allowUsed?: boolean } = {}): Sentence[] {
+  pickSentences(pool: readonly Sentence[], target: number, limit: number, options: { allowUsed?: boolean; first?: number } = {}): Sentence[] {
     const usable = pool.filter((sentence) => narratable(sentence) && (options.allowUsed || !this.used.has(sentence.index)));
     const byIndex = new Map(pool.map((sentence) => [sentence.index, sentence]));
-    const firstIndex = pool[0]?.index;
+    // The part's own first sentence may lean on its heading ("This is the hardest step"); any other leans on the one
+    // before it, which may be out of the pool (shown as a line, say): then it is not said.
+    const firstIndex = options.first ?? pool[0]?.index;
     const chosen = new Map<number, Sentence>();
     let total = 0;
     const fits = (sentence: Sentence) => total + sentence.words <= limit;
     for (const sentence of this.ranked(usable)) {
       if (total >= target) break;
       if (chosen.has(sentence.index) || !fits(sentence)) continue;
-      const leans = DANGLING.test(sentence.text) && sentence.index !== firstIndex && !chosen.has(sentence.index - 1);
+      const leans = leansBack(sentence.text) && sentence.index !== firstIndex && !chosen.has(sentence.index - 1);
       if (leans) {
         const previous = byIndex.get(sentence.index - 1);
         const previousUsable = previous && usable.includes(previous) && !chosen.has(previous.index);
         if (!previous || !previousUsable || total + sentence.words + previous.words > limit) continue;
-        if (DANGLING.test(previous.text) && previous.index !== firstIndex && !chosen.has(previous.index - 1)) continue;
+        if (leansBack(previous.text) && previous.index !== firstIndex && !chosen.has(previous.index - 1)) continue;
         chosen.set(previous.index, previous);
         total += previous.words;
       }
@@ -981,6 +1056,9 @@ class DeckWriter {
         if (reserved.length + condensed >= wanted) break;
         if (keep.includes(candidate.sentence) || candidate.bullet.truncated !== truncated) continue;
         if (!standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
+        // A sentence the next one leans on ("… becomes the base of the sauce. This means …") stays in the narration.
+        const next = sentences.find((sentence) => sentence.index === candidate.sentence.index + 1);
+        if (next && leansBack(next.text)) continue;
         if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
         else condensed += 1;
       }
@@ -1047,9 +1125,10 @@ class DeckWriter {
   ): string[] {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
     // Lines of one condition's alternatives share its main clause's words by design: they are not alike otherwise.
-    const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false) => {
+    const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false, ownStatement = false) => {
       const termList = termsOf(text);
-      const alike = (other: (typeof chosen)[number]) => !(alternative && other.sentence === sentence) && overlap(other.terms, termList) >= 0.6;
+      const alike = (other: (typeof chosen)[number]) =>
+        !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;
       if (chosen.some((other) => other.text.toLowerCase() === text.toLowerCase() || alike(other))) return false;
       if (this.bulletTexts.some((slide) => slide.includes(text)) || exclude.includes(text)) return false;
       chosen.push({ text, order, terms: termList, sentence });
@@ -1154,6 +1233,17 @@ class DeckWriter {
         if (candidate.bullet.truncated || (heard && verbatimRoom() === 0)) continue;
         if (accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence) && heard) verbatim += 1;
       }
+      // A section of one to three sentences says them all and has nothing else to show: its slide shows them too,
+      // rather than one line alone or a line of another section.
+      // Its two sentences are two statements however many words they share ("There is no car park at the museum",
+      // "The council car park … charges £3 a day").
+      if (part.sentences.length <= 3) {
+        for (const candidate of candidates) {
+          if (chosen.length >= MIN_OWN_LINES) break;
+          if (candidate.bullet.truncated || chosen.some((entry) => entry.sentence === candidate.sentence)) continue;
+          accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence, false, true);
+        }
+      }
     }
     for (const phrase of fallbackPhrases) {
       if (chosen.length >= MIN_BULLETS) break;
@@ -1169,17 +1259,18 @@ class DeckWriter {
     const statement = (): { text: string; sentence: Sentence } | null => {
       for (const sentence of this.ranked(part.sentences)) {
         const bullet = bulletOf(sentence);
-        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text)) return { text: bullet.text, sentence };
+        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text) && !QUOTED.test(sentence.text)) return { text: bullet.text, sentence };
       }
       return null;
     };
     for (const entry of chosen) {
       const plain = entry.sentence ? bulletOf(entry.sentence) : null;
-      if (plain && !plain.truncated && plain.text === entry.text && !plain.text.endsWith("?")) {
+      // Someone's words are no point to recap: the recap would say them without who said them.
+      if (plain && !plain.truncated && plain.text === entry.text && !plain.text.endsWith("?") && !QUOTED.test(entry.sentence!.text)) {
         this.statements.set(entry.text, toBullet(entry.sentence!.text, { forSlide: false })?.text ?? entry.text);
       }
     }
-    const best = chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen[0];
+    const best = chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen.find((entry) => !QUOTED.test(entry.sentence?.text ?? entry.text)) ?? chosen[0];
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
     const result = [...chosen]
       .sort((a, b) => a.order - b.order)
@@ -1350,6 +1441,34 @@ function listOnlySentence(items: readonly string[], caseBook: CaseBook): string 
   const said = items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
   if (!showsItems(items)) return deckPhrases().listHas(items.length, joinList(said));
   return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
+}
+
+/** The most items of a sub-heading's list said in a narration, and the most words of lists said: the rest is left to the source. */
+const SAID_ITEMS = 16;
+const SAID_LIST_WORDS = 140;
+
+/** Items said in a row: "a, b and c", or with semicolons when an item has a comma of its own ("75 g Cheddar, grated; salt"). */
+function spokenItems(items: readonly string[]): string {
+  if (!items.some((item) => item.includes(","))) return joinList(items);
+  return `${items.slice(0, -1).join("; ")}; ${joinList(["", items.at(-1)!]).trim()}`;
+}
+
+/**
+ * What the narration of sections said together says of their lists, when none of them has a sentence narrated
+ * (a recipe's "Ingredients" over "For the filling" and "For the mash topping"): each list under its sub-heading, said
+ * whole, since the slide shows the sub-headings only. Null when a section has prose of its own to say.
+ */
+function childLists(children: readonly Child[], chosen: readonly Sentence[], caseBook: CaseBook): string | null {
+  if (chosen.length > 0) return null;
+  const said: string[] = [];
+  for (const child of children) {
+    if (child.items.length < 2 || child.items.length > SAID_ITEMS) continue;
+    const items = child.items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+    const sentence = deckPhrases().listUnder(quoted(child.heading), items.length, spokenItems(items));
+    if (wordCount([...said, sentence].join(" ")) > SAID_LIST_WORDS) break;
+    said.push(sentence);
+  }
+  return said.length > 0 ? said.join(" ") : null;
 }
 
 /** One sentence that says what a table holds, without reading its rows. */
@@ -1594,6 +1713,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
         table: segment.itemGroups.find((group) => group.table && partOfList(group.after) === part)?.table ?? null,
         listAfter: segment.itemGroups.find((group) => partOfList(group.after) === part)?.after ?? null,
         children: bounds.length === 2 ? segment.children : [],
+        subheadings: part === 0 ? segment.subheadings : [],
         words: narrationWords(sentences),
         source: segment.source,
         isMain: segment.isMain,
@@ -1717,7 +1837,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const needed = MIN_SCRIPT_WORDS - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
     for (;;) {
       const pool = part.sentences.filter((sentence) => !reserved.includes(sentence) && !topics.includes(sentence));
-      const chosen = [...topics, ...writer.pickSentences(pool, target - transitionWords - topicWords, room - topicWords)].sort((a, b) => a.index - b.index);
+      const chosen = [...topics, ...writer.pickSentences(pool, target - transitionWords - topicWords, room - topicWords, { first: part.sentences[0]?.index })].sort((a, b) => a.index - b.index);
       if (reserved.length === 0 || words(chosen.map((sentence) => sentence.text)) >= needed) {
         writer.markUsed(chosen);
         writer.markUsed(reserved);
@@ -1732,6 +1852,10 @@ function generateOutlineNow(input: OutlineInput): Outline {
     }
   });
   parts.forEach((part, position) => {
+    // A section with a heading of its own says its own sentences only, however few: a neighbour's sentence on its
+    // slide ("What You Will Need" saying the next section's "turn off the power at the fuse box") is said where
+    // the viewer cannot place it. The parts of one long section, or of a text without headings, share one topic.
+    if (part.heading && !part.continued && (part.sentences.length > 0 || part.items.length > 0 || part.table)) return;
     const transitionWords = wordCount(transitions[position]!) + (part.table || part.items.length >= 2 ? 10 : 0);
     let missing = MIN_SCRIPT_WORDS - transitionWords - words(chosenByPart[position]!.map((sentence) => sentence.text));
     for (const neighbour of [parts[position + 1], parts[position - 1]]) {
@@ -1753,7 +1877,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const listOnly = chosen.length === 0 && part.items.length >= 2 && !part.table;
     const listSentence =
       part.children.length >= 2
-        ? null
+        ? childLists(part.children, chosen, caseBook)
         : (tableSentence(part.table, caseBook) ??
           (listOnly
             ? listOnlySentence(part.items, caseBook)
@@ -1775,15 +1899,26 @@ function generateOutlineNow(input: OutlineInput): Outline {
       .map((sentence) => spoken(sentence.text));
     // A part with nothing of its own to say (no sentence, list or table narrated) still says its neighbours' spare
     // sentences rather than its heading alone.
-    const silent = chosen.length === 0 && !listSentence;
+    // A section whose sub-sections follow on slides of their own ("The Robot Will Not Charge" over "Check the dock",
+    // "Clean the charging contacts", …) says what is coming, and shows it when it has fewer than two lines of its own.
+    const below = part.subheadings.filter((subheading) => parts.some((other) => other !== part && other.title === subheading));
+    const belowSentence =
+      below.length < 2
+        ? null
+        : below.length <= 4
+          ? deckPhrases().agendaFew(below.length, joinList(below.map((subheading) => quoted(subheading.replace(/[.:;?]+$/, "")))))
+          : deckPhrases().agendaRange(below.length, quoted(below[0]!.replace(/[.:;?]+$/, "")), quoted(below.at(-1)!.replace(/[.:;?]+$/, "")));
+    if (belowSentence) narration.push(belowSentence);
+    const silent = chosen.length === 0 && !listSentence && !belowSentence;
     const script = fitScript(narration, [], spentFillers, contentFillers.length > 0 || silent ? [...lastResort, ...deckLastResort] : [], heard, contentFillers);
-    const bullets = writer.bullets(
+    let bullets = writer.bullets(
       part,
       bulletsWanted(part),
       contentPhrases[position] ?? [],
       titleBullet ? [titleBullet] : [],
       { narration: script, outline: part.children.map((child) => child.heading) },
     );
+    if (bullets.length < MIN_OWN_LINES && below.length >= 2) bullets = [...bullets, ...below].slice(0, MAX_BULLETS);
     const slide: OutlineSlide = {
       title: part.title,
       bullets,
@@ -1876,7 +2011,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
           !bullet.endsWith("?") &&
           !parts.some((part) => part.children.some((child) => child.heading === bullet)) &&
           !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence)) &&
-          !DANGLING.test(bullet),
+          !DANGLING.test(bullet) &&
+          !QUOTED.test(writer.statements.get(bullet) ?? bullet),
       );
       return said ? [writer.statements.get(said) ?? said] : [];
     });
@@ -1897,7 +2033,10 @@ function generateOutlineNow(input: OutlineInput): Outline {
       : []),
   ];
   // The thanks come last, so the padding goes in before them.
-  const closingScript = fitScript(closingNarration, closingPad, spentFillers, deckLastResort, heard, [...deckPhrases().closingFillers, ...contentFillers]);
+  // A closing that says what there is to recap is short rather than padded with sentences that say nothing ("Each of
+  // them had a slide of its own"): those are for material too short for a deck at all (see contentFillers).
+  const tooShort = contentFillers.length > 0;
+  const closingScript = fitScript(closingNarration, closingPad, spentFillers, tooShort ? deckLastResort : [], heard, tooShort ? [...deckPhrases().closingFillers, ...contentFillers] : []);
   if (conclusion && conclusion.sentences.length > 0) {
     closingBullets = writer.bullets(
       { sentences: conclusion.sentences, items: conclusion.itemGroups.flatMap((group) => group.items) },
@@ -1981,7 +2120,7 @@ function withoutRepeats(slides: OutlineSlide[]): OutlineSlide[] {
  * titles and then other slides' bullets.
  */
 function ensureBullets(slides: OutlineSlide[], spareLines: () => readonly string[]): OutlineSlide[] {
-  if (slides.every((slide) => slide.bullets.length >= MIN_OWN_LINES)) return slides;
+  if (slides.every((slide) => slide.bullets.length >= 1)) return slides;
   const partTitles = spareLines();
   const everyBullet = slides.flatMap((slide) => slide.bullets);
   // The line shown least often so far is borrowed first (a statement before a heading, which would be filler):
@@ -1990,7 +2129,9 @@ function ensureBullets(slides: OutlineSlide[], spareLines: () => readonly string
   for (const bullet of everyBullet) shownCount.set(bullet, (shownCount.get(bullet) ?? 0) + 1);
   const titles = new Set(slides.map((slide) => slide.title));
   return slides.map((slide) => {
-    if (slide.bullets.length >= MIN_OWN_LINES) return slide;
+    // A slide with a line of its own shows that line alone rather than another part's: a section of one or two
+    // sentences has one line to show, and a line of another section on its slide is out of place.
+    if (slide.bullets.length >= 1) return slide;
     const bullets = [...slide.bullets];
     const candidates = [...new Set([...partTitles, ...everyBullet])].filter((candidate) => !bullets.includes(candidate) && candidate !== slide.title);
     const rank = (candidate: string) => (shownCount.get(candidate) ?? 0) * 2 + (standsAlone(candidate) && !titles.has(candidate) ? 0 : 2.5);

@@ -30,6 +30,11 @@ export interface DocSection {
    * heading. Null when no heading without text came before.
    */
   group?: string | null;
+  /**
+   * The headings of the sections straight under this one ("Check the dock", "Clean the charging contacts" under
+   * "The Robot Will Not Charge"), where headings have levels; empty otherwise.
+   */
+  subheadings?: string[];
   paragraphs: Paragraph[];
   words: number;
   source: string;
@@ -298,6 +303,20 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
     if (section.paragraphs.length === 0 && section.heading) group = { heading: section.heading, level };
     else section.group = group?.heading ?? null;
   }
+  // The sections one level down, up to the next heading of this one's level or above.
+  sections.forEach((section, index) => {
+    const level = levels.get(section);
+    if (!section.heading || level === undefined) return;
+    const below: string[] = [];
+    let childLevel: number | undefined;
+    for (const next of sections.slice(index + 1)) {
+      const nextLevel = levels.get(next);
+      if (nextLevel === undefined || nextLevel <= level) break;
+      childLevel ??= nextLevel;
+      if (nextLevel === childLevel && next.heading) below.push(next.heading);
+    }
+    section.subheadings = below;
+  });
   return sections.filter((section) => section.paragraphs.length > 0);
 }
 

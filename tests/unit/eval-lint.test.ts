@@ -94,4 +94,36 @@ describe("slide lint", () => {
     expect(lengthOf("Let's look at later start times. Some schools now start later in the morning. Pupils sleep longer.")).toEqual([]);
     expect(lengthOf("Let's look at later start times. Some schools now start later in the morning.")).toHaveLength(1);
   });
+
+  it("flags a line or a sentence of another section on a section's slide, and takes the section's own for none", () => {
+    const source =
+      "# Planting a Tree\n\nA tree planted well will crop for decades.\n\n## Before You Start\n\nSoak a bare-root tree in a bucket of water for two hours before planting.\n\n" +
+      "## Planting\n\nDig a hole twice as wide as the root ball and just as deep. Set the tree in the hole so the graft union sits a hand's width above the ground.\n\n" +
+      "### Staking\n\nDrive a short stake in at an angle on the side of the prevailing wind.";
+    const planted: Article = { ...article, markdown: source, blocks: parseMarkdown(source), title: "Planting a Tree" };
+    const script = "Let's turn to the first part. Soak a bare-root tree in a bucket of water for two hours before planting.";
+    const borrowed = (title: string, bullets: string[], narration = script) =>
+      lintDeck([{ number: 2, title, bullets, script: narration }, { number: 3, title: "Key Takeaways", bullets, script: narration }], planted)
+        .filter((finding) => finding.category === "borrowed")
+        .map((finding) => `${finding.slide}: ${finding.text}`);
+    // The next section's line, cut and with its figure written out, on "Before You Start"; the recap is exempt.
+    expect(borrowed("Before You Start", ["Soak a bare-root tree in a bucket of water for 2 h", "Set the tree in the hole so the graft union sits"])).toEqual([
+      "2: Set the tree in the hole so the graft union sits",
+    ]);
+    // A section's slide may show and say its sub-sections' text; the narration of another section's sentence is flagged.
+    expect(borrowed("Planting", ["Dig a hole twice as wide as the root ball", "Drive a short stake in at an angle"], "Next, planting. Drive a short stake in at an angle on the side of the prevailing wind.")).toEqual([]);
+    expect(borrowed("Staking", ["Drive a short stake in at an angle"], "Next, staking. Dig a hole twice as wide as the root ball and just as deep.")).toEqual([
+      "2: Dig a hole twice as wide as the root ball and just as deep.",
+    ]);
+  });
+
+  it("takes the slide of a section of one or two sentences showing one line, or its sentences read out, for no fault", () => {
+    const findings = (bullets: string[]) =>
+      lintDeck([{ number: 2, title: "Later Start Times", bullets, script: "Let's look at later start times. Some schools now start later in the morning. Pupils sleep longer on school nights." }], article)
+        .filter((finding) => finding.category === "length" || finding.category === "reads")
+        .map((finding) => finding.category);
+    expect(findings(["Some schools now start later in the morning"])).toEqual([]);
+    expect(findings(["Some schools now start later in the morning", "Pupils sleep longer on school nights"])).toEqual([]);
+    expect(findings([])).toEqual(["length"]);
+  });
 });
