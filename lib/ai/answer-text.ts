@@ -68,6 +68,16 @@ function adjectiveBase(word: string): string {
 }
 
 /**
+ * A plural in -es whose singular ends in s, x, z, ch or sh, as WordNet's morphology reads it ("buses" is "bus",
+ * "gases" is "gas"), when the lexicon knows the singular as a noun: Porter2 leaves "buses" as "buse".
+ */
+function nounBase(word: string): string {
+  if (!/(?:s|x|z|ch|sh)es$/.test(word)) return word;
+  const singular = word.slice(0, -2);
+  return Object.hasOwn(lexicon, singular) && lexicon[singular]!.some((tag) => tag === "NN" || tag === "NNP") ? singular : word;
+}
+
+/**
  * British spellings as WordNet and most American texts write them ("vapour" and "vapor", "centre" and "center",
  * "neighbours" and "neighbors"), so that either spelling finds the other and its synonyms.
  */
@@ -85,7 +95,7 @@ export function stemOf(word: string): string {
   if (!isEnglish()) return foreignStem(word);
   let found = stems.get(word);
   if (found === undefined) {
-    found = porter2(Object.hasOwn(irregularVerbs, word) ? irregularVerbs[word]! : americanSpelling(adjectiveBase(word)));
+    found = porter2(Object.hasOwn(irregularVerbs, word) ? irregularVerbs[word]! : americanSpelling(nounBase(adjectiveBase(word))));
     if (stems.size >= STEM_CACHE) stems.clear();
     stems.set(word, found);
   }
@@ -191,6 +201,9 @@ export interface QuestionTerm {
 }
 
 /** The topic terms of a question, each once: content words without the words that only ask. */
+/** "Which buses stop near the museum?": where a thing is said to be, a relation the answer need not repeat ("opposite the museum"). */
+const PLACED = new Set(["near", "nearby", "beside"]);
+
 export function questionTerms(question: string): QuestionTerm[] {
   const found = new Map<string, QuestionTerm>();
   const raw = question.match(TOKEN) ?? [];
@@ -200,7 +213,7 @@ export function questionTerms(question: string): QuestionTerm[] {
       : (tokens(written)[0] ?? "");
     if ((word.length <= 1 && !/\d/.test(word)) || isStopWord(word) || isAsking(word)) return;
     const stem = stemOf(word);
-    if (isEnglish() && ASKING.has(stem)) return;
+    if (isEnglish() && (ASKING.has(stem) || PLACED.has(word))) return;
     // German writes every noun with a capital: a capital names nothing there.
     const name = index > 0 && /^\p{Lu}/u.test(written) && currentLanguage() !== "de";
     const known = found.get(stem);

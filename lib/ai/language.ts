@@ -168,7 +168,9 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     amount: /\bwie (?:viele?|lange|alt|weit|groß|hoch|oft|schnell|warm|kalt|teuer)\b|\bwelche[rsn]? (?:anteil|prozentsatz|zahl|anzahl|betrag|größe|temperatur|preis|kosten)\b|\bwieviele?\b/i,
     time: /\bwann\b|\b(?:an |in )?welche[mnr]? (?:jahr|monat|tag|datum|uhrzeit|jahrhundert|wochentag)\w*|\bseit wann\b|\bum wie viel uhr\b/i,
     summary: /\b(?:zusammenfassung|zusammenfassen|fasse|überblick|kernaussagen?|hauptpunkte?)\b|\bworum geht\b|\bwichtigsten punkte\b/i,
-    numbers: /\b(?:eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|millionen?|milliarden?|hälfte|drittel|viertel|doppelt|prozent)\b/i,
+    // Written out, German numbers are compounds ("sechshundertzwanzig", "dreiundvierzig", "siebzehn").
+    numbers:
+      /\b(?:eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|millionen?|milliarden?|hälfte|drittel|viertel|doppelt|prozent)\b|[a-zäöü]*(?:hundert|tausend)[a-zäöü]*|[a-zäöü]*und(?:zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|\b(?:vier|fünf|sech|sieb|acht|neun)zig\b|\b(?:drei|vier|fünf|sech|sieb|acht|neun)zehn\b/i,
     times: /\b(?:montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|nachts?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jahrhundert|(?:1[5-9]|20)\d\d|uhr|morgens?|abends?|mittag|mitternacht|wochen?|tagen?|tage|monate?n?|jahren?|jahre|vor|nach|bis)\b/i,
   },
   es: {
@@ -196,7 +198,9 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     amount: /\bhoeveel\b|\bhoe (?:lang|oud|ver|groot|hoog|vaak|snel|warm|koud|duur)\b|\bwelk(?:e)? (?:percentage|aandeel|aantal|bedrag|grootte|temperatuur|prijs)\b/i,
     time: /\bwanneer\b|\b(?:in )?welk(?:e)? (?:jaar|maand|dag|datum|tijd|eeuw)\b|\bsinds wanneer\b/i,
     summary: /\b(?:samenvatting|samenvatten|vat samen|overzicht|kernpunten|hoofdpunten)\b|\bwaar gaat\b/i,
-    numbers: /\b(?:twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|twintig|dertig|honderd|duizend|miljoen|miljard|helft|derde|kwart|dubbel|procent)\b/i,
+    // Dutch compounds too ("zeshonderdtwintig", "drieënveertig").
+    numbers:
+      /\b(?:twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|twintig|dertig|honderd|duizend|miljoen|miljard|helft|derde|kwart|dubbel|procent)\b|[a-zë]*(?:honderd|duizend)[a-zë]*|[a-zë]*[eë]n(?:twintig|dertig|veertig|vijftig|zestig|zeventig|tachtig|negentig)|\b(?:veer|vijf|zes|zeven|tach|negen)tig\b/i,
     times: /\b(?:maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|januari|februari|maart|april|mei|juni|juli|augustus|september|oktober|november|december|eeuw|(?:1[5-9]|20)\d\d|uur|ochtend|avond|middag|middernacht|weken|week|dagen|dag|maanden|maand|jaren|jaar|voor|na|tot)\b/i,
   },
   ru: {

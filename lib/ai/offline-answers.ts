@@ -106,8 +106,25 @@ const SUMMARY_SECTIONS = 8;
 const ENGLISH_SIGNPOST =
   /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
 
-/** The current language's signposts. */
-const SIGNPOST = { test: (text: string) => (isEnglish() ? ENGLISH_SIGNPOST : phrases().signpost).test(text) };
+/** The deck's linking phrases that name a part ("The first part is headed “Before You Start”."), as patterns. */
+const HEADED = new Map<DeckLanguage, RegExp[]>();
+function headedPatterns(): RegExp[] {
+  const language = currentLanguage();
+  let patterns = HEADED.get(language);
+  if (!patterns) {
+    const own = phrases();
+    patterns = [own.firstHeaded, own.nextHeaded, own.startWith, ...own.nounTransitions].map(
+      (template) => new RegExp(`^${template.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("\\{\\}", ".+")}$`, "iu"),
+    );
+    HEADED.set(language, patterns);
+  }
+  return patterns;
+}
+
+/** The current language's signposts, and the linking phrases that name a part. */
+const SIGNPOST = {
+  test: (text: string) => (isEnglish() ? ENGLISH_SIGNPOST : phrases().signpost).test(text) || headedPatterns().some((pattern) => pattern.test(text.trim())),
+};
 
 /** A unit that leans on the one before it: a pronoun, a connective, an ordinal whose list began earlier. */
 const LEANS_BACK =
@@ -658,6 +675,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "Which password manager did they choose?" is not answered by "a password manager".
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
+  const askedNumbers = (question.match(/\d[\d.,]*/g) ?? []).map((number) => number.replace(/[.,]+$/, ""));
   const scored: Scored[] = [];
   for (const unit of units) {
     const { section } = unit;
@@ -702,7 +720,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (!focusSaid) coverage *= FOCUS_MISSING;
     // The amount or time asked for: a unit without one answers something else.
     // "A month" or "most of her first month" says how long without a number.
-    if (intent.amount) coverage *= hasNumber(unit.text.replace(ITEM, "")) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
+    // A number the question says itself ("the flood of 1953") is no amount given.
+    if (intent.amount) coverage *= hasNumber(withoutNumbers(unit.text.replace(ITEM, ""), askedNumbers)) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
@@ -739,6 +758,11 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
 }
 
+/** A text without the numbers a question says itself. */
+function withoutNumbers(text: string, numbers: readonly string[]): string {
+  return numbers.reduce((rest, number) => rest.replace(new RegExp(`(?<![\\d.,])${number.replace(/[.,]/g, "\\$&")}(?![\\d])`, "g"), " "), text);
+}
+
 /** What a unit keeps of its coverage when it does not say what a "who", "which" or "how do I" question asks about. */
 const FOCUS_MISSING = 0.6;
 
@@ -764,6 +788,9 @@ function onlyIndefinite(text: string, concept: Concept): boolean {
   return places.length > 0 && places.every((index) => INDEFINITE.test(words[index - 1] ?? "") || INDEFINITE.test(words[index - 2] ?? ""));
 }
 
+/** Words between a "who" and its verb that do not name what is asked about. */
+const FOCUS_ADVERBS = new Set(["first", "originally", "initially", "actually", "really", "ever", "also", "still", "already", "recently", "usually", "now", "currently", "officially", "famously"]);
+
 /** "How do I ..." asks how to do a thing: the doing is what it asks about ("how do I become"). */
 const HOW_TO = /^\s*how (?:do|can|should|could|would|will|did|does) (?:i|we|you|one|they)\b/i;
 
@@ -774,7 +801,8 @@ const HOW_TO = /^\s*how (?:do|can|should|could|would|will|did|does) (?:i|we|you|
  */
 function focusOf(question: string, concepts: readonly Concept[]): Concept | null {
   if (!WH_QUESTION[currentLanguage()].test(question) && !(isEnglish() && HOW_TO.test(question))) return null;
-  const ordered = concepts.filter((concept) => concept.position >= 0).sort((a, b) => a.position - b.position);
+  // "Who first worked out …": an adverb of time or manner says nothing of what is asked about; the verb after it does.
+  const ordered = concepts.filter((concept) => concept.position >= 0 && !(isEnglish() && FOCUS_ADVERBS.has(concept.word))).sort((a, b) => a.position - b.position);
   let first = ordered[0];
   // "Which password manager": the phrase's last word names the thing.
   if (first && /^\s*which\b/i.test(question) && isEnglish()) {
@@ -840,6 +868,11 @@ function definedTerm(question: string): string[] | null {
 
 /** Whether a unit defines the thing: it names it, then says what it is ("A couchette is a simple bunk ..."). */
 function definitionOf(text: string, defined: readonly string[]): boolean {
+  // "… the Margaret Ellen, a restored sailing lugger from 1902, …": the term and what it is, after a comma.
+  for (const apposition of text.matchAll(/,\s(?:a|an)\s/gi)) {
+    const before = new Set(termsOf(text.slice(0, apposition.index).split(/\s+/).slice(-4).join(" ")));
+    if (defined.every((term) => before.has(term))) return true;
+  }
   const verb = /\b(?:is|are|was|were|means|refers to|describes)\b/i.exec(text);
   if (!verb || verb.index > 80) return false;
   const subject = new Set(termsOf(text.slice(0, verb.index)));
@@ -871,6 +904,8 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
   const words = () => chosen.reduce((sum, unit) => sum + unit.words, 0);
   const add = (unit: Unit | undefined, atStart = false) => {
     if (!unit || chosen.includes(unit) || chosen.length >= (readOn ? SECTION_ANSWER_SENTENCES : MAX_ANSWER_SENTENCES)) return false;
+    // A question is no part of an answer ("Will prices go up when the centre reopens?", a slide's question heading).
+    if (chosen.length > 0 && ASKS.test(unit.text)) return false;
     if (SIGNPOST.test(unit.text) || chosen.some((other) => sameUnit(other.text, unit.text))) return false;
     if (chosen.length > 0 && words() + unit.words > MAX_ANSWER_WORDS) return false;
     if (atStart) chosen.unshift(unit);
@@ -883,7 +918,10 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
     chosen.push(item);
     return true;
   };
-  const { unit } = best;
+  // A question in the text ("Can I bring my dog? Yes, on a lead.") is answered by what follows it.
+  const asked = best.unit;
+  const answering = ASKS.test(asked.text) ? asked.section.units[asked.index + 1] : undefined;
+  const unit = answering && !ASKS.test(answering.text) ? answering : asked;
   const siblings = unit.section.units;
   add(unit);
   if (LEANS_BACK.test(unit.text) && !unit.row) add(siblings[unit.index - 1], true);
@@ -942,6 +980,9 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
   if (slide && passages.length < 3) passages.push({ source: slide.unit.section.source, text: slide.unit.passage });
   return { text, passages, covered: true };
 }
+
+/** A question: asked, never an answer. */
+const ASKS = /\?["”’)]?\s*$/;
 
 /** A sentence about the text itself: what it is for, whom it is written for. */
 const SELF_REFERENCE = /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions)\b|\bhere\b/i;

@@ -76,18 +76,23 @@ function byWords(part: string): string[] {
 /** Where a long paragraph may be cut: after a sentence's end, or at a line break. */
 const PART_BREAK = /(?<=[.!?…]["'”’)]*)\s+|\n/g;
 
-/** The parts of a long paragraph between its breaks, found as they are read (a 2 MB paragraph is not split at once). */
-function* partsOf(block: string): Generator<string> {
+/**
+ * The parts of a long paragraph between its breaks, found as they are read (a 2 MB paragraph is not split at once),
+ * each with whether a line break ends it (a list's item: the part after it goes on a line of its own).
+ */
+function* partsOf(block: string): Generator<{ text: string; lineEnd: boolean }> {
   const breaks = new RegExp(PART_BREAK.source, "g");
   let start = 0;
   for (let found = breaks.exec(block); found; found = breaks.exec(block)) {
     const part = block.slice(start, found.index);
-    if (part.trim()) yield part;
+    // A numbered item's number ("1.") is no sentence of its own: the break after it is none.
+    if (/^\s*\d{1,3}[.)]$/.test(part) && !found[0].includes("\n")) continue;
+    if (part.trim()) yield { text: part, lineEnd: found[0].includes("\n") };
     start = found.index + found[0].length;
     if (found[0].length === 0) breaks.lastIndex += 1;
   }
   const rest = block.slice(start);
-  if (rest.trim()) yield rest;
+  if (rest.trim()) yield { text: rest, lineEnd: false };
 }
 
 /** Pieces of one long paragraph: at sentence ends (or line breaks) where it has them, else at spaces, else anywhere. */
@@ -95,14 +100,17 @@ function* piecesOf(block: string): Generator<string> {
   let current = "";
   let words = 0;
   const finish = (part: string): string[] => (part.length > PASSAGE_MAX_CHARS || countWords(part) > PASSAGE_MAX_WORDS ? byWords(part) : [part]);
-  for (const part of partsOf(block)) {
+  // The items of a long list keep their lines: "1. Heat the oven …" and "2. Peel the potatoes …" stay two lines.
+  let lineEnd = false;
+  for (const { text: part, lineEnd: endsLine } of partsOf(block)) {
     const count = countWords(part);
     if (current && (words + count > PASSAGE_MAX_WORDS || current.length + part.length + 1 > PASSAGE_MAX_CHARS)) {
       yield* finish(current);
       current = "";
       words = 0;
     }
-    current = current ? `${current} ${part.trim()}` : part.trim();
+    current = current ? `${current}${lineEnd ? "\n" : " "}${part.trim()}` : part.trim();
+    lineEnd = endsLine;
     words += count;
   }
   if (current) yield* finish(current);

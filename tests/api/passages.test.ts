@@ -67,6 +67,13 @@ describe("cutting", () => {
     expect(solid.map((passage) => passage.body.length)).toEqual([PASSAGE_MAX_CHARS, PASSAGE_MAX_CHARS, PASSAGE_MAX_CHARS, 5]);
   });
 
+  it("keeps a long list's items on lines of their own when its block is cut", () => {
+    const steps = Array.from({ length: 14 }, (_, index) => `${index + 1}. Stir the pot for ${index + 2} minutes, then taste it and add a pinch of salt if the sauce needs it.`);
+    const passages = cutPassages(["Method", steps.join("\n")].join("\n\n"));
+    const lines = passages.flatMap((passage) => passage.body.split("\n"));
+    expect(lines).toEqual(steps);
+  });
+
   it("looks a question up by its words only: operators and quotes never reach to_tsquery", () => {
     expect(searchQueryOf("What's the cost of a heat-pump? (a & b) | !c <-> 'd':*")).not.toMatch(/[&!():*'<>-]/);
     expect(searchQueryOf("How big is it?").split(" | ")).toEqual(expect.arrayContaining(["big", "size", "volume"]));

@@ -5,6 +5,7 @@ import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offli
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
 import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
+import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
 function presentation(name: ArticleName, sourceName: string): Omit<AnswerInput, "question"> {
@@ -327,6 +328,78 @@ describe("reading a question", () => {
   });
 });
 
+describe("what an answer must hold", () => {
+  const museum = {
+    slides: [
+      { number: 2, title: "Visiting", script: "The first part is headed “Before You Visit”. Switch your phone to silent in the galleries. The museum is on the harbour." },
+    ],
+    sources: [
+      {
+        name: "museum.md",
+        main: true,
+        text: [
+          "# The Rope Walk Museum",
+          "## Highlights",
+          "If you are short of time, the ground-floor galleries and the Margaret Ellen can be seen in about an hour. Highlights include the Margaret Ellen, a restored sailing lugger from 1902 that you can climb aboard.",
+          "## History",
+          "Many of the worst floods in the town's history, including the great flood of 1953, came when a storm surge met a high tide.",
+          "## Getting Here",
+          "Bus routes 4 and 17 stop at Quay Street, opposite the museum.",
+        ].join("\n\n"),
+      },
+    ],
+  };
+  const answer = (question: string) => composeOfflineAnswer({ ...museum, question }).text;
+
+  it("never answers with the deck's own linking phrase", () => {
+    expect(answer("What should I do before I visit?")).not.toMatch(/part is headed/);
+  });
+
+  it("takes the sentence saying what a thing is, after a comma, for a definition", () => {
+    expect(answer("What is the Margaret Ellen?")).toMatch(/^Highlights include the Margaret Ellen, a restored sailing lugger/);
+  });
+
+  it("takes no number the question says itself for the amount it asks", () => {
+    expect(answer("How many people died in the flood of 1953?")).toBe(NOT_COVERED_REPLY);
+  });
+
+  it("asks a 'who first …' question about the doing, not about 'first'", () => {
+    const tides = {
+      slides: [],
+      sources: [
+        {
+          name: "tides.md",
+          main: true,
+          text: "# How Tides Work\n\n## Spring and Neap Tides\n\nAround the first and last quarter of the Moon, the Sun and Moon pull at right angles to each other and partly cancel out, giving neap tides. Twice a month the Sun and Moon line up and the tides are strongest.\n\n## Tide Tables\n\nHarbour offices work out tide tables years in advance. A storm can cause a surge that no table predicts.",
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...tides, question: "Who first worked out that the Moon causes the tides?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...tides, question: "When do neap tides happen?" }).text).toMatch(/^Around the first and last quarter/);
+  });
+
+  it("answers a question in the text with what follows it, and never says a question as part of an answer", () => {
+    const faq = {
+      slides: [],
+      sources: [
+        {
+          name: "faq.md",
+          main: true,
+          text: "# Pool FAQ\n\n## Visiting\n\nSwim prices rise with inflation. Can I bring my dog? Dogs on leads are welcome in the café but not at the pool.",
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...faq, question: "Can I bring my dog?" }).text).toBe("Dogs on leads are welcome in the café but not at the pool.");
+    expect(composeOfflineAnswer({ ...faq, question: "Do swim prices rise?" }).text).toBe("Swim prices rise with inflation.");
+  });
+
+  it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
+    expect(stemOf("buses")).toBe(stemOf("bus"));
+    expect(stemOf("gases")).toBe(stemOf("gas"));
+    expect(answer("Which buses stop near the museum?")).toMatch(/^Bus routes 4 and 17/);
+  });
+});
+
 describe("word forms", () => {
   it("joins a doer, an action or an adverb to its word, not words that only look alike", () => {
     for (const [word, other] of [["walker", "walk"], ["agreement", "agree"], ["newly", "new"], ["teacher", "teach"]]) {
@@ -340,6 +413,12 @@ describe("word forms", () => {
   it("reads 'once' as an amount, not as the conjunction", () => {
     expect(hasNumber("Turn the pile once a week.")).toBe(true);
     expect(hasNumber("Once the heat pump is fitted, the installer claims the money.")).toBe(false);
+    // German numbers written out are compounds.
+    inLanguage("de", () => {
+      expect(hasNumber("Im Jahr wurden sechshundertzwanzig Gegenstände untersucht.")).toBe(true);
+      expect(hasNumber("Der Verein hat dreiundvierzig Mitglieder.")).toBe(true);
+      expect(hasNumber("Der Verein trifft sich im Gemeindehaus.")).toBe(false);
+    });
   });
 
   it("reads British spellings as American ones in every form, short words included", () => {
