@@ -143,7 +143,7 @@ const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
     "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions | cubic",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
-    "expensive cheap cheaper afford | cost costs price prices priced fee fees charge charges discount discounts concession concessions | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
+    "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries wage wages | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
     "fast faster quick quickly quicker slow slower | speed speeds | rate",
     "many | number numbers amount total |",
@@ -410,7 +410,10 @@ function nearPairsOf(text: string): Set<string> {
 
 /** "Per cent" is a share, not the coin: read as "percent" for a unit's terms, so that "6 per cent" states no price. */
 function measuredText(text: string): string {
-  return isEnglish() ? text.replace(/\bper cent\b/gi, "percent") : text;
+  if (!isEnglish()) return text;
+  // "200°C" says degrees as much as "200 degrees" does.
+  const degrees = text.replace(/(\d)\s?(?:°\s?([CF])\b|℃|℉)/g, (_, digit: string, scale?: string) => `${digit} degrees ${scale === "F" ? "fahrenheit" : "celsius"}`);
+  return degrees.replace(/\bper cent\b/gi, "percent");
 }
 
 function makeUnit(text: string, section: Section, passage: string): Unit {
@@ -533,7 +536,7 @@ function mergedNames(terms: readonly QuestionTerm[]): (QuestionTerm & { alternat
 }
 
 /** What "how often" is answered with: a count of times or a period ("every two weeks", "once a day"). */
-const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annually once twice times regularly occasionally frequency frequently week weeks day days month months year years hour hours morning evening night"))];
+const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annually hourly once twice times regularly occasionally frequency frequently week weeks weekday weekdays day days month months year years hour hours minute minutes morning evening night"))];
 
 function conceptsOf(question: string, idf: (term: string) => number, vocabulary: ReadonlySet<string>): Concept[] {
   const present = (term: string) => vocabulary.has(term);

@@ -393,6 +393,31 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...faq, question: "Do swim prices rise?" }).text).toBe("Swim prices rise with inflation.");
   });
 
+  it("reads '200°C' as degrees, 'every 30 minutes' as how often, and 'earn' as asking for money", () => {
+    const notes = {
+      slides: [],
+      sources: [
+        {
+          name: "notes.md",
+          main: true,
+          text: [
+            "# Notes",
+            "## Method",
+            "1. Heat the oven to 200°C and butter a baking dish.\n2. Peel the potatoes and boil them in salted water.",
+            "## Travel",
+            "A free shuttle bus will run between Castle Street and Riverside Pool every 30 minutes on weekdays.",
+            "## The Farm",
+            "Halloran, who is 61, grows apples and pears on 28 hectares of the valley.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const answer = (question: string) => composeOfflineAnswer({ ...notes, question }).text;
+    expect(answer("What temperature should the oven be set to?")).toMatch(/^Heat the oven to 200°C/);
+    expect(answer("How often does the shuttle bus run?")).toMatch(/^A free shuttle bus/);
+    expect(answer("How much does an apple grower earn in a year?")).toBe(NOT_COVERED_REPLY);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
