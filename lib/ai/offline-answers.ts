@@ -678,6 +678,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "Which password manager did they choose?" is not answered by "a password manager".
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
+  const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
   const askedNumbers = (question.match(/\d[\d.,]*/g) ?? []).map((number) => number.replace(/[.,]+$/, ""));
   const scored: Scored[] = [];
   for (const unit of units) {
@@ -726,6 +727,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // A number the question says itself ("the flood of 1953") is no amount given.
     if (intent.amount) coverage *= hasNumber(withoutNumbers(unit.text.replace(ITEM, ""), askedNumbers)) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
+    // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
+    if (clockAsked && !CLOCK.test(unit.text)) coverage *= REQUIRED_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
@@ -760,6 +763,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   }
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
 }
+
+/** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
+const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
+const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}[:.]\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 
 /** A text without the numbers a question says itself. */
 function withoutNumbers(text: string, numbers: readonly string[]): string {

@@ -345,11 +345,20 @@ describe("what an answer must hold", () => {
           "Many of the worst floods in the town's history, including the great flood of 1953, came when a storm surge met a high tide.",
           "## Getting Here",
           "Bus routes 4 and 17 stop at Quay Street, opposite the museum.",
+          "## Is there a café?",
+          "The Sail Loft Café on the first floor serves hot drinks, light lunches and cakes, and looks out over the harbour.",
+          "## When are you open?",
+          "The galleries are open from 10am to 5pm every day except Mondays.",
         ].join("\n\n"),
       },
     ],
   };
   const answer = (question: string) => composeOfflineAnswer({ ...museum, question }).text;
+
+  it("answers 'opening hours' only with a time of day", () => {
+    expect(answer("What are the opening hours of the Sail Loft Café?")).toBe(NOT_COVERED_REPLY);
+    expect(answer("What are the opening hours of the galleries?")).toMatch(/^The galleries are open from 10am to 5pm/);
+  });
 
   it("never answers with the deck's own linking phrase", () => {
     expect(answer("What should I do before I visit?")).not.toMatch(/part is headed/);
