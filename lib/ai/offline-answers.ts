@@ -691,7 +691,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     let agreeing = 0;
     let reason = 0;
     // A section's heading speaks for its opening units as if they said it; for the rest of the section it is context.
-    const opening = unit.index < OPENING_UNITS && !section.fromSlide;
+    // So does it for every item of the list that opens the section ("How much does a ticket cost? Admission prices
+    // are as follows: - Family ticket …: £32 - Adults: £12"): the items stand side by side under it.
+    const opening = (unit.index < OPENING_UNITS || (unit.item && section.units.slice(0, unit.index).filter((other) => !other.item).length <= 1)) && !section.fromSlide;
     for (const concept of concepts) {
       const inHeading = holds(section.headingTerms, concept) || concept.headingForms.some((term) => section.headingTerms.has(term));
       const held = share(unit.terms, concept);
@@ -747,6 +749,13 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "Why ...?": of two units saying the question's words, the one that gives a reason.
     if (why && REASON_MARKER[currentLanguage()]?.test(unit.text)) score += REASON_MARKER_BONUS;
     if (howOld && AGE_GIVEN.test(unit.text)) score += AGE_BONUS;
+    // "How much is an adult ticket?": of a list's "label: value" lines, the one whose label is what is asked
+    // ("Adults: £12", not "Family ticket (two adults and up to three children): £32").
+    const label = unit.item ? LABELLED.exec(unit.text.replace(ITEM, ""))?.[1] : undefined;
+    if (label) {
+      const labelTerms = termsOf(label);
+      if (labelTerms.length > 0 && labelTerms.every((term) => concepts.some((concept) => concept.own.includes(term)))) score += LABEL_BONUS;
+    }
     // "What is a couchette?": the sentence that says what it is.
     if (defined && definitionOf(unit.text, defined)) score += 0.2;
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
@@ -763,6 +772,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   }
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
 }
+
+/** A list line "label: value", and what a label that names just what is asked adds to its score. */
+const LABELLED = /^([^:()]{1,40}):\s+\S/;
+const LABEL_BONUS = 0.1;
 
 /** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;

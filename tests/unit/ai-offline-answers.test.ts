@@ -347,6 +347,8 @@ describe("what an answer must hold", () => {
           "Bus routes 4 and 17 stop at Quay Street, opposite the museum.",
           "## Is there a café?",
           "The Sail Loft Café on the first floor serves hot drinks, light lunches and cakes, and looks out over the harbour.",
+          "## How much does a ticket cost?",
+          "Admission prices are as follows:\n\n- Family ticket (two adults and up to three children): £32\n- Adults: £12\n- Children: £6",
           "## When are you open?",
           "The galleries are open from 10am to 5pm every day except Mondays.",
         ].join("\n\n"),
@@ -358,6 +360,11 @@ describe("what an answer must hold", () => {
   it("answers 'opening hours' only with a time of day", () => {
     expect(answer("What are the opening hours of the Sail Loft Café?")).toBe(NOT_COVERED_REPLY);
     expect(answer("What are the opening hours of the galleries?")).toMatch(/^The galleries are open from 10am to 5pm/);
+  });
+
+  it("answers with the list line whose label is what is asked", () => {
+    expect(answer("How much is an adult ticket?")).toMatch(/Adults: £12/);
+    expect(answer("How much is an adult ticket?")).not.toMatch(/Family/);
   });
 
   it("never answers with the deck's own linking phrase", () => {
