@@ -143,7 +143,7 @@ const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
     "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions | cubic",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
-    "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries wage wages | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
+    "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
     "fast faster quick quickly quicker slow slower | speed speeds | rate",
     "many | number numbers amount total |",
