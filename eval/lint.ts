@@ -256,9 +256,10 @@ function quotableLines(blocks: readonly Block[]): string[] {
 }
 
 /** Words the source writes capitalised in mid-sentence and never in lower case: names ("Austrian", "Lisbon"). */
-function namesOf(texts: readonly string[]): Set<string> {
+function namesOf(texts: readonly string[], headings: readonly string[] = []): Set<string> {
   const capitalised = new Set<string>();
-  const lower = new Set<string>();
+  // A word a heading writes in lower case ("Is there a café?") is no name either.
+  const lower = new Set<string>(headings.flatMap((heading) => heading.match(/(?<=\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []).map((word) => word.toLowerCase()));
   for (const text of texts) {
     // A title quoted in capitals ("a piece titled "What Girls Are Good For"") names nothing word by word.
     for (const sentence of sentences(text.replace(/["“][^"“”]{1,80}["”]/g, "\"\""))) {
@@ -339,6 +340,7 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
   const titles = [article.title, ...headings, ...slides.map((slide) => slide.title)];
   const names = namesOf(
     sourceBlocks.flatMap((block) => (block.kind === "paragraph" ? [plainText(block.text)] : block.kind === "list" ? block.items.map(plainText) : [])),
+    headings,
   );
   const heard: { slide: number; sentence: string }[] = [];
   // The rules that read parts of speech (cut, verbless, context, the linking phrase's grammar) use wink-nlp's English

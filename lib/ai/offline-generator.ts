@@ -395,6 +395,7 @@ const REPORTED_THAT = /\b((?:found|find|finds|show|shows|showed|shown|suggest|su
  * writes them ("fifty" -> "50", "30 percent" -> "30%", "drei Euro" -> "3 €", lib/ai/slide-figures.ts) and English short
  * forms ("does not" -> "doesn't"): the slide states the point and the narration says it in full, not word for word.
  */
+const EXAMPLES_AT_END = /,\s(?:such as|including|like|for example|e\.g\.)\s[^,;:]+(?:,\s[^,;:]+)*,?\s(?:and|or)\s[^,;:]+?(?=[.!?]?$)/i;
 const EXAMPLES_BEFORE_VERB =
   /,\s(?:such as|including|like)\s[^,;:]+(?:,\s[^,;:]+)*?,?\s(?:and|or)\s[^,;:]+,\s(?=(?:can|could|will|would|must|should|may|might|is|are|was|were|has|have|had|do|does|did|need|needs)\b)/i;
 
@@ -402,6 +403,9 @@ function condense(text: string, forSlide = true): string {
   // A list of examples between the subject and its verb ("Larger things, such as sofas, mattresses and fridges, can
   // be taken away") is left out whole: the commas inside it are no clause's end.
   let result = isEnglish() ? text.replace(EXAMPLES_BEFORE_VERB, " ") : text;
+  // A list of examples that ends the sentence ("caused by dry heat, such as a flame, an iron or a hot surface") goes
+  // whole, never one example of it as an aside ("dry heat an iron or a hot surface").
+  if (isEnglish() && forSlide) result = result.replace(EXAMPLES_AT_END, "");
   // An aside between two commas ("A layer of liquid, sometimes called hooch, means ...") when what is left still
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
   const isAside = (before: string, aside: string, after: string): boolean => {
@@ -633,7 +637,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   // instruction's verb.
   if (truncated && !hasVerbShape(text)) return null;
   // A line ending on a word that needs more ("Last year's donations paid for", a list's introduction) says nothing.
-  if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|these|those)[:;,—–-]?$/i.test(text)) return null;
+  if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|these|those|if|when|unless|because|whether|where|while|until)[:;,—–-]?$/i.test(text)) return null;
   // Quotes left open or closed alone by the cut.
   const quotes = (text.match(/[“”"]/g) ?? []).length;
   if (quotes % 2 === 1) text = text.replace(/[“”"]/g, "");
@@ -1126,6 +1130,8 @@ class DeckWriter {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
     // Lines of one condition's alternatives share its main clause's words by design: they are not alike otherwise.
     const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false, ownStatement = false) => {
+      // A list's introduction ("Go to an emergency department if:") says nothing without its list.
+      if (/[:;,]$/.test(text.trim())) return false;
       const termList = termsOf(text);
       const alike = (other: (typeof chosen)[number]) =>
         !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;
@@ -1870,7 +1876,14 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const heard = new Set([...openingSentences, ...chosenByPart.flat()].map((sentence) => heardKey(spoken(sentence.text))));
   parts.forEach((part, position) => {
     const chosen = chosenByPart[position]!;
-    const narration = [transitions[position]!, ...writer.joinNarration(chosen, position)];
+    // Questions said together (an FAQ's "Can I put butter on a burn?", "Should I pop a blister?"): each answer is said
+    // after its question, never a bare "No." whose question the listener has not heard.
+    const asked = new Map<Sentence, string>();
+    for (const child of part.children) {
+      const first = /\?\s*$/.test(child.heading) ? chosen.find((sentence) => child.sentences.includes(sentence)) : undefined;
+      if (first) asked.set(first, child.heading.trim());
+    }
+    const narration = [transitions[position]!, ...writer.joinNarration(chosen, position).flatMap((text, at) => (asked.has(chosen[at]!) ? [asked.get(chosen[at]!)!, text] : [text]))];
     // A list or table on the slide is introduced, not read out: the slide shows it.
     const shownItems = part.items.length;
     // A part that is only a list says what it lists: there is nothing else to narrate.
@@ -1922,7 +1935,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const slide: OutlineSlide = {
       title: part.title,
       bullets,
-      script: withoutReadLines(script, bullets),
+      // Headings shown as an outline are said as questions or names, not read out as the slide's lines.
+      script: withoutReadLines(script, bullets.filter((bullet) => !part.children.some((child) => child.heading === bullet) && !below.includes(bullet))),
       imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
     };
     contentSlidesOut.push(slide);

@@ -640,6 +640,33 @@ describe("bullets from sentences", () => {
     expect(slide.script).not.toContain("fuse box");
   });
 
+  it("says each answer of an FAQ after its question, and shows no list's introduction or half of its examples", () => {
+    const text = [
+      "# Burns and Scalds",
+      "Most burns at home can be treated with cool water and a clean dressing. This leaflet explains what to do, what not to do and when to get help.",
+      "## What a Burn Is",
+      "A burn is damage to the skin caused by dry heat, such as a flame, an iron or a hot surface. A scald is caused by wet heat, such as boiling water, steam or hot fat. Both are treated in the same way, and both need cooling at once.",
+      "## When to Get Help",
+      "Call 999 for an ambulance if the burn is large or deep, or if the person is struggling to breathe.",
+      "Go to an emergency department if:",
+      "- the burn is larger than the injured person's hand\n- the skin looks white, leathery or charred\n- the burn is on the face, hands or feet",
+      "## Frequently Asked Questions",
+      "### Can I put butter on a burn?",
+      "No. Butter and other fats hold the heat in the skin and make infection more likely.",
+      "### Should I pop a blister?",
+      "No. A blister is the body's own sterile dressing, and popping it lets infection in.",
+      "### How long will a minor burn take to heal?",
+      "A superficial burn usually heals within about a week without leaving a scar.",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    const slide = (title: string) => slides.find((candidate) => candidate.title === title)!;
+    const faq = slide("Frequently Asked Questions").script;
+    expect(faq).toContain("Can I put butter on a burn? No. Butter and other fats");
+    expect(faq).toContain("Should I pop a blister? No. A blister");
+    expect(slides.flatMap((candidate) => candidate.bullets).filter((bullet) => /:$/.test(bullet))).toEqual([]);
+    expect(slide("What a Burn Is").bullets.join(" | ")).not.toMatch(/dry heat an iron|wet heat steam/);
+  });
+
   it("narrates a short section with a heading in its own sentences only, never a neighbour's", () => {
     const planting = [
       "Dig a hole twice as wide as the root ball and just as deep.",

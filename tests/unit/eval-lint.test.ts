@@ -71,6 +71,14 @@ describe("slide lint", () => {
     expect(names(`To sum up, schools in leeds start later.${rest}`)).toEqual(["'leeds' is a name the source always capitalises"]);
   });
 
+  it("takes a word a heading writes in lower case for no name ('Is there a café?' beside 'the Sail Loft Café')", () => {
+    const source = "# Visiting\n\n## Is there a café?\n\nThe Sail Loft Café on the first floor serves hot drinks, light lunches and cakes.";
+    const faq: Article = { ...article, markdown: source, blocks: parseMarkdown(source) };
+    const script = "Next, let's look at food. Is there a café? The Sail Loft Café on the first floor serves hot drinks, light lunches and cakes, and it looks out over the harbour and the boats.";
+    const grammar = lintDeck([{ number: 2, title: "Is there a café?", bullets: ["The café serves hot drinks", "It serves light lunches"], script }], faq).filter((finding) => finding.category === "grammar");
+    expect(grammar).toEqual([]);
+  });
+
   it("takes a quoted heading for a name after any linking word, and still flags one run into the phrase", () => {
     const grammar = (title: string, script: string) =>
       lintDeck([{ number: 2, title, bullets: ["Schools start later", "Pupils sleep longer"], script }], article).filter((finding) => finding.category === "grammar");
