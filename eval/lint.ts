@@ -436,7 +436,8 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const others = [...byPart.slice(0, ownRange[0]), ...byPart.slice(ownRange[1])].flatMap((part) => part.sentences);
       const lines = slide.bullets.filter((bullet) => !headings.some((heading) => sameWords(heading, bullet)));
       for (const line of borrowedLines(lines, own, others)) add("borrowed", n, line, "the bullet comes from another section of the source");
-      for (const sentence of borrowedLines(sentences(slide.script).filter((sentence) => wordCount(sentence) >= 6), own, others)) {
+      const said = sentences(slide.script).filter((sentence) => wordCount(sentence) >= 6 && !headings.some((heading) => sameWords(heading, sentence)));
+      for (const sentence of borrowedLines(said, own, others)) {
         add("borrowed", n, sentence, "the narration says a sentence of another section of the source");
       }
     }

@@ -1008,7 +1008,8 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
 const ASKS = /\?["”’)]?\s*$/;
 
 /** A sentence about the text itself: what it is for, whom it is written for. */
-const SELF_REFERENCE = /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions)\b|\bhere\b/i;
+const SELF_REFERENCE =
+  /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions|leaflet|column|newsletter|booklet|handbook|brochure|manual|factsheet|fact sheet|poster|update|statement|feature|interview|profile|announcement|release)\b|\bhere\b/i;
 
 /** "Summarise" / "what is this about": the main document's opening and the sections it goes through. */
 function summaryAnswer(sections: readonly Section[], input: RetrievalInput): ComposedAnswer | null {

@@ -362,6 +362,27 @@ describe("what an answer must hold", () => {
     expect(answer("What are the opening hours of the galleries?")).toMatch(/^The galleries are open from 10am to 5pm/);
   });
 
+  it("summarises a leaflet with the sentence that says what it covers", () => {
+    const leaflet = {
+      slides: [],
+      sources: [
+        {
+          name: "burns.md",
+          main: true,
+          text: [
+            "# Burns and Scalds: First Aid at Home",
+            "Most burns happen at home, and most of them happen in the kitchen. A splash of boiling water or a hot pan handle can cause a painful injury. This leaflet explains what to do, what not to do and when to get medical help.",
+            "## First Aid",
+            "Cool the burn under cool running water for twenty minutes.",
+            "## What Not to Do",
+            "Do not put butter or any cream on the burn.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...leaflet, question: "What does this leaflet cover?" }).text).toContain("This leaflet explains what to do, what not to do and when to get medical help.");
+  });
+
   it("answers with the list line whose label is what is asked", () => {
     expect(answer("How much is an adult ticket?")).toMatch(/Adults: £12/);
     expect(answer("How much is an adult ticket?")).not.toMatch(/Family/);
