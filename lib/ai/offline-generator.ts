@@ -2130,8 +2130,8 @@ function withoutRepeats(slides: OutlineSlide[]): OutlineSlide[] {
 }
 
 /**
- * Last guard for very short material: every slide shows at least two bullets (MIN_OWN_LINES), borrowing the parts'
- * titles and then other slides' bullets.
+ * Last guard for a slide without a line of its own: it borrows the parts' titles and then other slides' bullets, up to
+ * two (MIN_OWN_LINES). A slide with a line of its own keeps to its own: another part's line on it is out of place.
  */
 function ensureBullets(slides: OutlineSlide[], spareLines: () => readonly string[]): OutlineSlide[] {
   if (slides.every((slide) => slide.bullets.length >= 1)) return slides;
