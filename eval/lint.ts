@@ -368,7 +368,10 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     if (titleCut) add("cut", n, slide.title, titleCut);
     // A section of one or two sentences (an FAQ answer's "No." not counted) has one line to show; one of up to three
     // says them all and has nothing else to show: its lines are read out rather than taken from another section.
-    const ownSentences = (sectionSentences(sourceBlocks, slide.title) ?? ["", "", "", ""]).filter((sentence) => wordCount(sentence) >= 3).length;
+    // A slide that is no section's (the opening, the closing, a part of a long section) or a section of a list has
+    // no such allowance.
+    const ownSection = sectionSentences(sourceBlocks, slide.title);
+    const ownSentences = ownSection && ownSection.length > 0 ? ownSection.filter((sentence) => wordCount(sentence) >= 3).length : Number.POSITIVE_INFINITY;
     const tiny = ownSentences <= 3;
     if ((slide.bullets.length < 2 && !(ownSentences <= 2 && slide.bullets.length === 1)) || slide.bullets.length > 6) add("length", n, slide.bullets.join(" / "), `${slide.bullets.length} bullets`);
 

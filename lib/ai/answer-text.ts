@@ -200,10 +200,10 @@ export interface QuestionTerm {
   name: boolean;
 }
 
-/** The topic terms of a question, each once: content words without the words that only ask. */
 /** "Which buses stop near the museum?": where a thing is said to be, a relation the answer need not repeat ("opposite the museum"). */
 const PLACED = new Set(["near", "nearby", "beside"]);
 
+/** The topic terms of a question, each once: content words without the words that only ask. */
 export function questionTerms(question: string): QuestionTerm[] {
   const found = new Map<string, QuestionTerm>();
   const raw = question.match(TOKEN) ?? [];

@@ -170,7 +170,7 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     summary: /\b(?:zusammenfassung|zusammenfassen|fasse|überblick|kernaussagen?|hauptpunkte?)\b|\bworum geht\b|\bwichtigsten punkte\b/i,
     // Written out, German numbers are compounds ("sechshundertzwanzig", "dreiundvierzig", "siebzehn").
     numbers:
-      /\b(?:eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|millionen?|milliarden?|hälfte|drittel|viertel|doppelt|prozent)\b|[a-zäöü]*(?:hundert|tausend)[a-zäöü]*|[a-zäöü]*und(?:zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|\b(?:vier|fünf|sech|sieb|acht|neun)zig\b|\b(?:drei|vier|fünf|sech|sieb|acht|neun)zehn\b/i,
+      /\b(?:eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|millionen?|milliarden?|hälfte|drittel|viertel|doppelt|prozent)\b|\b(?!jahr)[a-zäöü]*(?:hundert|tausend)[a-zäöü]*|[a-zäöü]*und(?:zwanzig|dreißig|vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig)|\b(?:vier|fünf|sech|sieb|acht|neun)zig\b|\b(?:drei|vier|fünf|sech|sieb|acht|neun)zehn\b/i,
     times: /\b(?:montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|nachts?|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jahrhundert|(?:1[5-9]|20)\d\d|uhr|morgens?|abends?|mittag|mitternacht|wochen?|tagen?|tage|monate?n?|jahren?|jahre|vor|nach|bis)\b/i,
   },
   es: {

@@ -412,7 +412,7 @@ function nearPairsOf(text: string): Set<string> {
 function measuredText(text: string): string {
   if (!isEnglish()) return text;
   // "200°C" says degrees as much as "200 degrees" does.
-  const degrees = text.replace(/(\d)\s?(?:°\s?([CF])\b|℃|℉)/g, (_, digit: string, scale?: string) => `${digit} degrees ${scale === "F" ? "fahrenheit" : "celsius"}`);
+  const degrees = text.replace(/(\d)\s?(°\s?[CFcf]\b|℃|℉)/g, (_, digit: string, sign: string) => `${digit} degrees ${/[Ff℉]/.test(sign) ? "fahrenheit" : "celsius"}`);
   return degrees.replace(/\bper cent\b/gi, "percent");
 }
 
@@ -679,6 +679,21 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
+  // How many prose units come before each unit of a section, counted once per section.
+  const proseCounts = new Map<Section, number[]>();
+  const proseBefore = (section: Section, index: number): number => {
+    let counts = proseCounts.get(section);
+    if (!counts) {
+      counts = [];
+      let prose = 0;
+      for (const other of section.units) {
+        counts.push(prose);
+        if (!other.item) prose += 1;
+      }
+      proseCounts.set(section, counts);
+    }
+    return counts[index] ?? 0;
+  };
   const askedNumbers = (question.match(/\d[\d.,]*/g) ?? []).map((number) => number.replace(/[.,]+$/, ""));
   const scored: Scored[] = [];
   for (const unit of units) {
@@ -693,7 +708,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // A section's heading speaks for its opening units as if they said it; for the rest of the section it is context.
     // So does it for every item of the list that opens the section ("How much does a ticket cost? Admission prices
     // are as follows: - Family ticket …: £32 - Adults: £12"): the items stand side by side under it.
-    const opening = (unit.index < OPENING_UNITS || (unit.item && section.units.slice(0, unit.index).filter((other) => !other.item).length <= 1)) && !section.fromSlide;
+    const opening = (unit.index < OPENING_UNITS || (unit.item && proseBefore(section, unit.index) <= 1)) && !section.fromSlide;
     for (const concept of concepts) {
       const inHeading = holds(section.headingTerms, concept) || concept.headingForms.some((term) => section.headingTerms.has(term));
       const held = share(unit.terms, concept);
@@ -779,7 +794,7 @@ const LABEL_BONUS = 0.1;
 
 /** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
-const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}[:.]\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
+const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 
 /** A text without the numbers a question says itself. */
 function withoutNumbers(text: string, numbers: readonly string[]): string {
@@ -946,7 +961,8 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
   const answering = ASKS.test(asked.text) ? asked.section.units[asked.index + 1] : undefined;
   const unit = answering && !ASKS.test(answering.text) ? answering : asked;
   const siblings = unit.section.units;
-  add(unit);
+  // What follows a question may be no answer (a signpost): the question's own unit then answers.
+  if (!add(unit) && unit !== asked) add(asked);
   if (LEANS_BACK.test(unit.text) && !unit.row) add(siblings[unit.index - 1], true);
   // A list's or a table's line is read with the sentence that introduces it, when that is near.
   if ((unit.item || unit.row) && unit.index > 0) {
@@ -971,8 +987,8 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
       const sibling = siblings[index]!;
       if (sibling.item || sibling.row || !chosen.includes(sibling) && !add(sibling)) break;
     }
-    const last = chosen.at(-1)!;
-    if (/:\s*$/.test(last.text) && last !== unit) {
+    const last = chosen.at(-1);
+    if (last && /:\s*$/.test(last.text) && last !== unit) {
       const items = siblings.slice(last.index + 1).filter((_, offset, rest) => rest.slice(0, offset + 1).every((other) => other.item || other.row));
       for (const item of items.slice(0, LIST_ITEMS)) if (!addItem(item)) break;
     }
@@ -991,6 +1007,7 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
     );
     if (complement) add(complement.unit);
   }
+  if (chosen.length === 0) return notCovered();
   const text = chosen.map(spoken).join(" ");
   const passages: AnswerPassage[] = [];
   for (const part of chosen) {

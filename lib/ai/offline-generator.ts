@@ -544,7 +544,7 @@ function hasVerbShape(text: string): boolean {
     // "the council plans", "tram 28 rattles": an -s form after a word that is no determiner or preposition, and no
     // plural that the lexicon never reads as a verb ("Two years ago").
     // After a count ("a dozen metres", "12 hours") it is a plural.
-    if (/^(?:\d.*|dozen|hundred|thousand|million|billion|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|several|few|many)$/.test(previous)) return false;
+    if (/^(?:dozen|hundred|thousand|million|billion|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|several|few|many)$/.test(previous)) return false;
     return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous) && !isNounOnly(token);
   });
 }
@@ -591,7 +591,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
     // "Since 2015 Varga has taken one apprentice at a time, | each for three years": the opening was a phrase, and
     // what follows the comma is no clause.
-    if (isEnglish() && !hasVerbShape(main) && !AUXILIARIES.test(main)) return null;
+    if (isEnglish() && !hasVerbShape(main) && !main.split(/\s+/).slice(1).some((word) => lexiconTags(word.toLowerCase().replace(/[^\p{L}'-]/gu, ""))?.some((tag) => tag === "VBP" || tag === "VBZ" || tag === "VBD" || tag === "MD"))) return null;
     if (/^(?:it|its|they|their|them|he|she|his|her|this|that|these|those)\b/i.test(main)) return null;
     text = main;
   }
@@ -618,7 +618,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     let cut = -1;
     // Not at a comma inside a list ("the appearance, taste or smell of their water").
     const inList = (index: number) => /^(?:and|or)$/i.test(tokens[index + 1] ?? "") || /^(?:and|or)$/i.test(tokens[index + 2] ?? "");
-    for (let index = 6; index < Math.min(tokens.length, 19); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index) && (cut < 0 || index <= 16)) cut = index;
+    for (let index = 6; index < Math.min(tokens.length, 19); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index) && (cut < 0 || index < 16)) cut = index;
     // Without a comma, before a second verb's "and" ("… is easy to measure and helps everyone …") rather than at a word.
     let beforeVerb = -1;
     if (cut < 0 && isEnglish()) {
@@ -822,11 +822,6 @@ function isPastVerbOnly(word: string): boolean {
 }
 
 /**
- * A line opening on "It", "She" or "He" with the pronoun replaced by the subject of the sentence before it, when
- * that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning") directly followed by its verb;
- * null otherwise.
- */
-/**
  * The subject and verb a sentence opens with ("The cliff sensors | stop …"), as SIMPLE_SUBJECT reads them, except
  * that a plural the lexicon knows only as a noun ("sensors") is taken as the subject's, not as its verb.
  */
@@ -845,6 +840,12 @@ function subjectAndVerb(text: string, plural = false): [string, string, string] 
   return null;
 }
 
+/**
+ * A line opening on "It", "She", "He" or "They" with the pronoun replaced by the subject of the sentence before it,
+ * when that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning", "The cliff sensors") directly
+ * followed by its verb, or that phrase's head before the words that place it ("The café inside the centre");
+ * null otherwise.
+ */
 export function namedSubject(line: string, previous: string): string | null {
   const pronoun = /^(It|She|He|They)\s(?=\p{Ll})/u.exec(line);
   // "It is tempting to…", "It seems that…": an 'it' that stands for no noun.
@@ -855,8 +856,9 @@ export function namedSubject(line: string, previous: string): string | null {
   const match = subjectAndVerb(opening, pronoun[1] === "They");
   if (!match) return null;
   // "The café inside the centre will close …": the subject's head, before the phrase that places it, stands for "It".
-  const place = /^(.+?)\s(?:inside|in|at|on|near|behind|beside|outside|of|for|from|with)\s/i.exec(match[1]!);
-  const subject = place && wordCount(place[1]!) >= 2 ? place[1]! : match[1]!;
+  // A name keeps its words ("The Bank of England").
+  const place = /^(.+?)\s(?:inside|in|at|on|near|behind|beside|outside)\s/i.exec(match[1]!);
+  const subject = place && wordCount(place[1]!) >= 2 && !/\s\p{Lu}/u.test(match[1]!) ? place[1]! : match[1]!;
   // The verb taken is a word the lexicon never reads as one ("Two years ago, I …": "years"): no subject was found.
   if (isNounOnly(match[2]!.toLowerCase())) return null;
   const words = subject.split(/\s+/);
@@ -1865,7 +1867,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const transitionWords = wordCount(transitions[position]!) + (part.table || part.items.length >= 2 ? 10 : 0);
     let missing = MIN_SCRIPT_WORDS - transitionWords - words(chosenByPart[position]!.map((sentence) => sentence.text));
     for (const neighbour of [parts[position + 1], parts[position - 1]]) {
-      if (missing <= 0 || !neighbour || neighbour.source !== part.source) continue;
+      if (missing <= 0 || !neighbour || neighbour.source !== part.source || neighbour.heading !== part.heading) continue;
       const extra = writer.pickSentences(neighbour.sentences, missing, MAX_SCRIPT_WORDS - MIN_SCRIPT_WORDS);
       writer.markUsed(extra);
       chosenByPart[position] = [...chosenByPart[position]!, ...extra].sort((a, b) => a.index - b.index);

@@ -309,7 +309,8 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
     if (!section.heading || level === undefined) return;
     const below: string[] = [];
     let childLevel: number | undefined;
-    for (const next of sections.slice(index + 1)) {
+    for (let at = index + 1; at < sections.length; at += 1) {
+      const next = sections[at]!;
       const nextLevel = levels.get(next);
       if (nextLevel === undefined || nextLevel <= level) break;
       childLevel ??= nextLevel;

@@ -480,6 +480,7 @@ describe("word forms", () => {
       expect(hasNumber("Im Jahr wurden sechshundertzwanzig Gegenstände untersucht.")).toBe(true);
       expect(hasNumber("Der Verein hat dreiundvierzig Mitglieder.")).toBe(true);
       expect(hasNumber("Der Verein trifft sich im Gemeindehaus.")).toBe(false);
+      expect(hasNumber("Das Haus stammt aus dem Jahrhundert der Industrie.")).toBe(false);
     });
   });
 

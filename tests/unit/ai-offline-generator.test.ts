@@ -288,6 +288,8 @@ describe("bullets from sentences", () => {
     expect(namedSubject("They cannot see the floor", "The cliff sensors stop the robot from falling down stairs.")).toBe("The cliff sensors cannot see the floor");
     expect(namedSubject("They cannot see the floor", "The robot stops at the edge of a drop.")).toBeNull();
     expect(namedSubject("They cannot allow for the weather", "Tide tables for harbours around the world are calculated years in advance.")).toBeNull();
+    // A name keeps its words.
+    expect(namedSubject("It said prices would fall", "The Bank of England raised rates in May.")).not.toBe("The Bank said prices would fall");
   });
 
   it("keeps figures listed across a comma together, and a clause's own words around them", () => {
@@ -364,6 +366,9 @@ describe("bullets from sentences", () => {
     expect(whenFirst("Mary Anning found the first skeleton in 1811")).toBe("In 1811, Mary Anning found the first skeleton");
     expect(whenFirst("The museum opens at ten")).toBeNull();
     expect(whenFirst("The work parties are held on the first Sunday of each month")).toBeNull();
+    // A main clause with a plain plural verb after an opening condition is a line; a phrase after an opening phrase is none.
+    expect(toBullet("When the soil is dry, the roots grow deeper.")?.text).toBe("The roots grow deeper");
+    expect(toBullet("Since 2015 Varga has taken one apprentice at a time, each for three years.")?.text).not.toBe("Each for three years");
     inLanguage("de", () => expect(whenFirst("Die Linie fährt seit 2024")).toBeNull());
     inLanguage("nl", () => expect(whenFirst("De lijn rijdt sinds 2024")).toBeNull());
     expect(whenFirst("A jar of discard keeps in the fridge for about a week")).toBe("For about a week, a jar of discard keeps in the fridge");
