@@ -694,7 +694,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     }
     return counts[index] ?? 0;
   };
-  const askedNumbers = (question.match(/\d[\d.,]*/g) ?? []).map((number) => number.replace(/[.,]+$/, ""));
+  const askedNumbers = numbersPattern((question.match(/\d[\d.,]*/g) ?? []).map((number) => number.replace(/[.,]+$/, "")));
   const scored: Scored[] = [];
   for (const unit of units) {
     const { section } = unit;
@@ -742,7 +742,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The amount or time asked for: a unit without one answers something else.
     // "A month" or "most of her first month" says how long without a number.
     // A number the question says itself ("the flood of 1953") is no amount given.
-    if (intent.amount) coverage *= hasNumber(withoutNumbers(unit.text.replace(ITEM, ""), askedNumbers)) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
+    if (intent.amount) coverage *= hasNumber(askedNumbers ? unit.text.replace(ITEM, "").replace(askedNumbers, " ") : unit.text.replace(ITEM, "")) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= REQUIRED_MISSING;
@@ -796,9 +796,10 @@ const LABEL_BONUS = 0.1;
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
 const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 
-/** A text without the numbers a question says itself. */
-function withoutNumbers(text: string, numbers: readonly string[]): string {
-  return numbers.reduce((rest, number) => rest.replace(new RegExp(`(?<![\\d.,])${number.replace(/[.,]/g, "\\$&")}(?![\\d])`, "g"), " "), text);
+/** The numbers a question says itself, as one pattern that finds them in a text; null when it says none. */
+function numbersPattern(numbers: readonly string[]): RegExp | null {
+  if (numbers.length === 0) return null;
+  return new RegExp(`(?<![\\d.,])(?:${numbers.map((number) => number.replace(/[.,]/g, "\\$&")).join("|")})(?![\\d])`, "g");
 }
 
 /** What a unit keeps of its coverage when it does not say what a "who", "which" or "how do I" question asks about. */

@@ -1056,6 +1056,7 @@ class DeckWriter {
     const reserved: Sentence[] = [];
     let condensed = 0;
     const candidates = this.bulletCandidates(sentences);
+    const byIndex = new Map(sentences.map((sentence) => [sentence.index, sentence]));
     // In the order the slide takes its bullets: whole statements, then phrases cut at a word.
     for (const truncated of [false, true]) {
       for (const candidate of candidates) {
@@ -1063,7 +1064,7 @@ class DeckWriter {
         if (keep.includes(candidate.sentence) || candidate.bullet.truncated !== truncated) continue;
         if (!standsAlone(candidate.bullet.text) || !narratable(candidate.sentence)) continue;
         // A sentence the next one leans on ("… becomes the base of the sauce. This means …") stays in the narration.
-        const next = sentences.find((sentence) => sentence.index === candidate.sentence.index + 1);
+        const next = byIndex.get(candidate.sentence.index + 1);
         if (next && leansBack(next.text)) continue;
         if (saysWordForWord(spoken(candidate.sentence.text), candidate.bullet.text)) reserved.push(candidate.sentence);
         else condensed += 1;
