@@ -413,8 +413,17 @@ function measuredText(text: string): string {
   if (!isEnglish()) return text;
   // "200°C" says degrees as much as "200 degrees" does.
   const degrees = text.replace(/(\d)\s?(°\s?[CFcf]\b|℃|℉)/g, (_, digit: string, sign: string) => `${digit} degrees ${/[Ff℉]/.test(sign) ? "fahrenheit" : "celsius"}`);
-  return degrees.replace(/\bper cent\b/gi, "percent");
+  // "£12" says pounds as much as "12 pounds" does.
+  const money = degrees.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:m|bn|k|million|billion))?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
+  return money.replace(/\bper cent\b/gi, "percent");
 }
+
+/** Stems of the words that say an amount is money, in every language's cost dimension. */
+const MONEY_WORDS = ["pound", "euro", "dollar"].map((word) => stemOf(word));
+/** What says an amount is money ("spent" and "pay" say it of any amount: "at sixteen and spent his first summer"). */
+const MONEY_UNITS = ["pound", "pounds", "euro", "euros", "dollar", "dollars", "pence", "penny", "cent", "cents", "p"].map((word) => stemOf(word));
+
+const CURRENCY: Record<string, string> = { "£": "pounds", $: "dollars", "€": "euros" };
 
 function makeUnit(text: string, section: Section, passage: string): Unit {
   const read = measuredText(text);
@@ -656,6 +665,19 @@ function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
 const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/;
 /** What an answer keeps of its coverage when it lacks a term the question requires. */
 const REQUIRED_MISSING = 0.6;
+/**
+ * What a unit keeps of its coverage when the question asks for a kind of thing it does not give: an amount or a time
+ * (KIND_MISSING; KIND_FOLLOWS when the next sentence gives one), a time of day (CLOCK_MISSING), a name (NAME_MISSING).
+ * Such a unit answers another question about the same thing ("How much did the tower cost to build?" of a sentence on
+ * how it was built; "Which building society lent the money?" of "a loan from a local building society"). Measured on
+ * 2026-11-27 over two sets of seven articles outside the corpus: from 0.75 (amount, time), 0.6 (time of day) and no
+ * check of names to these, refusals went from 50.0% to 71.4% and from 60.7% to 75.0%, the corpus's stayed at 100%,
+ * and no answer was lost in any of the three.
+ */
+const KIND_MISSING = 0.5;
+const KIND_FOLLOWS = 0.75;
+const CLOCK_MISSING = 0.4;
+const NAME_MISSING = 0.4;
 
 interface Scored {
   unit: Unit;
@@ -672,6 +694,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const allUsed = concepts.every((concept) => concept.used);
   const measures = concepts.flatMap((concept) => concept.measures ?? []);
   const measureUnits = concepts.flatMap((concept) => concept.units ?? []);
+  // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
+  const moneyAsked = MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question));
   const focus = focusOf(question, concepts);
   const why = WHY[currentLanguage()].test(question);
   const howOld = isEnglish() && HOW_OLD.test(question);
@@ -679,6 +703,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
+  const nameAsked = isEnglish() && NAME_ASKED.test(question);
+  const questionStems = new Set(termsOf(question));
   // How many prose units come before each unit of a section, counted once per section.
   const proseCounts = new Map<Section, number[]>();
   const proseBefore = (section: Section, index: number): number => {
@@ -742,10 +768,17 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The amount or time asked for: a unit without one answers something else.
     // "A month" or "most of her first month" says how long without a number.
     // A number the question says itself ("the flood of 1953") is no amount given.
-    if (intent.amount) coverage *= hasNumber(askedNumbers ? unit.text.replace(ITEM, "").replace(askedNumbers, " ") : unit.text.replace(ITEM, "")) ? (measured(unit, measures) ? 1 : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : 0.75;
-    if (intent.time) coverage *= hasTime(unit.text) ? 1 : 0.75;
+    // A price is money: "How much does Tom charge?" is not answered by "He is 58".
+    // An amount or a time said in the next sentence ("A small caddy in the kitchen completes the setup. A container of
+    // five to seven litres …") is said of the same thing more often than not: the unit keeps more of its coverage.
+    const said = (test: (text: string) => boolean) => (after && !unit.row && !unit.item && test(after.text) ? KIND_FOLLOWS : KIND_MISSING);
+    const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
+    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : said(amountIn);
+    if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
-    if (clockAsked && !CLOCK.test(unit.text)) coverage *= REQUIRED_MISSING;
+    if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
+    // "Which building society lent the money?" is not answered by "a loan from a local building society".
+    if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
@@ -795,6 +828,30 @@ const LABEL_BONUS = 0.1;
 /** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
 const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
+
+/**
+ * A question asking for a name: "what is the name of …", "what is it called", "which company / town / pub …", "who
+ * founded / invented …", "who is the …" (of a role: "Who is the occupational health provider?").
+ */
+const NAME_ASKED =
+  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?\s*\?\s*$/i;
+
+/**
+ * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
+ * start when it is no everyday word ("Bitwarden was chosen", not "The shop").
+ */
+function namesSomething(text: string, questionStems: ReadonlySet<string>): boolean {
+  for (const match of text.replace(ITEM, "").matchAll(/(^|[.!?:;"“(]\s+|\s)(\p{Lu}[\p{L}'’-]*)/gu)) {
+    const word = match[2]!.replace(/['’]s$/, "");
+    if (word === "I" || questionStems.has(stemOf(word.toLowerCase()))) continue;
+    const starts = match.index === 0 || /[.!?:;"“(]/.test(match[1]!);
+    if (!starts || rarityOf(word.toLowerCase()) >= NAME_RARITY) return true;
+  }
+  return false;
+}
+
+/** How rare a capitalised word at a sentence's start must be to be a name rather than an everyday word. */
+const NAME_RARITY = 0.9;
 
 /** The numbers a question says itself, as one pattern that finds them in a text; null when it says none. */
 function numbersPattern(numbers: readonly string[]): RegExp | null {

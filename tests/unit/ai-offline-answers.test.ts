@@ -455,6 +455,39 @@ describe("what an answer must hold", () => {
     expect(answer("How much does an apple grower earn in a year?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("answers a question asking for a name, a price or a time only with one", () => {
+    const story = {
+      slides: [],
+      sources: [
+        {
+          name: "shop.md",
+          main: true,
+          text: [
+            "# The Village Shop",
+            "## The Money",
+            "The share money has been added to a grant from a national fund and a loan from a local building society.",
+            "Tom left school at sixteen and spent his first summer sweeping chimneys with his father.",
+            "A sweep costs £65 for the first chimney.",
+            "## The People",
+            "The committee is chaired by Ruth Ellison, a retired teacher.",
+            "The tower was built in calm weather over three summers, and the men lived on a ship moored nearby.",
+            "## Opening",
+            "The shop will reopen in February, with longer opening hours on Saturdays.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const answer = (question: string) => composeOfflineAnswer({ ...story, question }).text;
+    // A name: not "a local building society", but "Ruth Ellison".
+    expect(answer("Which building society lent the money?")).toBe(NOT_COVERED_REPLY);
+    expect(answer("Who chairs the committee?")).toMatch(/^The committee is chaired by Ruth Ellison/);
+    // A price: "spent" beside "sixteen" is no amount of money, "£65" is.
+    expect(answer("How much does Tom charge to sweep a chimney?")).toMatch(/£65/);
+    expect(answer("How much did the tower cost to build?")).toBe(NOT_COVERED_REPLY);
+    // A time of day.
+    expect(answer("What time will the shop open on Saturdays?")).toBe(NOT_COVERED_REPLY);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
