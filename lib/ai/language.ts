@@ -161,7 +161,7 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     amount: /\bcombien\b|\bquel(?:le)?s? (?:est |sont )?(?:la |le |les )?(?:part|pourcentage|proportion|nombre|montant|taille|température|prix|coût|durée)\b|\bà quelle (?:fréquence|vitesse|température)\b/i,
     time: /\bquand\b|\b(?:en )?quel(?:le)?s? (?:année|mois|jour|date|heure|siècle)s?\b|\bdepuis quand\b|\bà quelle heure\b/i,
     summary: /\b(?:résume[rz]?|résumé|synthèse|aperçu|vue d'ensemble)\b|\bde quoi (?:parle|traite)\b|\bpoints? (?:principaux|clés|essentiels)\b|\bidées? principales?\b/i,
-    numbers: /\b(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|vingt|trente|quarante|cinquante|soixante|cent|cents|mille|millions?|milliards?|moitié|tiers|quart|double|pour cent)\b/i,
+    numbers: /\b(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|seize|vingt|trente|quarante|cinquante|soixante|cent|cents|mille|millions?|milliards?|moitié|tiers|quart|double|pour cent)\b/i,
     times: /\b(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|siècle|(?:1[5-9]|20)\d\d|heures?|matin|soir|midi|minuit|semaines?|jours?|mois|ans|années?|avant|après|jusqu)\b/i,
   },
   de: {
@@ -177,21 +177,21 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     amount: /\bcu[áa]nt[oa]s?\b|\bqu[ée] (?:porcentaje|parte|proporci[óo]n|n[úu]mero|cantidad|tamaño|temperatura|precio|coste|costo)\b|\bcon qu[ée] frecuencia\b/i,
     time: /\bcu[áa]ndo\b|\b(?:en )?qu[ée] (?:año|mes|d[íi]a|fecha|hora|siglo)s?\b|\bdesde cu[áa]ndo\b|\ba qu[ée] hora\b/i,
     summary: /\b(?:resume|resumen|resumir|res[úu]meme|s[íi]ntesis|panorama)\b|\bde qu[ée] (?:trata|habla)\b|\bpuntos (?:principales|clave)\b|\bideas principales\b/i,
-    numbers: /\b(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|treinta|cien|ciento|mil|millones?|mitad|tercio|cuarto|doble|por ciento)\b/i,
+    numbers: /\b(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta|noventa|cien|ciento|\w+cient[oa]s|quinient[oa]s|mil|millones?|mitad|tercio|cuarto|doble|por ciento)\b/i,
     times: /\b(?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|siglo|(?:1[5-9]|20)\d\d|horas?|mañana|tarde|noche|mediodía|medianoche|semanas?|d[íi]as?|meses|mes|años?|antes|después|hasta)\b/i,
   },
   it: {
     amount: /\bquant[oaie]\b|\bquale (?:percentuale|parte|numero|quantità|dimensione|temperatura|prezzo|costo)\b|\bogni quanto\b/i,
     time: /\bquando\b|\b(?:in )?quale (?:anno|mese|giorno|data|ora|secolo)\b|\bda quando\b/i,
     summary: /\b(?:riassumi|riassunto|sintesi|panoramica)\b|\bdi cosa (?:parla|tratta)\b|\bpunti (?:principali|chiave)\b/i,
-    numbers: /\b(?:due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|venti|trenta|cento|mille|milioni?|miliardi?|metà|terzo|quarto|doppio|per cento)\b/i,
+    numbers: /\b(?:due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|tredici|quattordici|quindici|sedici|diciassette|diciotto|diciannove|venti|trenta|quaranta|cinquanta|sessanta|settanta|ottanta|novanta|\w*cento|mille|\w+mila|milioni?|miliardi?|metà|terzo|quarto|doppio|per cento)\b/i,
     times: /\b(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre|secolo|(?:1[5-9]|20)\d\d|ore|ora|mattina|sera|mezzogiorno|mezzanotte|settimane?|giorni|giorno|mesi|mese|anni|anno|prima|dopo|fino)\b/i,
   },
   pt: {
     amount: /\bquant[oa]s?\b|\bqual (?:a |o )?(?:percentagem|porcentagem|parte|número|quantidade|tamanho|temperatura|preço|custo)\b|\bcom que frequência\b/i,
     time: /\bquando\b|\b(?:em )?que (?:ano|mês|dia|data|hora|século)\b|\bdesde quando\b/i,
     summary: /\b(?:resuma|resumo|resumir|síntese|visão geral)\b|\bde que (?:trata|fala)\b|\bpontos (?:principais|chave)\b/i,
-    numbers: /\b(?:dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|vinte|trinta|cem|cento|mil|milhões|milhão|metade|terço|quarto|dobro|por cento)\b/i,
+    numbers: /\b(?:dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|catorze|quatorze|quinze|dezesseis|dezasseis|dezessete|dezassete|dezoito|dezenove|dezanove|vinte|trinta|quarenta|cinquenta|sessenta|setenta|oitenta|noventa|cem|cento|duzent[oa]s|trezent[oa]s|\w+centos|quinhent[oa]s|mil|milhões|milhão|metade|terço|quarto|dobro|por cento)\b/i,
     times: /\b(?:segunda-feira|terça-feira|quarta-feira|quinta-feira|sexta-feira|sábado|domingo|janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|século|(?:1[5-9]|20)\d\d|horas?|manhã|tarde|noite|meio-dia|meia-noite|semanas?|dias?|meses|mês|anos?|antes|depois|até)\b/i,
   },
   nl: {
@@ -207,7 +207,7 @@ export const FOREIGN_INTENTS: Record<Other, { amount: RegExp; time: RegExp; summ
     amount: /(?:^|\s)(?:сколько|какой (?:процент|размер|объём)|какая (?:доля|цена|температура|стоимость)|как (?:долго|часто|далеко))(?=\s|$|[?,.])/iu,
     time: /(?:^|\s)(?:когда|в каком (?:году|месяце|веке)|с каких пор)(?=\s|$|[?,.])/iu,
     summary: /(?:^|\s)(?:кратко|резюме|обзор|подытожь|перескажи|о ч[её]м (?:эта|статья|презентация)|главн(?:ое|ые))(?=\s|$|[?,.])/iu,
-    numbers: /(?:^|\s)(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|двадцать|сто|тысяч[аи]?|миллион(?:а|ов)?|половина|треть|четверть|вдвое|процент(?:а|ов)?)(?=\s|$|[?,.])/iu,
+    numbers: /(?:^|\s)(?:один|одна|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\p{L}+надцать|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста|\p{L}+сот|тысяч[аи]?|миллион(?:а|ов)?|половина|треть|четверть|вдвое|процент(?:а|ов)?)(?=\s|$|[?,.])/iu,
     times: /(?:^|\s)(?:понедельник|вторник|сред[ау]|четверг|пятниц[ау]|суббот[ау]|воскресенье|январ[ьяе]|феврал[ьяе]|март[ае]?|апрел[ьяе]|ма[йяе]|июн[ьяе]|июл[ьяе]|август[ае]?|сентябр[ьяе]|октябр[ьяе]|ноябр[ьяе]|декабр[ьяе]|век[ае]?|(?:1[5-9]|20)\d\d|час(?:а|ов)?|утр(?:о|ом)|вечер(?:ом)?|недел[ьяию]|дн(?:я|ей)|месяц(?:а|ев)?|год(?:а|у)?|лет|до|после)(?=\s|$|[?,.])/iu,
   },
 };

@@ -488,6 +488,26 @@ describe("what an answer must hold", () => {
     expect(answer("What time will the shop open on Saturdays?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("answers 'how old' with an age, read on to a short sentence that gives it", () => {
+    const life = {
+      slides: [],
+      sources: [
+        {
+          name: "life.md",
+          main: true,
+          text: "# A Life\n\n## Childhood\n\nHer father, Richard Anning, died in 1810, leaving the family in debt. Mary was eleven.\n\n## Training\n\nOnly one applicant in a hundred got a place in my year, and a third of us did not finish the training.",
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...life, question: "How old was Mary when her father died?" }).text).toMatch(/Mary was eleven\.$/);
+    expect(composeOfflineAnswer({ ...life, question: "How old do you have to be to apply for training?" }).text).toBe(NOT_COVERED_REPLY);
+  });
+
+  it("reads numbers written out in words in every language", () => {
+    const ruta = { slides: [], language: "es", sources: [{ name: "ruta.md", main: true, text: "# La ruta\n\n## La batería\n\nUna batería llena permite recorrer unos cincuenta kilómetros." }] };
+    expect(composeOfflineAnswer({ ...ruta, question: "¿Cuántos kilómetros se pueden recorrer con una batería llena?" }).text).toMatch(/cincuenta kilómetros/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
