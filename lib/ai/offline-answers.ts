@@ -141,7 +141,8 @@ const LEANS_BACK =
  */
 const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
-    "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions | cubic",
+    "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions area | cubic square hectare hectares acre acres",
+    "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
     "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
@@ -571,7 +572,9 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     );
     const asked =
       dimension && (dimension.dimension.includes(term.stem) || askedAfter.has(term.position) || (isEnglish() && new RegExp(`\\b${term.word} than\\b`, "i").test(question)));
-    const group = asked ? dimension : undefined;
+    // "How far ahead / in advance / back" asks how long, not how far.
+    const whenFar = isEnglish() && term.word === "far" && /^(?:ahead|in|back|before)$/i.test(written[term.position + 1] ?? "");
+    const group = asked && !whenFar ? dimension : undefined;
     // Only words that say something: "go", "get" and "turn" are related to half the language.
     // A word after a determiner or "which" is a noun or an adjective, not a verb ("which brand" is no "mark").
     const senses = DETERMINER.test(written[term.position - 1] ?? "") ? NOMINAL : undefined;
@@ -707,6 +710,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
+  const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const questionStems = new Set(termsOf(question));
   // How many prose units come before each unit of a section, counted once per section.
   const proseCounts = new Map<Section, number[]>();
@@ -786,6 +790,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
+    // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
+    if (numberAsked && !/\d/.test(unit.text)) coverage *= NAME_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
@@ -843,19 +849,35 @@ const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d
 const NAME_ASKED =
   /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?\s*\?\s*$/i;
 
+/** A question asking for a number that names a thing: a phone number, a route, a platform. */
+const NUMBER_ASKED = /\b(?:phone|telephone|mobile|contact|fax|helpline|reference|account|registration|charity|company|route|bus|platform|gate|room|pitch|plot|stand|flight|model|serial) numbers?\b|\bwhat number\b/i;
+
 /**
  * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
  * start when it is no everyday word ("Bitwarden was chosen", not "The shop").
  */
 function namesSomething(text: string, questionStems: ReadonlySet<string>): boolean {
-  for (const match of text.replace(ITEM, "").matchAll(/(^|[.!?:;"“(]\s+|\s)(\p{Lu}[\p{L}'’-]*)/gu)) {
-    const word = match[2]!.replace(/['’]s$/, "");
-    if (word === "I" || questionStems.has(stemOf(word.toLowerCase()))) continue;
-    const starts = match.index === 0 || /[.!?:;"“(]/.test(match[1]!);
-    if (!starts || rarityOf(word.toLowerCase()) >= NAME_RARITY) return true;
+  // Runs of capitalised words are one name ("Eastgate Community Food Bank"): one that says a word of the question is
+  // the thing asked about, not what the answer names.
+  const runs: { words: string[]; starts: boolean }[] = [];
+  let previous: { words: string[]; starts: boolean } | null = null;
+  let sentenceStart = true;
+  for (const token of text.replace(ITEM, "").split(/\s+/)) {
+    const word = token.replace(/^[("“'‘]+|[)"”'’.,;:!?]+$/g, "").replace(/['’]s$/, "");
+    if (/^\p{Lu}/u.test(word) && word !== "I") {
+      if (previous) previous.words.push(word);
+      else runs.push((previous = { words: [word], starts: sentenceStart }));
+    } else if (!(previous && NAME_JOINERS.has(word))) previous = null;
+    sentenceStart = /[.!?:;]["”’)]*$/.test(token);
   }
-  return false;
+  return runs.some(
+    ({ words, starts }) =>
+      !words.some((word) => questionStems.has(stemOf(word.toLowerCase()))) && (!starts || words.length > 1 || rarityOf(words[0]!.toLowerCase()) >= NAME_RARITY),
+  );
 }
+
+/** Small words inside a name ("Bank of England", "Marks and Spencer"). */
+const NAME_JOINERS = new Set(["of", "the", "and", "&", "de", "van", "von", "du", "la"]);
 
 /** How rare a capitalised word at a sentence's start must be to be a name rather than an everyday word. */
 const NAME_RARITY = 0.9;

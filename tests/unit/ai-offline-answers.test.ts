@@ -471,6 +471,8 @@ describe("what an answer must hold", () => {
             "## The People",
             "The committee is chaired by Ruth Ellison, a retired teacher.",
             "The tower was built in calm weather over three summers, and the men lived on a ship moored nearby.",
+            "Eastgate Community Food Bank gave out more food parcels than in any year since it opened in 2011.",
+            "In an emergency, you can reach the staff through the centre's reception, whose number will be on the final letter.",
             "## Opening",
             "The shop will reopen in February, with longer opening hours on Saturdays.",
           ].join("\n\n"),
@@ -481,11 +483,31 @@ describe("what an answer must hold", () => {
     // A name: not "a local building society", but "Ruth Ellison".
     expect(answer("Which building society lent the money?")).toBe(NOT_COVERED_REPLY);
     expect(answer("Who chairs the committee?")).toMatch(/^The committee is chaired by Ruth Ellison/);
+    // A name that says the question's words is the thing asked about; a number of a thing is in digits.
+    expect(answer("Who founded the food bank in 2011?")).toBe(NOT_COVERED_REPLY);
+    expect(answer("What is the phone number of the centre's reception?")).toBe(NOT_COVERED_REPLY);
     // A price: "spent" beside "sixteen" is no amount of money, "£65" is.
     expect(answer("How much does Tom charge to sweep a chimney?")).toMatch(/£65/);
     expect(answer("How much did the tower cost to build?")).toBe(NOT_COVERED_REPLY);
     // A time of day.
     expect(answer("What time will the shop open on Saturdays?")).toBe(NOT_COVERED_REPLY);
+  });
+
+  it("asks 'how far' for a distance, 'how far ahead' for a time, 'how big' for an area too", () => {
+    const manual = {
+      slides: [],
+      sources: [
+        {
+          name: "manual.md",
+          main: true,
+          text: "# Breeze 300\n\n## Safety\n\nStand the unit upright on a firm, level floor next to the wall socket.\n\nKeep the unit at least 30 centimetres away from walls, curtains and furniture.\n\n## Rooms\n\nThe Breeze 300 is suitable for rooms of up to 40 square metres.\n\n## How Far Ahead to Plan\n\nEight weeks is enough time to book a date, recruit helpers and spread the word.",
+        },
+      ],
+    };
+    const answer = (question: string) => composeOfflineAnswer({ ...manual, question }).text;
+    expect(answer("How far from the wall should the unit stand?")).toMatch(/^Keep the unit at least 30 centimetres/);
+    expect(answer("How big a room is the Breeze 300 suitable for?")).toMatch(/40 square metres/);
+    expect(answer("How far ahead should I start planning?")).toMatch(/^Eight weeks/);
   });
 
   it("answers 'how old' with an age, read on to a short sentence that gives it", () => {
