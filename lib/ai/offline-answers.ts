@@ -809,7 +809,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (opening && asked(section) >= HEADING_MATCH) score += (HEADING_MATCH_BONUS * asked(section)) / (1 + unit.index);
     // "Why ...?": of two units saying the question's words, the one that gives a reason.
     if (why && REASON_MARKER[currentLanguage()]?.test(unit.text)) score += REASON_MARKER_BONUS;
-    if (howOld && AGE_GIVEN.test(unit.text)) score += AGE_BONUS;
+    if (howOld && (AGE_GIVEN.test(unit.text) || (after && said((text) => AGE_GIVEN.test(text)) === 1))) score += AGE_BONUS;
     // "How much is an adult ticket?": of a list's "label: value" lines, the one whose label is what is asked
     // ("Adults: £12", not "Family ticket (two adults and up to three children): £32").
     const label = unit.item ? LABELLED.exec(unit.text.replace(ITEM, ""))?.[1] : undefined;

@@ -188,6 +188,12 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
   };
 }
 
+/** The shortest opening narration said from its own lead alone. */
+const MIN_OPENING_WORDS = 45;
+
+/** A sub-section too small for a slide even beside its heading: a sentence or two. */
+const TINY_SECTION_WORDS = 30;
+
 /** A section too short to carry a slide of its own: fewer words than a script needs beside its bullets. */
 const SHORT_SECTION_WORDS = 80;
 /** The most words of sections said together on one slide under their group's heading. */
@@ -195,8 +201,8 @@ const GROUP_WORDS = 320;
 
 /**
  * Sections under one heading without text of their own ("Getting a Plot" over "Who can apply?", "How long is the
- * waiting list?"), when every one of them is too short for a slide, become one part titled by that heading: its
- * slide lists their headings and the narration gives what each says. Sections with headings are never merged
+ * waiting list?"), when every one of them is too short for a slide and is a question (or a sentence or two), become one
+ * part titled by that heading: its slide lists their headings and the narration gives what each says. Sections with headings are never merged
  * otherwise, and a group with a long member keeps a slide per section.
  */
 function groupShortSections(segments: Segment[]): Segment[] {
@@ -215,7 +221,10 @@ function groupShortSections(segments: Segment[]): Segment[] {
       members.length >= 2 &&
       members.length <= MAX_BULLETS &&
       total <= GROUP_WORDS &&
-      members.every((member) => member.heading !== null && member.words < SHORT_SECTION_WORDS && member.children.length === 0);
+      members.every((member) => member.heading !== null && member.words < SHORT_SECTION_WORDS && member.children.length === 0) &&
+      // An FAQ's questions are read together; sub-sections named by topic ("Top-Roping", "Lead Climbing") keep a
+      // slide each unless they are too small to carry one.
+      members.every((member) => /\?\s*$/.test(member.heading!) || member.words < TINY_SECTION_WORDS);
     if (!groupable) {
       result.push(first);
       index += 1;
@@ -526,6 +535,12 @@ function trimTail(phrase: string): string {
     const strandedParticiple = isEnglish() && tokens.length > 5 && /^\p{Ll}{3,}ed$/u.test(last) && !STOP_WORDS.has(before) && !AUXILIARIES.test(before) && !/ly$/.test(before);
     if (!STOP_WORDS.has(last) && !strandedParticiple) break;
     tokens.pop();
+  }
+  // A relative clause the cut broke off ("… by a registered adult who stays | in the same area"): the line ends on the
+  // noun it describes.
+  if (isEnglish()) {
+    const relative = tokens.findLastIndex((token) => /^(?:who|which|whose|where)$/i.test(token));
+    if (relative >= 6 && tokens.length - relative <= 4) tokens.splice(relative);
   }
   return tokens.join(" ").replace(/[\s,;:—–-]+$/, "");
 }
@@ -871,7 +886,8 @@ export function namedSubject(line: string, previous: string): string | null {
   if (words.some((word, position) => /\d/.test(word) || (position > 0 && isPastVerbOnly(word.toLowerCase())))) return null;
   // A pronoun, a number or a function word is no subject to name; "She" and "He" stand for a name, written in capitals.
   if (words.some((word, position) => (position > 0 || !/^(?:the|a|an|our|their|its|his|her|this|each|every)$/i.test(word)) && STOP_WORDS.has(word.toLowerCase()))) return null;
-  if (DANGLING.test(subject) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
+  // "This policy", "These rules" name their thing (the text itself, mostly); "This" alone points elsewhere.
+  if ((DANGLING.test(subject) && !(words.length >= 2 && /^(?:this|these)$/i.test(words[0]!))) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
   if ((pronoun[1] === "She" || pronoun[1] === "He") && !words.every((word) => /^\p{Lu}/u.test(word))) return null;
   if (pronoun[1] === "They" && !/^(?:the|our|their|its|his|her|these|those)$/i.test(words[0]!)) return null;
   if (pronoun[1] === "It" && words.length === 1 && /s$/i.test(subject) && !/^\p{Lu}/u.test(subject)) return null;
@@ -1978,9 +1994,19 @@ function generateOutlineNow(input: OutlineInput): Outline {
     openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), ...preview.map((sentence) => spoken(sentence.text)), agenda];
   }
   const agendaBullets = titles.length >= MIN_BULLETS && titles.length <= MAX_BULLETS && titles.length === parts.length ? titles : null;
-  const openingPad = writer.pickSentences(allPartSentences, 60, 90);
+  // An opening that says its own lead is not padded with a sentence another slide's section says, unless it would
+  // be too short to listen to.
+  const ownLead = openingSentences.length > 0 && words([...openingNarration, deckPhrases().letsBegin]) >= MIN_OPENING_WORDS;
+  const openingPad = ownLead ? [] : writer.pickSentences(allPartSentences, 60, 90);
   writer.markUsed(openingPad);
-  const openingScript = fitScript(openingNarration, [deckPhrases().letsBegin, ...openingPad.map((sentence) => spoken(sentence.text))], spentFillers, deckLastResort, heard, contentFillers);
+  const openingScript = fitScript(
+    openingNarration,
+    [deckPhrases().letsBegin, ...openingPad.map((sentence) => spoken(sentence.text))],
+    spentFillers,
+    ownLead && contentFillers.length === 0 ? [] : deckLastResort,
+    heard,
+    contentFillers,
+  );
   const openingSource = { sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] };
   // A lead too short for the opening's bullets: the slide lists the deck's topics instead of one or two of them
   // beside a stray point.
@@ -2027,7 +2053,9 @@ function generateOutlineNow(input: OutlineInput): Outline {
           wordCount(bullet) >= 4 &&
           !bullet.endsWith("?") &&
           !parts.some((part) => part.children.some((child) => child.heading === bullet)) &&
-          !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence)) &&
+          // Neither a narrated sentence nor a part of one ("Never climb above or below another climber" of "Never
+          // climb above or below another climber, and never walk … underneath someone who is climbing").
+          !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence) || sentence.includes(key(writer.statements.get(bullet) ?? bullet))) &&
           !DANGLING.test(bullet) &&
           !QUOTED.test(writer.statements.get(bullet) ?? bullet),
       );
@@ -2039,8 +2067,15 @@ function generateOutlineNow(input: OutlineInput): Outline {
       const text = ordinal ? afterLink(ordinal, line, caseBook).slice(ordinal.length) : capitalize(line);
       return `${ordinal}${text.replace(/[.!?]*$/, "")}${/\?$/.test(line) ? "" : "."}`;
     });
+    // Nothing left to recap that no slide has said: the closing says what the deck went through.
+    const wentThrough =
+      titles.length >= 2 ? deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, ""))) : null;
     closingNarration =
-      recap.length > 0 ? [recap.length === 1 ? deckPhrases().sumUpOne : deckPhrases().sumUpMany, ...recap] : [deckPhrases().sumUp];
+      recap.length > 0
+        ? [recap.length === 1 ? deckPhrases().sumUpOne : deckPhrases().sumUpMany, ...recap]
+        : wentThrough
+          ? [afterLink(deckPhrases().wrapUp, wentThrough, caseBook)]
+          : [deckPhrases().sumUp];
   }
   // Padding for a short closing: sentences no slide says, then what the deck went through.
   const closingPad = [

@@ -241,6 +241,10 @@ function sentencesOf(prose: string): string[] {
   return pieces;
 }
 
+/** A letter's greeting or closing formula alone in its paragraph, in the languages decks are made in. */
+const LETTER_FORMULA =
+  /^(?:dear\s[^.!?]{1,60}|(?:yours\s)?(?:sincerely|faithfully|truly)(?:\syours)?|(?:kind|best|warm|warmest)\s(?:regards|wishes)|with\s(?:best\swishes|thanks|love|kind\sregards)|many\sthanks|chers?\s[^.!?]{1,60}|chères?\s[^.!?]{1,60}|cordialement|bien\scordialement|liebe[rs]?\s[^.!?]{1,60}|sehr\sgeehrte[rn]?\s[^.!?]{1,60}|mit\sfreundlichen\sgrüßen|viele\sgrüße|querid[oa]s?\s[^.!?]{1,60}|estimad[oa]s?\s[^.!?]{1,60}|atentamente|un\s(?:cordial\s)?saludo|car[ie]\s[^.!?]{1,60}|gentili\s[^.!?]{1,60}|cordiali\ssaluti|beste\s[^.!?]{1,60}|met\svriendelijke\sgroet(?:en)?)[,!:]?$/iu;
+
 function tableParagraph(rows: string[][], counter: Counter): Paragraph {
   counter.paragraph += 1;
   return { sentences: [], items: [], table: rows, words: rows.reduce((total, row) => total + wordCount(row.join(" ")), 0) };
@@ -249,7 +253,8 @@ function tableParagraph(rows: string[][], counter: Counter): Paragraph {
 function paragraphOf(prose: string | null, items: string[], counter: Counter): Paragraph {
   const paragraph = counter.paragraph;
   counter.paragraph += 1;
-  const texts = prose !== null ? sentencesOf(prose) : items.filter((item) => isProseSentence(item) && wordCount(item) >= 6);
+  // A letter's greeting or sign-off ("Dear Parents and Carers,", "Yours sincerely,") is no point of the text.
+  const texts = prose !== null ? (LETTER_FORMULA.test(prose.trim()) ? [] : sentencesOf(prose)) : items.filter((item) => isProseSentence(item) && wordCount(item) >= 6);
   const sentences: Sentence[] = texts.map((text, position) => ({
     text,
     index: counter.sentence++,

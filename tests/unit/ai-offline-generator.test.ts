@@ -290,6 +290,14 @@ describe("bullets from sentences", () => {
     expect(namedSubject("They cannot allow for the weather", "Tide tables for harbours around the world are calculated years in advance.")).toBeNull();
     // A name keeps its words.
     expect(namedSubject("It said prices would fall", "The Bank of England raised rates in May.")).not.toBe("The Bank said prices would fall");
+    // "This policy" names the text itself; "This" alone points elsewhere.
+    expect(namedSubject("It doesn't apply to agency workers", "This policy applies to all permanent employees.")).toBe("This policy doesn't apply to agency workers");
+    expect(namedSubject("It doesn't apply to agency workers", "This applies to all permanent employees.")).toBeNull();
+  });
+
+  it("ends a line cut inside a relative clause on the noun the clause describes", () => {
+    const bullet = toBullet("Children under 14 must be supervised at all times by a registered adult who stays in the same area of the centre.");
+    expect(bullet?.text).toBe("Children under 14 must be supervised at all times by a registered adult");
   });
 
   it("keeps figures listed across a comma together, and a clause's own words around them", () => {
@@ -670,6 +678,33 @@ describe("bullets from sentences", () => {
     expect(faq).toContain("Should I pop a blister? No. A blister");
     expect(slides.flatMap((candidate) => candidate.bullets).filter((bullet) => /:$/.test(bullet))).toEqual([]);
     expect(slide("What a Burn Is").bullets.join(" | ")).not.toMatch(/dry heat an iron|wet heat steam/);
+  });
+
+  it("gives sub-sections named by topic a slide each, opens on the lead alone and closes on what the deck went through", () => {
+    const rules = (heading: string, lines: string[]) => `${heading}\n\n${lines.map((line, index) => `${index + 1}. ${line}`).join("\n")}`;
+    const text = [
+      "# Granite Lane Climbing Centre: House Rules",
+      "Dear Climbers,",
+      "Climbing is a risky activity, and these rules exist to keep everyone safe. Every climber must read them before their first session. Staff may ask anyone who ignores them to stop climbing.",
+      rules("## Registration", ["Every climber must complete a registration form before climbing.", "New climbers must watch our 15-minute safety video.", "Bring a form of photo ID on your first visit."]),
+      rules("## Bouldering", ["Never climb above or below another climber, and never walk underneath someone who is climbing.", "Climb down rather than jumping from the top where you can.", "Keep the mats clear of bags, bottles, phones and brushes."]),
+      "## Roped Climbing",
+      rules("### Top-Roping", ["You must pass a belay test before you belay without supervision.", "A belay test pass is valid for 12 months, after which you must take it again.", "Tie in with a figure-of-eight knot and have your partner check it before every climb."]),
+      rules("### Lead Climbing", ["Lead climbers must hold a lead card, which is issued after a lead assessment with an instructor.", "Clip every quickdraw on the route.", "Use your own rope, which must be at least 40 metres long and in good condition."]),
+      rules("## Accidents", ["Report every accident at the front desk, however small it seems.", "A trained first aider is on duty whenever the centre is open.", "Every injury is written in the accident book."]),
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    const titles = outline.slides.map((slide) => slide.title);
+    expect(titles).toEqual(expect.arrayContaining(["Top-Roping", "Lead Climbing"]));
+    expect(titles.indexOf("Lead Climbing")).toBe(titles.indexOf("Top-Roping") + 1);
+    // The greeting is no point of the text; the opening says its lead and no other section's sentence.
+    expect(outline.slides.flatMap((slide) => [...slide.bullets, slide.script]).join(" ")).not.toContain("Dear Climbers");
+    const opening = outline.slides[0]!.script;
+    for (const slide of outline.slides.slice(1, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(opening).not.toContain(sentence);
+    // Everything has been said on its own slide: the closing says what the deck went through, no sentence again.
+    const closing = outline.slides.at(-1)!.script;
+    expect(closing).toMatch(/^To wrap up, we have looked at \w+ topics, from “Registration” to “Accidents”\./);
+    for (const slide of outline.slides.slice(0, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(closing).not.toContain(sentence);
   });
 
   it("narrates a short section with a heading in its own sentences only, never a neighbour's", () => {
