@@ -23,6 +23,10 @@ const nextConfig = {
     "@resvg/resvg-js",
     "unpdf",
     "pptxgenjs",
+    // The offline generator's part-of-speech tagger and its English model (several megabytes of data): loaded as
+    // they are rather than bundled.
+    "wink-nlp",
+    "wink-eng-lite-web-model",
   ],
   // Types are checked once by `npm run typecheck` (CI runs it); the slow build does not repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -18,6 +18,7 @@ import {
 } from "./outline";
 import { currentLanguage, inLanguage, isEnglish, type DeckLanguage } from "./language";
 import { slideFigures } from "./slide-figures";
+import { hasMainVerb, tagged } from "./pos";
 import { phrases as deckPhrases, phrasesOf, quoted } from "./phrases";
 import { keyPhrases, textRank, topicCuts } from "./ranking";
 import { nameAsTitle, newCounter, parseSource, type DocSection } from "./structure";
@@ -1156,6 +1157,11 @@ class DeckWriter {
         !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;
       if (chosen.some((other) => other.text.toLowerCase() === text.toLowerCase() || alike(other))) return false;
       if (this.bulletTexts.some((slide) => slide.includes(text)) || exclude.includes(text)) return false;
+      // A line taken from a sentence says something only with a verb of its own, as wink-nlp's tagger reads it:
+      // "Completely by accident", "The area of the fault that slipped" are fragments (a list's items and a table's
+      // rows are shown as written).
+      // A "label: value" line says its statement without a verb ("The main causes: habitat loss, pesticides").
+      if (sentence && isEnglish() && !/^[^:]{1,60}:\s*\S/.test(text) && !hasMainVerb(tagged(text))) return false;
       chosen.push({ text, order, terms: termList, sentence });
       return true;
     };
@@ -1454,9 +1460,18 @@ function tableRows(table: string[][] | null): string[] {
     .slice(1)
     .map((row) => row.map((cell) => cell.replace(/[.;:,]+$/, "").trim()).filter(Boolean))
     .filter((row) => row.length > 0)
-    .map((row) => (row.length === 1 ? row[0]! : `${row[0]}: ${row.slice(1).join(", ")}`))
-    .filter((row) => row.length <= 180);
+    .map((row) => {
+      if (row.length === 1) return row[0]!;
+      const whole = `${row[0]}: ${row.slice(1).join(", ")}`;
+      // A row too long for a line ("Problem | Possible cause | What to do") keeps its label and its last cell: what
+      // the row comes to.
+      return wordCount(whole) <= MAX_ROW_WORDS || row.length < 3 ? whole : `${row[0]}: ${row.at(-1)}`;
+    })
+    .filter((row) => row.length <= 180 && wordCount(row) <= MAX_ROW_WORDS + 5);
 }
+
+/** The most words of a table's row shown whole as a line. */
+const MAX_ROW_WORDS = 20;
 
 /**
  * What the narration says of a part that is only a list. A list the slide shows is named by its first (and last)

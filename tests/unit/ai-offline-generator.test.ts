@@ -707,6 +707,26 @@ describe("bullets from sentences", () => {
     for (const slide of outline.slides.slice(0, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(closing).not.toContain(sentence);
   });
 
+  it("shows no line without a verb of its own, and a long table row as its label and its last cell", () => {
+    const text = [
+      "# Thirty Years in the Tower",
+      "Maria Lopes retired last spring after thirty-three years as an air traffic controller. We asked her about the job.",
+      "## How did you end up in air traffic control?",
+      "Completely by accident. I had finished a geography degree and had no idea what to do next. I saw an advertisement in a newspaper asking whether I could think in three dimensions. The training took eighteen months at a college, most of it in simulators.",
+      "## How is an earthquake measured?",
+      "Seismologists now use the moment magnitude scale. It is based on the physical size of the earthquake: the area of the fault that slipped, how far it slipped and how stiff the rock is. The scale was introduced in 1979, and it works for the largest earthquakes as well as the smallest.",
+      "## Troubleshooting",
+      "Most problems can be solved quickly.",
+      "| Problem | Possible cause | What to do |\n| --- | --- | --- |\n| The unit does not switch on | The adapter is not plugged in, or the base cover is not closed | Check the plug, then close the base cover until it clicks |\n| The air flow is weak | The plastic bag is still on the filter, or the filter is clogged | Remove the bag, clean the outer layer or replace the filter |\n| The unit is noisy | The unit is on high speed | Choose a lower speed |",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    const bullets = slides.flatMap((slide) => slide.bullets);
+    expect(bullets).not.toContain("Completely by accident");
+    expect(bullets.filter((bullet) => /^The area of the fault/i.test(bullet))).toEqual([]);
+    expect(bullets).toContain("The unit does not switch on: Check the plug, then close the base cover until it clicks");
+    expect(bullets).toContain("The unit is noisy: The unit is on high speed, Choose a lower speed");
+  });
+
   it("narrates a short section with a heading in its own sentences only, never a neighbour's", () => {
     const planting = [
       "Dig a hole twice as wide as the root ball and just as deep.",
