@@ -141,12 +141,13 @@ const LEANS_BACK =
  */
 const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
-    "big bigger biggest large larger small smaller tall wide | size sized volume dimension dimensions area | cubic square hectare hectares acre acres",
+    "big bigger biggest large larger small smaller | size sized volume dimension dimensions area | cubic square hectare hectares acre acres",
+    "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inches storeys",
     "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
     "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
-    "fast faster quick quickly quicker slow slower | speed speeds | rate",
+    "fast faster quick quickly quicker slow slower | speed speeds | rate mph kph",
     "many | number numbers amount total |",
     "| morning mornings afternoon afternoons evening evenings night nights overnight | noon midday lunchtime lunch dawn dusk sunrise sunset bedtime dark",
     "day days | | monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends weekday weekdays",
@@ -414,8 +415,10 @@ function measuredText(text: string): string {
   if (!isEnglish()) return text;
   // "200°C" says degrees as much as "200 degrees" does.
   const degrees = text.replace(/(\d)\s?(°\s?[CFcf]\b|℃|℉)/g, (_, digit: string, sign: string) => `${digit} degrees ${/[Ff℉]/.test(sign) ? "fahrenheit" : "celsius"}`);
+  // "Six kilometres per second", "30 miles an hour" say a speed.
+  const speed = degrees.replace(/\b(kilomet(?:re|er)s?|km|miles?|met(?:re|er)s?) (?:per|an|a) (second|hour|minute)\b/gi, "kph");
   // "£12" says pounds as much as "12 pounds" does.
-  const money = degrees.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:m|bn|k|million|billion))?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
+  const money = speed.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:m|bn|k|million|billion))?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
   return money.replace(/\bper cent\b/gi, "percent");
 }
 
@@ -561,7 +564,11 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
   const asking = (term: QuestionTerm) =>
     isEnglish() &&
     ((term.word === "old" && /^how$/i.test(written[term.position - 1] ?? "")) ||
-      (term.word === "living" && /^for a$/i.test(written.slice(term.position - 2, term.position).join(" "))));
+      (term.word === "living" && /^for a$/i.test(written.slice(term.position - 2, term.position).join(" "))) ||
+      // "What time does the coach leave?" asks for a time of day (CLOCK_ASKED), not a duration.
+      (term.word === "time" && /^what$/i.test(written[term.position - 1] ?? "")) ||
+      // "Where are the workshops held?", "When does the fair take place?": the verb only asks where or when.
+      (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)));
   const concepts = mergedNames(questionTerms(question).filter((term) => !asking(term))).map((term): Concept => {
     // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
     // much ... cost", "was kostet"); "small businesses" asks for no size.
@@ -733,6 +740,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const { section } = unit;
     const before = section.units[unit.index - 1];
     const after = section.units[unit.index + 1];
+    const subjectBefore = before && isEnglish() && PRONOUN_LEAD.test(unit.text) ? subjectTerms(before) : null;
     let direct = 0;
     let context = 0;
     let headingShare = 0;
@@ -748,6 +756,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       // The best of what the unit says for the term: itself, a synonym, a related word, or its heading if it opens the section.
       let credit =
         held > 0 ? held : concept.synonyms.some((term) => unit.terms.has(term)) ? SYNONYM_CREDIT : concept.related.some((term) => unit.terms.has(term)) ? RELATED_CREDIT : 0;
+      // "The Barn Stage, in a large tent … It seats 400 people": the pronoun says what the sentence before is about.
+      if (credit === 0 && subjectBefore && holds(subjectBefore, concept)) credit = PRONOUN_CREDIT;
       if (opening && inHeading) credit = Math.max(credit, concept.headingForms.some((term) => section.headingTerms.has(term)) ? 1 : share(section.headingTerms, concept));
       // "Why ...?": the reason follows what it explains ("Checking on neighbours may matter most of all. A short visit …").
       const explains = why && !concept.required && before !== undefined && holds(before.terms, concept);
@@ -838,9 +848,29 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
 const LABELLED = /^([^:()]{1,40}):\s+\S/;
 const LABEL_BONUS = 0.1;
 
+/** A unit opening on a pronoun that stands for the sentence before's subject. */
+const PRONOUN_LEAD = /^(?:it|he|she|they)\s/i;
+/** Credit for a question term the sentence before names as its subject, when the unit opens on its pronoun. */
+const PRONOUN_CREDIT = 0.7;
+/** The terms of a unit's subject: its words before the first verb, at most the first six. */
+const subjectCache = new WeakMap<Unit, Set<string>>();
+function subjectTerms(unit: Unit): Set<string> {
+  let found = subjectCache.get(unit);
+  if (!found) {
+    const words = unit.text.replace(ITEM, "").split(/\s+/).slice(0, 6).join(" ");
+    const verb = /\s(?:is|are|was|were|has|have|had|will|can|may|must|should|would|could|opens|closes|runs|stands|lies|sits)\b/i.exec(words);
+    found = new Set(termsOf(verb ? words.slice(0, verb.index) : words));
+    subjectCache.set(unit, found);
+  }
+  return found;
+}
+
+/** Verbs a "where" or "when" question asks with that say nothing of its topic ("held", "located", "take place"). */
+const PLACE_VERBS = new Set(["held", "hold", "located", "situated", "based", "hosted", "happen", "happens", "happening", "place", "found"]);
+
 /** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
-const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
+const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:at|by|from|until|till|before|after) \d{1,2}\.\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 
 /**
  * A question asking for a name: "what is the name of …", "what is it called", "which company / town / pub …", "who

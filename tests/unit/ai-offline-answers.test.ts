@@ -493,6 +493,37 @@ describe("what an answer must hold", () => {
     expect(answer("What time will the shop open on Saturdays?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("reads a time of day, a height, a speed and a pronoun's subject; 'where … held' asks only where", () => {
+    const guide = {
+      slides: [],
+      sources: [
+        {
+          name: "guide.md",
+          main: true,
+          text: [
+            "# Festival Guide",
+            "## The Stages",
+            "The Barn Stage, in a large tent near the main entrance, is where you will find most of the traditional singers. It seats 400 people, and it fills up quickly for the evening sets.",
+            "## Tickets",
+            "Children under 12 must be with an adult who holds a ticket.",
+            "## Workshops",
+            "There are workshops throughout Saturday and Sunday in the church hall across the road from the park. Each workshop lasts 90 minutes and costs 8 pounds.",
+            "## The Coach",
+            "The coach will leave the school car park at 8.30 on Monday morning, so please have your child at school by 8.00.",
+            "## The Lighthouse",
+            "Douglass followed Smeaton's method on a much larger scale, and his tower is about 49 metres tall. In the Earth's crust P waves travel at about six kilometres per second.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const answer = (question: string) => composeOfflineAnswer({ ...guide, question }).text;
+    expect(answer("How many people does the Barn Stage hold?")).toMatch(/It seats 400 people/);
+    expect(answer("Where are the workshops held?")).toMatch(/^There are workshops throughout Saturday and Sunday in the church hall/);
+    expect(answer("What time does the coach leave?")).toMatch(/^The coach will leave the school car park at 8\.30/);
+    expect(answer("How tall is the lighthouse Douglass built?")).toMatch(/49 metres tall/);
+    expect(answer("How fast do P waves travel?")).toMatch(/six kilometres per second/);
+  });
+
   it("asks 'how far' for a distance, 'how far ahead' for a time, 'how big' for an area too", () => {
     const manual = {
       slides: [],
