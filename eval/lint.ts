@@ -110,14 +110,15 @@ function cutReason(text: string, words: Tagged[]): string | null {
 }
 
 /** List items and table rows of the source as written: bullets may quote them whole without a verb. */
-/** The prose sentences of the section headed `title` (its paragraphs up to the next heading as high), or null. */
+/** The prose sentences of the section headed `title` (its own paragraphs, up to the next heading), or null. */
 function sectionSentences(blocks: readonly Block[], title: string): string[] | null {
   const start = blocks.findIndex((block) => block.kind === "heading" && sameWords(plainText(block.text), title));
   const heading = blocks[start];
   if (!heading || heading.kind !== "heading") return null;
   const result: string[] = [];
+  // Its own text: up to its first sub-heading, whose section has a slide of its own (or is said with it as its part).
   for (const block of blocks.slice(start + 1)) {
-    if (block.kind === "heading" && block.level <= heading.level) break;
+    if (block.kind === "heading") break;
     if (block.kind === "paragraph") result.push(...sentences(plainText(block.text)));
   }
   return result;

@@ -85,7 +85,7 @@ const REASON_MARKER: Partial<Record<DeckLanguage, RegExp>> = {
 const REASON_MARKER_BONUS = 0.03;
 /** "How old …?" in English, and a unit that gives an age ("at the age of 57", "aged 12", "ten years old", "at forty-three"). */
 const HOW_OLD = /\bhow old\b/i;
-const AGE_GIVEN = /\b(?:is|was|are|were|turned|turns)\s+(?:\d{1,3}|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b(?!\s*(?:%|percent|per\b|metres|meters|km|kilometres|miles|feet|foot|inches|pounds|euros|dollars|degrees|seconds|minutes|hours|days|weeks|months|years?\b(?! old)|times|people|tonnes|kg|kilos|litres|liters|cm|centimetres|mm|[-–]|to\b|and a half|out of|in\b))|\b(?:over|under|at least|older than|younger than)\s+(?:the age of\s+)?(?:\d{1,2}|sixteen|seventeen|eighteen|eleven|twelve|thirteen|fourteen|fifteen|twenty-one)\b(?!\s*(?:%|percent|metres|meters|km|miles|feet|pounds|euros|dollars|degrees|minutes|hours|days|weeks|months|people|times))|\b\d{1,2}s? (?:and|or) (?:over|under|older|above)\b|\bunder-\d{1,2}s?\b|\b(?:at the age of|aged)\s+(?:\d|[a-z]+-?[a-z]*\b)|\bage\s+\d|\b\S+[\s-]years?[\s-]old\b|\bat (?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b(?!\s*(?:%|percent|per cent|o'clock|am|pm|p\.m\.|a\.m\.|[:.]\d))/i;
+const AGE_GIVEN = /\b(?:is|was|are|were|turned|turns)\s+(?:\d{1,3}|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b(?=\s*(?:[,.;!?)]|$)|\s(?:when|and|but|at|on|years? old)\b)|\b(?:over|under|at least|older than|younger than)\s+(?:the age of\s+)?(?:\d{1,2}|sixteen|seventeen|eighteen|eleven|twelve|thirteen|fourteen|fifteen|twenty-one)\b(?!\s*(?:%|percent|metres|meters|km|miles|feet|pounds|euros|dollars|degrees|minutes|hours|days|weeks|months|people|times))|\b\d{1,2}s? (?:and|or) (?:over|under|older|above)\b|\bunder-\d{1,2}s?\b|\b(?:at the age of|aged)\s+(?:\d|[a-z]+-?[a-z]*\b)|\bage\s+\d|\b\S+[\s-]years?[\s-]old\b|\bat (?:\d{1,3}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-[a-z]+)?|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\b(?!\s*(?:%|percent|per cent|o'clock|am|pm|p\.m\.|a\.m\.|[:.]\d))/i;
 /** What a unit giving an age gains for "how old": the question's "old" is no word the answer says. */
 const AGE_BONUS = 0.1;
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
@@ -852,12 +852,14 @@ const LABEL_BONUS = 0.1;
 const PRONOUN_LEAD = /^(?:it|he|she|they)\s/i;
 /** Credit for a question term the sentence before names as its subject, when the unit opens on its pronoun. */
 const PRONOUN_CREDIT = 0.7;
-/** The terms of a unit's subject: its words before the first verb, at most the first six. */
+/** The terms of a unit's subject: its words before the first verb, at most the first six, after an opening phrase. */
 const subjectCache = new WeakMap<Unit, Set<string>>();
 function subjectTerms(unit: Unit): Set<string> {
   let found = subjectCache.get(unit);
   if (!found) {
-    const words = unit.text.replace(ITEM, "").split(/\s+/).slice(0, 6).join(" ");
+    // After an opening phrase of time or place ("At half past seven on a cold Tuesday morning, Tom Kettering is …").
+    const clause = unit.text.replace(ITEM, "").replace(/^(?:at|on|in|by|after|before|during|since|for|when|while|as|with|from|until|last|this|next|every|each|one)\b[^,]{0,70},\s+/i, "");
+    const words = clause.split(/\s+/).slice(0, 6).join(" ");
     const verb = /\s(?:is|are|was|were|has|have|had|will|can|may|must|should|would|could|opens|closes|runs|stands|lies|sits)\b/i.exec(words);
     found = new Set(termsOf(verb ? words.slice(0, verb.index) : words));
     subjectCache.set(unit, found);

@@ -189,6 +189,9 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
   };
 }
 
+/** The most words of a slide's title. */
+const MAX_TITLE_WORDS = 12;
+
 /** The shortest opening narration said from its own lead alone. */
 const MIN_OPENING_WORDS = 45;
 
@@ -290,6 +293,18 @@ function hasProseWords(text: string): boolean {
 
 function narratable(sentence: Sentence): boolean {
   return hasProseWords(sentence.text) && isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+}
+
+/** A section's prose sentences from its first, in order, as many as fit in `room` words. */
+function ownInOrder(sentences: readonly Sentence[], room: number): Sentence[] {
+  const said: Sentence[] = [];
+  let total = 0;
+  for (const sentence of sentences) {
+    if (!hasProseWords(sentence.text) || !isProseSentence(sentence.text) || URL_LIKE.test(sentence.text) || MARKUP.test(sentence.text) || total + sentence.words > room) break;
+    said.push(sentence);
+    total += sentence.words;
+  }
+  return said;
 }
 
 /** "There are three ways to…": a sentence that opens on "there" without pointing anywhere. */
@@ -653,7 +668,8 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   // instruction's verb.
   if (truncated && !hasVerbShape(text)) return null;
   // A line ending on a word that needs more ("Last year's donations paid for", a list's introduction) says nothing.
-  if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|these|those|if|when|unless|because|whether|where|while|until)[:;,—–-]?$/i.test(text)) return null;
+  // Nor one ending on what it points back to ("A vapour control layer on the warm side … prevents this").
+  if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|this|these|those|if|when|unless|because|whether|where|while|until)[:;,—–-]?$/i.test(text)) return null;
   // Quotes left open or closed alone by the cut.
   const quotes = (text.match(/[“”"]/g) ?? []).length;
   if (quotes % 2 === 1) text = text.replace(/[“”"]/g, "");
@@ -868,7 +884,10 @@ export function namedSubject(line: string, previous: string): string | null {
   if (!pronoun || /^It\s(?:is|was|'s|has been|will be|would be|can be)\s(?:\p{Ll}+\s)?(?:to|that|for|whether|how|why|when)\b/u.test(line)) return null;
   if (/^It\s(?:seems|seemed|appears|appeared|takes|took|remains|turns out|turned out|pays|helps|matters)\b/.test(line)) return null;
   // An opening phrase of time ("By now the starter should rise…") is not the subject.
-  const opening = stripLeading(spoken(previous)).replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, "");
+  const opening = stripLeading(spoken(previous))
+    .replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, "")
+    // "At half past seven on a cold Tuesday morning, Tom Kettering is …": the phrase of time or place before the comma.
+    .replace(/^(?:[Aa]t|[Oo]n|[Ii]n|[Bb]y|[Aa]fter|[Bb]efore|[Dd]uring|[Ss]ince|[Ee]very|[Ee]ach|[Ll]ast|[Tt]his|[Nn]ext)\s[^,]{2,70},\s+(?=\p{Lu})/u, "");
   const match = subjectAndVerb(opening, pronoun[1] === "They");
   if (!match) return null;
   // "The café inside the centre will close …": the subject's head, before the phrase that places it, stands for "It".
@@ -1877,7 +1896,10 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const needed = MIN_SCRIPT_WORDS - transitionWords - (part.table || part.items.length >= 2 ? 10 : 0);
     for (;;) {
       const pool = part.sentences.filter((sentence) => !reserved.includes(sentence) && !topics.includes(sentence));
-      const chosen = [...topics, ...writer.pickSentences(pool, target - transitionWords - topicWords, room - topicWords, { first: part.sentences[0]?.index })].sort((a, b) => a.index - b.index);
+      let chosen = [...topics, ...writer.pickSentences(pool, target - transitionWords - topicWords, room - topicWords, { first: part.sentences[0]?.index })].sort((a, b) => a.index - b.index);
+      // A headed section none of whose sentences stands alone ("What will you miss? The people, above all. And the
+      // sunrises: …") says them in their order, where each follows the one it leans on, rather than nothing of its own.
+      if (chosen.length === 0 && reserved.length === 0 && part.heading) chosen = ownInOrder(part.sentences, room);
       if (reserved.length === 0 || words(chosen.map((sentence) => sentence.text)) >= needed) {
         writer.markUsed(chosen);
         writer.markUsed(reserved);
@@ -2035,8 +2057,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
   if (!agendaBullets && !topicBullets && readOut >= 2 && readOut * 2 >= openingBullets.length && mainTopics.length >= MIN_BULLETS && mainTopics.length <= MAX_BULLETS) {
     openingBullets = mainTopics;
   }
+  // A title too long for a slide ("Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic
+  // Controller") is shown by its main title; the narration says it whole.
+  const [mainTitle] = deckTitle.split(/:\s/);
   slides.push({
-    title: deckTitle,
+    title: wordCount(deckTitle) > MAX_TITLE_WORDS && mainTitle && mainTitle !== deckTitle && wordCount(mainTitle) >= 2 ? mainTitle : deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
     script: openingScript,
     imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),

@@ -293,6 +293,12 @@ describe("bullets from sentences", () => {
     // "This policy" names the text itself; "This" alone points elsewhere.
     expect(namedSubject("It doesn't apply to agency workers", "This policy applies to all permanent employees.")).toBe("This policy doesn't apply to agency workers");
     expect(namedSubject("It doesn't apply to agency workers", "This applies to all permanent employees.")).toBeNull();
+    // After an opening phrase of time or place, the subject is the name that follows it.
+    expect(namedSubject("He is 58", "At half past seven on a cold Tuesday morning, Tom Kettering is already on his knees.")).toBe("Tom Kettering is 58");
+  });
+
+  it("shows no line ending on what it points back to", () => {
+    expect(toBullet("A vapour control layer on the warm side of the insulation prevents this, and it must be fitted without gaps.")).toBeNull();
   });
 
   it("ends a line cut inside a relative clause on the noun the clause describes", () => {
@@ -725,6 +731,25 @@ describe("bullets from sentences", () => {
     expect(bullets.filter((bullet) => /^The area of the fault/i.test(bullet))).toEqual([]);
     expect(bullets).toContain("The unit does not switch on: Check the plug, then close the base cover until it clicks");
     expect(bullets).toContain("The unit is noisy: The unit is on high speed, Choose a lower speed");
+  });
+
+  it("says an interview's short answer as written, after its question, and shows a long title by its main part", () => {
+    const text = [
+      "# Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic Controller",
+      "Maria Lopes retired last spring after thirty-three years as an air traffic controller. We asked her about the job, the stress and what comes next.",
+      "## Is it as stressful as people think?",
+      "Yes and no. The busy times are not the worst, because you are too occupied to worry. The stress is in the quiet times, when something unusual happens and there is nothing to distract you from it.",
+      "## How has the technology changed?",
+      "When I started, every flight had a paper strip that we moved by hand on a board. Now it is all on screens, and the computer warns us when two aircraft are heading for each other. Radar is far sharper than it was.",
+      "## What will you miss?",
+      "The people, above all. And the sunrises: on an early shift you watch the sun come up over the runway from the best seat in the building, and I never once got tired of it.",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    expect(slides[0]!.title).toBe("Thirty-Three Years in the Tower");
+    expect(slides[0]!.script).toContain("“Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic Controller”");
+    const miss = slides.find((slide) => slide.title === "What will you miss?")!;
+    expect(miss.script).toContain("The people, above all. And the sunrises: on an early shift");
+    expect(miss.script).not.toContain("The stress is in the quiet times");
   });
 
   it("narrates a short section with a heading in its own sentences only, never a neighbour's", () => {
