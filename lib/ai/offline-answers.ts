@@ -1152,6 +1152,9 @@ const ASKS = /\?["”’)]?\s*$/;
 const SELF_REFERENCE =
   /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions|leaflet|column|newsletter|booklet|handbook|brochure|manual|factsheet|fact sheet|poster|update|statement|feature|interview|profile|announcement|release)\b|\bhere\b/i;
 
+/** Words of the opening's first two statements below which a summary says a third. */
+const SUMMARY_LEAD_WORDS = 45;
+
 /** "Summarise" / "what is this about": the main document's opening and the sections it goes through. */
 function summaryAnswer(sections: readonly Section[], input: RetrievalInput): ComposedAnswer | null {
   const documentSections = sections.filter((section) => !section.fromSlide);
@@ -1159,7 +1162,13 @@ function summaryAnswer(sections: readonly Section[], input: RetrievalInput): Com
   const from = main.length > 0 ? main : documentSections;
   const opening = from[0];
   const statements = opening?.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6) ?? [];
-  const lead = statements.slice(0, 2);
+  // The opening's first two statements, and a third when those two are short: a scene set in two short sentences is
+  // often followed by the one that says what the text is about ("Yet the ballpoint took more than half a century …").
+  const lead: Unit[] = [];
+  for (const unit of statements) {
+    if (lead.length >= 3 || (lead.length === 2 && lead[0]!.words + lead[1]!.words >= SUMMARY_LEAD_WORDS)) break;
+    lead.push(unit);
+  }
   // The opening's sentence that says what the text itself is for ("This guide walks through ..."), when it comes later.
   const purpose = isEnglish() ? statements.slice(2).find((unit) => SELF_REFERENCE.test(unit.text)) : undefined;
   if (purpose) lead.push(purpose);

@@ -493,6 +493,27 @@ describe("what an answer must hold", () => {
     expect(answer("What time will the shop open on Saturdays?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("summarises with a third opening statement when the first two only set the scene", () => {
+    const history = {
+      slides: [],
+      sources: [
+        {
+          name: "pen.md",
+          main: true,
+          text: [
+            "# The Ballpoint Pen: A Short History",
+            "Few objects are as ordinary as the ballpoint pen. Billions are made every year. Yet the ballpoint took more than half a century to get right, and its story involves a leather tanner, a Hungarian journalist and a French baron.",
+            "## Before the Ballpoint",
+            "The first patent for a pen with a rolling ball at its tip was granted in 1888 to John J. Loud.",
+            "## A Journalist's Idea",
+            "László Bíró noticed that newspaper ink dried quickly and did not smudge.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...history, question: "What is this about?" }).text).toMatch(/^Few objects are as ordinary as the ballpoint pen\. Billions are made every year\. Yet the ballpoint took more than half a century/);
+  });
+
   it("reads a time of day, a height, a speed and a pronoun's subject; 'where … held' asks only where", () => {
     const guide = {
       slides: [],
