@@ -502,7 +502,7 @@ describe("what an answer must hold", () => {
           main: true,
           text: [
             "# The Ballpoint Pen: A Short History",
-            "Few objects are as ordinary as the ballpoint pen. Billions are made every year. Yet the ballpoint took more than half a century to get right, and its story involves a leather tanner, a Hungarian journalist and a French baron.",
+            "Few objects are as ordinary as the ballpoint pen. Billions are made every year, and most of us lose several without noticing. Yet the ballpoint took more than half a century to get right, and its story involves a leather tanner, a Hungarian journalist and a French baron.",
             "## Before the Ballpoint",
             "The first patent for a pen with a rolling ball at its tip was granted in 1888 to John J. Loud.",
             "## A Journalist's Idea",
@@ -511,7 +511,7 @@ describe("what an answer must hold", () => {
         },
       ],
     };
-    expect(composeOfflineAnswer({ ...history, question: "What is this about?" }).text).toMatch(/^Few objects are as ordinary as the ballpoint pen\. Billions are made every year\. Yet the ballpoint took more than half a century/);
+    expect(composeOfflineAnswer({ ...history, question: "What is this about?" }).text).toMatch(/^Few objects are as ordinary as the ballpoint pen\. Billions are made every year, and most of us lose several without noticing\. Yet the ballpoint took more than half a century/);
   });
 
   it("reads a time of day, a height, a speed and a pronoun's subject; 'where … held' asks only where", () => {
