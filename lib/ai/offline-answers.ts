@@ -876,10 +876,11 @@ const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d
 
 /**
  * A question asking for a name: "what is the name of …", "what is it called", "which company / town / pub …", "who
- * founded / invented …", "who is the …" (of a role: "Who is the occupational health provider?").
+ * founded / invented …", "who is the …" (of a role: "Who is the occupational health provider?", not "Who is the
+ * course for?").
  */
 const NAME_ASKED =
-  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?\s*\?\s*$/i;
+  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
 
 /** A question asking for a number that names a thing: a phone number, a route, a platform. */
 const NUMBER_ASKED = /\b(?:phone|telephone|mobile|contact|fax|helpline|reference|account|registration|charity|company|route|bus|platform|gate|room|pitch|plot|stand|flight|model|serial) numbers?\b|\bwhat number\b/i;

@@ -486,6 +486,9 @@ describe("what an answer must hold", () => {
     // A name that says the question's words is the thing asked about; a number of a thing is in digits.
     expect(answer("Who founded the food bank in 2011?")).toBe(NOT_COVERED_REPLY);
     expect(answer("What is the phone number of the centre's reception?")).toBe(NOT_COVERED_REPLY);
+    // "Who is … for?" asks whom it serves, not for a name.
+    const course = { slides: [], sources: [{ name: "course.md", main: true, text: "# The Course\n\n## Who Is It For?\n\nThe course is for adults who have never played an instrument, and for parents who want to learn beside their children." }] };
+    expect(composeOfflineAnswer({ ...course, question: "Who is the course for?" }).text).toMatch(/^The course is for adults/);
     // A price: "spent" beside "sixteen" is no amount of money, "£65" is.
     expect(answer("How much does Tom charge to sweep a chimney?")).toMatch(/£65/);
     expect(answer("How much did the tower cost to build?")).toBe(NOT_COVERED_REPLY);
