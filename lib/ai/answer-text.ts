@@ -47,6 +47,9 @@ function isAsking(word: string): boolean {
   return isEnglish() ? ASKING.has(word) : isForeignAskingWord(word);
 }
 
+/** A word of consonants only with a plural "s". */
+const ABBREVIATION_PLURAL = /^[b-df-hj-np-tv-z]{2,}s$/;
+
 const stems = new Map<string, string>();
 /** Most stems kept: the answerer reads at most ~90 passages a question, so the words of a few articles. */
 const STEM_CACHE = 50_000;
@@ -58,7 +61,9 @@ const STEM_CACHE = 50_000;
  */
 function adjectiveBase(word: string): string {
   const tags = Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
-  if (!tags || !tags.some((tag) => tag === "JJS" || tag === "JJR")) return word;
+  // The lexicon lists few comparatives ("biggest", not "quickest" or "warmer"): a word it does not know, ending so,
+  // is one when its base is an adjective it knows.
+  if (tags ? !tags.some((tag) => tag === "JJS" || tag === "JJR") : !/(?:est|er)$/.test(word)) return word;
   if (Object.hasOwn(adjectiveExceptions, word)) return adjectiveExceptions[word]!;
   const bare = word.replace(/(?:est|er)$/, "");
   for (const base of [bare, `${bare}e`, bare.replace(/(\w)\1$/, "$1"), bare.replace(/i$/, "y")]) {
@@ -92,6 +97,8 @@ function americanSpelling(word: string): string {
  */
 export function stemOf(word: string): string {
   if (/\d/.test(word) || word.length <= 2) return word;
+  // An abbreviation's plural ("DVDs", "CDs", "TVs"): Porter2 keeps the "s" of a word without a vowel.
+  if (ABBREVIATION_PLURAL.test(word)) return word.slice(0, -1);
   if (!isEnglish()) return foreignStem(word);
   let found = stems.get(word);
   if (found === undefined) {
@@ -150,7 +157,7 @@ export function termsOf(text: string): string[] {
 
 /** Number words a sentence can answer "how many" with ("once" as an amount, not "once the pump is fitted"). */
 const NUMBER_WORDS =
-  /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundreds?|thousands?|millions?|billions?|dozens?|half|halves|thirds?|quarters?|double|twice|once(?!\s+(?:the|it|its|they|their|you|your|we|our|he|his|she|her|i|my|this|that|these|those|there)\b)|percent|per cent)\b/i;
+  /\b(?:(?<!\b(?:every|no|any|some|each|the|this|that|which|little|loved|only) )one(?! another\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\w+)?|hundreds?|thousands?|millions?|billions?|dozens?|half|halves|thirds?|quarters?|double|twice|once(?!\s+(?:the|it|its|they|their|you|your|we|our|he|his|she|her|i|my|this|that|these|those|there)\b)|percent|per cent)\b/i;
 
 /** Whether a text states an amount: a digit or a number word. */
 export function hasNumber(text: string): boolean {
@@ -173,7 +180,8 @@ export interface QuestionIntent {
 
 const AMOUNT_QUESTION =
   /\bhow (?:many|much|long|old|far|big|large|small|often|tall|high|deep|heavy|fast|quickly|soon|warm|hot|cold)\b|\bwhat (?:percentage|share|proportion|fraction|number|amount|size|temperature|price|cost)\b|\bhow much\b/i;
-const TIME_QUESTION = /\bwhen\b|\b(?:what|which) (?:year|month|day|date|time|century|decade)\b|\bsince when\b/i;
+// "When …?" asks for a time, as does "can you tell me when …"; "How old was she when …" and "What happens when …" do not.
+const TIME_QUESTION = /^\W*(?:and |so |but |then )?when\b|\b(?:know|tell|tell (?:me|us)|say|says|said|find out|remember|ask|asked|wonder(?:ing)?|sure|idea|explain) when\b|\b(?:what|which) (?:year|month|day|date|time|century|decade)\b|\bsince when\b/i;
 const SUMMARY_QUESTION =
   /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b|^\s*(?:so,? )?(?:what(?:'s| is| are)? (?:this|these) [\p{L}-]+ (?:all )?about|what (?:does|do) (?:this|these) [\p{L}-]+ (?:cover|say|discuss|describe|show|tell (?:me|us))|tell (?:me|us) about (?:this|these) [\p{L}-]+|what (?:is|are) (?:the|this) (?:author|writer|columnist|journalist|article|column|piece|essay)(?:'s)? (?:arguing|saying|argument|main argument|point|getting at)|what (?:does|do) (?:the|this) (?:author|writer|columnist|journalist) (?:argue|say|think|want))\s*[?.!]*\s*$/iu;
 

@@ -145,7 +145,7 @@ const DIMENSIONS: Record<DeckLanguage, string[]> = {
     "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inches storeys",
     "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
-    "expensive cheap cheaper afford earn earns earned | cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
+    "expensive cheap cheaper afford earn earns earned | worth cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
     "fast faster quick quickly quicker slow slower | speed speeds | rate mph kph",
     "many | number numbers amount total |",
@@ -418,7 +418,7 @@ function measuredText(text: string): string {
   // "Six kilometres per second", "30 miles an hour" say a speed.
   const speed = degrees.replace(/\b(kilomet(?:re|er)s?|km|miles?|met(?:re|er)s?) (?:per|an|a) (second|hour|minute)\b/gi, "kph");
   // "£12" says pounds as much as "12 pounds" does.
-  const money = speed.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:m|bn|k|million|billion))?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
+  const money = speed.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:million|billion|bn|m|k)\b)?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
   return money.replace(/\bper cent\b/gi, "percent");
 }
 
@@ -567,8 +567,12 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       (term.word === "living" && /^for a$/i.test(written.slice(term.position - 2, term.position).join(" "))) ||
       // "What time does the coach leave?" asks for a time of day (CLOCK_ASKED), not a duration.
       (term.word === "time" && /^what$/i.test(written[term.position - 1] ?? "")) ||
+      // "How long will the trial last?", "How long does it take?": the verb only asks how long.
+      ((term.word === "last" || term.word === "take") && /\bhow long\b/i.test(question)) ||
       // "Where are the workshops held?", "When does the fair take place?": the verb only asks where or when.
-      (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)));
+      (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)) ||
+      // "What made the writer think about taking lessons?" of an essay told in the first person: the writer is its "I".
+      (TELLERS.has(term.word) && !present(term.stem)));
   const concepts = mergedNames(questionTerms(question).filter((term) => !asking(term))).map((term): Concept => {
     // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
     // much ... cost", "was kostet"); "small businesses" asks for no size.
@@ -647,7 +651,12 @@ const SUBJECT_SHARE = 0.5;
 function subjectWeighed(concepts: Concept[], sections: readonly Section[]): Concept[] {
   const title = sections.find((section) => section.main && !section.fromSlide)?.headingTerms;
   if (!title || title.size === 0 || concepts.length < 2) return concepts;
-  for (const concept of concepts) if (concept.own.every((term) => title.has(term)) || (concept.parts && holds(title, concept))) concept.weight *= SUBJECT_SHARE;
+  for (const concept of concepts) {
+    if (!(concept.own.every((term) => title.has(term)) || (concept.parts && holds(title, concept)))) continue;
+    concept.weight *= SUBJECT_SHARE;
+    // "What was the operating profit for 2025?" of an "Annual Summary 2025": the whole document speaks of that year.
+    if (concept.pair === null && SPECIFIC.test(concept.word)) concept.required = false;
+  }
   return concepts;
 }
 
@@ -675,6 +684,8 @@ function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
 const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/;
 /** What an answer keeps of its coverage when it lacks a term the question requires. */
 const REQUIRED_MISSING = 0.6;
+/** The stem of the word that names a count: the dimension "how many" and "what number" ask for, said by any number. */
+const COUNT_WORD = "number";
 /**
  * What a unit keeps of its coverage when the question asks for a kind of thing it does not give: an amount or a time
  * (KIND_MISSING; KIND_FOLLOWS when the next sentence gives one), a time of day (CLOCK_MISSING), a name (NAME_MISSING).
@@ -777,9 +788,12 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
           focus.related.some((term) => unit.terms.has(term)) ||
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     if (direct / total < DIRECT_THRESHOLD) continue;
+    const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
     let coverage = (direct + CONTEXT_CREDIT * context + REASON_CREDIT * reason) / total;
     for (const concept of concepts) {
-      if (concept.required && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
+      // "What number is the dial set to?" is answered by "set to 4": a count is said by its number.
+      const counted = concept.measures !== null && concept.units === null && concept.measures.includes(COUNT_WORD) && amountIn(unit.text);
+      if (concept.required && !counted && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
     }
     if (!focusSaid) coverage *= FOCUS_MISSING;
     // The amount or time asked for: a unit without one answers something else.
@@ -791,7 +805,6 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // When the answer reads on to it (a short unit, or one the next leans on), the next sentence's is the answer's own.
     const said = (test: (text: string) => boolean) =>
       after && !unit.row && !unit.item && test(after.text) ? (readsOn(unit, after) && after.words <= COMPLETING_WORDS ? 1 : KIND_FOLLOWS) : KIND_MISSING;
-    const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
     if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : said(amountIn);
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
@@ -867,6 +880,9 @@ function subjectTerms(unit: Unit): Set<string> {
   return found;
 }
 
+/** Who tells a text, as a question names them ("the writer", "the narrator"); "author" only ever asks (answer-text's ASKING). */
+const TELLERS = new Set(["writer", "narrator", "essayist", "columnist", "blogger", "journalist", "reporter"]);
+
 /** Verbs a "where" or "when" question asks with that say nothing of its topic ("held", "located", "take place"). */
 const PLACE_VERBS = new Set(["held", "hold", "located", "situated", "based", "hosted", "happen", "happens", "happening", "place", "found"]);
 
@@ -897,7 +913,7 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
   let sentenceStart = true;
   for (const token of text.replace(ITEM, "").split(/\s+/)) {
     const word = token.replace(/^[("“'‘]+|[)"”'’.,;:!?]+$/g, "").replace(/['’]s$/, "");
-    if (/^\p{Lu}/u.test(word) && word !== "I") {
+    if (/^\p{Lu}/u.test(word) && word !== "I" && !CALENDAR.test(word)) {
       if (previous) previous.words.push(word);
       else runs.push((previous = { words: [word], starts: sentenceStart }));
     } else if (!(previous && NAME_JOINERS.has(word))) previous = null;
@@ -908,6 +924,9 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
       !words.some((word) => questionStems.has(stemOf(word.toLowerCase()))) && (!starts || words.length > 1 || rarityOf(words[0]!.toLowerCase()) >= NAME_RARITY),
   );
 }
+
+/** Days and months: written with a capital, they name no place, person or thing ("on Saturday mornings"). */
+const CALENDAR = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 /** Small words inside a name ("Bank of England", "Marks and Spencer"). */
 const NAME_JOINERS = new Set(["of", "the", "and", "&", "de", "van", "von", "du", "la"]);

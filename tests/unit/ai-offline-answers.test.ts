@@ -585,6 +585,63 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...ruta, question: "¿Cuántos kilómetros se pueden recorrer con una batería llena?" }).text).toMatch(/cincuenta kilómetros/);
   });
 
+  it("reads the writer as the essay's 'I', a day as no name, '£48 million' as money, a count by its number", () => {
+    const essay = {
+      slides: [],
+      sources: [
+        {
+          name: "essay.md",
+          main: true,
+          text: [
+            "# Learning to Swim at Fifty",
+            "When I was seven, a cousin pushed me off the side of a lido as a joke.",
+            "Last spring my granddaughter started lessons at our local leisure centre, and I took her on Saturday mornings.",
+            "The bus driver and I agreed that whoever wanted to give up first would have to buy the other a coffee.",
+            "Every one of us discovered that the moment was much smaller than we had imagined.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const answer = (question: string) => composeOfflineAnswer({ ...essay, question }).text;
+    expect(answer("How old was the writer when they were pushed into the lido?")).toMatch(/^When I was seven/);
+    expect(answer("What did the writer agree with the bus driver?")).toMatch(/^The bus driver and I agreed/);
+    // "Saturday" names no leisure centre.
+    expect(answer("What is the name of the leisure centre where the writer learned?")).toBe(NOT_COVERED_REPLY);
+    // "Every one of us" is no count.
+    expect(hasNumber("Every one of us discovered it")).toBe(false);
+    expect(hasNumber("One of the three ferries")).toBe(true);
+    const report = {
+      slides: [],
+      sources: [
+        {
+          name: "report.md",
+          main: true,
+          text: [
+            "# Island Ferries: Annual Summary 2025",
+            "The £48 million contract, signed with a Norwegian shipyard, is the largest single investment in the route since it opened.",
+            "## Finances",
+            "Revenue rose to £14.6 million and we made an operating profit of £1.12 million, our first profit since 2019.",
+            "## The Machine",
+            "The tension dial is set to 4 at the factory, which suits most fabrics.",
+            "## Loans",
+            "DVDs are lent for one week. The tripod trial will last six weeks.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    const ask = (question: string) => composeOfflineAnswer({ ...report, question }).text;
+    expect(ask("How much is the ferry contract worth?")).toMatch(/^The £48 million contract/);
+    // The year the whole report is about need not be said again.
+    expect(ask("What was the operating profit for 2025?")).toMatch(/operating profit of £1\.12 million/);
+    expect(ask("What number is the tension dial set to at the factory?")).toMatch(/^The tension dial is set to 4/);
+    expect(ask("How long can I borrow a DVD for?")).toMatch(/^DVDs are lent for one week/);
+    expect(stemOf("dvds")).toBe(stemOf("dvd"));
+    // Comparatives and superlatives the lexicon does not list are read as their adjective.
+    expect(stemOf("quickest")).toBe(stemOf("quick"));
+    expect(stemOf("warmer")).toBe(stemOf("warm"));
+    expect(stemOf("number")).toBe("number");
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
