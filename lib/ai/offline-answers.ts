@@ -723,6 +723,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const focus = focusOf(question, concepts);
   const why = WHY[currentLanguage()].test(question);
   const howOld = isEnglish() && HOW_OLD.test(question);
+  const howOften = isEnglish() && /\bhow often\b/i.test(question);
+  const teller = isEnglish() && tokens(question).some((word) => word === "author" || TELLERS.has(word)) && !concepts.some((concept) => TELLERS.has(concept.word));
   // "Which password manager did they choose?" is not answered by "a password manager".
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
@@ -826,12 +828,16 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (headingShare / total >= 0.6 && unit.index < OPENING_UNITS) score += (0.1 * (headingShare / total)) / (1 + unit.index);
     // "How did she die?": of two units, the one that speaks of her rather than of him.
     if (pronouns.length > 0 && tokens(unit.text).some((word) => pronouns.includes(word))) score += PERSON_BONUS;
+    // "How often does the writer swim now?" of a text told in the first person: of two units, the one the writer says of themself.
+    if (teller && FIRST_PERSON.test(unit.text)) score += PERSON_BONUS;
     // Of two units saying the question's words, the one under a heading that says them too.
     score += HEADING_AGREEMENT * (agreeing / total);
     // That section's opening answers it before any other place that names its topic.
     if (opening && asked(section) >= HEADING_MATCH) score += (HEADING_MATCH_BONUS * asked(section)) / (1 + unit.index);
     // "Why ...?": of two units saying the question's words, the one that gives a reason.
     if (why && REASON_MARKER[currentLanguage()]?.test(unit.text)) score += REASON_MARKER_BONUS;
+    // "How often …?": of units saying the question's words, the one that says how often ("twice a week", "every morning").
+    if (howOften && FREQUENCY.test(unit.text)) score += FREQUENCY_BONUS;
     if (howOld && (AGE_GIVEN.test(unit.text) || (after && said((text) => AGE_GIVEN.test(text)) === 1))) score += AGE_BONUS;
     // "How much is an adult ticket?": of a list's "label: value" lines, the one whose label is what is asked
     // ("Adults: £12", not "Family ticket (two adults and up to three children): £32").
@@ -845,6 +851,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
     // is asked for; shorter units before longer ones.
     if (section.fromSlide) score -= 0.02;
+    // "This guide sets out what we do, what each visit costs …": a sentence about the text itself names its topics
+    // without saying anything of them; the section that does comes first.
+    if (isEnglish() && ABOUT_THE_TEXT.test(unit.text)) score -= ABOUT_THE_TEXT_PENALTY;
     // The slide on screen is what the viewer is looking at: of two equal answers, its own.
     if (section.slideNumber !== null && currentSlide !== undefined) {
       if (section.slideNumber === currentSlide) score += CURRENT_SLIDE_BONUS;
@@ -856,6 +865,11 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   }
   return scored.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
 }
+
+/** What says how often: "twice a week", "three times a year", "every morning", "daily". */
+const FREQUENCY =
+  /\b(?:once|twice|\w+ times) (?:a|an|per|each|every) (?:day|week|fortnight|month|year|season|term)\b|\bevery (?:[\w-]+ ){0,3}(?:day|days|week|weeks|fortnight|month|months|year|years|morning|evening|night|hour|hours|minutes|season|term)\b|\b(?:daily|weekly|fortnightly|monthly|annually|yearly|hourly|nightly)\b/i;
+const FREQUENCY_BONUS = 0.1;
 
 /** A list line "label: value", and what a label that names just what is asked adds to its score. */
 const LABELLED = /^([^:()]{1,40}):\s+\S/;
@@ -882,6 +896,9 @@ function subjectTerms(unit: Unit): Set<string> {
 
 /** Who tells a text, as a question names them ("the writer", "the narrator"); "author" only ever asks (answer-text's ASKING). */
 const TELLERS = new Set(["writer", "narrator", "essayist", "columnist", "blogger", "journalist", "reporter"]);
+
+/** A unit its writer says of themself. */
+const FIRST_PERSON = /\b(?:I|me|my|I'm|I've|I'd)\b/;
 
 /** Verbs a "where" or "when" question asks with that say nothing of its topic ("held", "located", "take place"). */
 const PLACE_VERBS = new Set(["held", "hold", "located", "situated", "based", "hosted", "happen", "happens", "happening", "place", "found"]);
@@ -1026,6 +1043,7 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
   const words = new Set(allWords(question));
   // A heading word the question puts in other words is found too: "Using the Boats" for "taking the ferry".
   const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
+  const topics = new Set(concepts.filter((concept) => concept.position >= 0).map((concept) => concept.stem));
   const cache = new Map<Section, number>();
   return (section) => {
     let found = cache.get(section);
@@ -1033,7 +1051,9 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
       // "Why We Are Making These Changes" is asked as "Why is the council making these changes?".
       const heading = new Set(allWords(section.heading).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
       const said = [...heading].filter((word) => words.has(word) || others.has(word)).length;
-      found = heading.size >= 2 && said / words.size >= 0.4 ? said / heading.size : 0;
+      // Two fifths of the question's words, or all its topic words ("What should I do on race day?" and "Race Day").
+      const topicSaid = topics.size > 0 && [...topics].every((topic) => heading.has(topic));
+      found = heading.size >= 2 && (said / words.size >= 0.4 || topicSaid) ? said / heading.size : 0;
       cache.set(section, found);
     }
     return found;
@@ -1168,9 +1188,16 @@ function compose(best: Scored, scored: readonly Scored[], concepts: readonly Con
 /** A question: asked, never an answer. */
 const ASKS = /\?["”’)]?\s*$/;
 
-/** A sentence about the text itself: what it is for, whom it is written for. */
-const SELF_REFERENCE =
-  /\b(?:this|these|the following) (?:guide|article|report|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions|leaflet|column|newsletter|booklet|handbook|brochure|manual|factsheet|fact sheet|poster|update|statement|feature|interview|profile|announcement|release)\b|\bhere\b/i;
+/** What a text calls itself ("this guide", "this summary", "this plan"). */
+const TEXT_NOUNS =
+  "guide|article|report|summary|explainer|page|post|piece|essay|story|text|document|overview|account|review|briefing|notes?|faq|questions|leaflet|column|newsletter|booklet|handbook|brochure|manual|factsheet|fact sheet|poster|update|statement|feature|interview|profile|announcement|release|plan|policy|section";
+
+/** A sentence about the text itself: what it is for, whom it is written for ("This is the story of how …"). */
+const SELF_REFERENCE = new RegExp(`\\b(?:this|these|the following) (?:${TEXT_NOUNS})\\b|\\bthis is (?:the|a|my|our) (?:story|account|tale|record) of\\b|\\bhere\\b`, "i");
+
+/** A sentence that opens by speaking of the text itself ("This summary reports on …", "In this guide we …"). */
+const ABOUT_THE_TEXT = new RegExp(`^\\s*(?:in |on )?(?:this|these|the following) (?:${TEXT_NOUNS})\\b`, "i");
+const ABOUT_THE_TEXT_PENALTY = 0.3;
 
 /** Words of the opening's first two statements below which a summary says a third. */
 const SUMMARY_LEAD_WORDS = 45;
@@ -1217,7 +1244,7 @@ function slideSummary(input: RetrievalInput): ComposedAnswer | null {
 
 /** Answers about the current slide, for questions without a topic ("what is this slide about?"). */
 function slideAnswer(input: RetrievalInput): ComposedAnswer | null {
-  if (!/\b(?:this|current) (?:slide|page|part)\b|\bslide\b/i.test(input.question)) return null;
+  if (!/\b(?:this|current) (?:slide|part)\b|\bslide\b|\bcurrent page\b/i.test(input.question)) return null;
   const slide = input.slides.find((candidate) => candidate.number === (input.currentSlide ?? input.slides[0]?.number));
   if (!slide) return null;
   const sentences = splitSentences(slide.script)

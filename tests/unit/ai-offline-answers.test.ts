@@ -642,6 +642,53 @@ describe("what an answer must hold", () => {
     expect(stemOf("number")).toBe("number");
   });
 
+  it("answers 'how often' with a frequency, the writer with 'I', a heading's topic before a sentence about the text", () => {
+    const essay = {
+      slides: [],
+      sources: [
+        {
+          name: "essay.md",
+          main: true,
+          text: [
+            "# Learning Late",
+            "For most of my life I told people I could swim. I could stay afloat in the shallow end of a hotel pool, head held stiffly above the water. I could not put my face in. This is the story of how I finally learned, at forty-four, in a public pool full of strangers.",
+            "The course was eight Tuesday evenings for £64, and nervous swimmers were especially welcome.",
+            "Our teacher, Marion, swam in the sea every morning of the year.",
+            "I swim twice a week now, before work.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...essay, question: "How often does the writer swim now?" }).text).toMatch(/^I swim twice a week/);
+    expect(composeOfflineAnswer({ ...essay, question: "What is this piece about?" }).text).toMatch(/This is the story of how I finally learned/);
+    const guide = {
+      slides: [],
+      sources: [
+        {
+          name: "guide.md",
+          main: true,
+          text: [
+            "# Piano Tuning: Our Services",
+            "This guide sets out what we do, what each visit costs and how long it takes, so that you can book the right appointment.",
+            "## Booking and Cancellations",
+            "We usually have appointments within two weeks.",
+            "You can book by telephone on 01435 882 614 or through the form on our website.",
+            "## Race Day",
+            "Eat a familiar breakfast about three hours before the start, and arrive an hour early to collect your number.",
+            "## Training",
+            "You do not need to run the full distance before race day.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    // A sentence about the guide itself names the topic but says nothing of it.
+    expect(composeOfflineAnswer({ ...guide, question: "How do I book an appointment?" }).text).toMatch(/^We usually have appointments within two weeks\. You can book by telephone/);
+    // A question of a few topic words, all the heading's, is the heading asked.
+    expect(composeOfflineAnswer({ ...guide, question: "What should I do on race day?" }).text).toMatch(/^Eat a familiar breakfast/);
+    // "This page" is the text, not the slide on screen.
+    expect(composeOfflineAnswer({ ...guide, question: "What is this page about?" }).text).toMatch(/^This guide sets out what we do/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
