@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offlineAnswerProvider, type AnswerInput } from "@/lib/ai/answers";
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
-import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
+import { hasNumber, loadWordFrequencies, questionTerms, sameFamily, stemOf, tokens } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
@@ -687,6 +687,12 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...guide, question: "What should I do on race day?" }).text).toMatch(/^Eat a familiar breakfast/);
     // "This page" is the text, not the slide on screen.
     expect(composeOfflineAnswer({ ...guide, question: "What is this page about?" }).text).toMatch(/^This guide sets out what we do/);
+  });
+
+  it("reads a word with a one-letter or 're-' prefix as one word ('e-book', 're-cover')", () => {
+    expect(tokens("Can I borrow e-books or re-cover the hammers?")).toEqual(["can", "i", "borrow", "ebooks", "or", "recover", "the", "hammers"]);
+    // The prefix is no word of its own: "re-cover" is not "cover", the thing "re" asked about.
+    expect(questionTerms("How much does it cost to re-cover a set of hammers?").map((term) => term.word)).toEqual(["cost", "recover", "set", "hammers"]);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
