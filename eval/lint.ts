@@ -298,7 +298,8 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
       const earlier = heard.find((before) => before.slide !== n && (containsWords(before.sentence, sentence) || containsWords(sentence, before.sentence)));
       if (earlier) add("duplicate", n, sentence, `also narrated on slide ${earlier.slide}`);
     }
-    for (const sentence of sentences(slide.script)) if (wordCount(sentence) >= 6) heard.push({ slide: n, sentence });
+    // A heading said is not heard as a sentence either: the closing may quote it ("from “Who can join?” to …").
+    for (const sentence of sentences(slide.script)) if (wordCount(sentence) >= 6 && !headings.some((heading) => sameWords(heading, sentence))) heard.push({ slide: n, sentence });
 
     // The slide's own part: the section its title names (with its subsections), or the lead on the opening slide.
     const base = slide.title.replace(/\s*\([^)]*\)\s*$/, "");

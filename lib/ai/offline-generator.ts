@@ -450,12 +450,17 @@ function condense(text: string, forSlide = true): string {
     if (/\b(?:is|are|was|were|has|have|had|will|would|can|could|does|did|do|which|whom|whose|who)\b/i.test(aside) || /\s(?:and|or)\s/i.test(aside)) return false;
     // Examples that run on past the next comma ("…, such as sofas, mattresses and fridges, can be …") end at the last.
     if (/^(?:such as|including|like|especially|notably)\s/i.test(aside) && /^[^,]{1,40},/.test(after)) return false;
+    // … or on to the list's last ("such as a utility bill, a bank statement or a council tax letter").
+    if (/^(?:such as|including|like|especially|notably)\s/i.test(aside) && /^[^,]*\s(?:and|or)\s/i.test(after)) return false;
     // An alternative to the subject ("Pink or orange streaks, or fuzzy mould of any colour, mean …") is an aside
     // when the subject's verb follows it.
     const alternative = /^or\s/i.test(aside) && !before.includes(",") && /^\p{Ll}+(?:s|ed)?\s/u.test(after) && !STOP_WORDS.has(after.split(" ")[0]!.toLowerCase());
     // A list ("red, green, and blue") or a clause joined by a conjunction is not an aside.
     if (!alternative && /^(?:and|or|but|so|which|who|because|although|though|while|whereas|if|when|where|as|since|then|yet|nor)\b/i.test(aside)) return false;
     if (/\b(?:and|or)\s*$/i.test(before) || /^(?:and|or)\b/i.test(after)) return false;
+    // After a participle's phrase ("Mobile tickets, introduced in 2023, accounted for 54 per cent …, up from …"), a
+    // verb opening the next pair of commas is the clause's own.
+    if (/,\s\p{Ll}+(?:ed|en)\b[^,]*$/u.test(before) && /^\p{Ll}+(?:ed|s)\s/u.test(aside)) return false;
     return wordCount(aside) > 2 || /^(?:for example|for instance|in fact|of course|however|though|too|in turn|in practice|as a result|at first|so far)$/i.test(aside);
   };
   // Each pair of neighbouring commas is tried, so an opening phrase's comma does not hide the aside after it.
@@ -888,7 +893,10 @@ export function namedSubject(line: string, previous: string): string | null {
     .replace(/^(?:by now|for now|so far|at first|at last|in the end|today|now|then|in \d{4}),?\s+(?=\p{L})/iu, "")
     // "At half past seven on a cold Tuesday morning, Tom Kettering is …": the phrase of time or place before the comma.
     .replace(/^(?:[Aa]t|[Oo]n|[Ii]n|[Bb]y|[Aa]fter|[Bb]efore|[Dd]uring|[Ss]ince|[Ee]very|[Ee]ach|[Ll]ast|[Tt]his|[Nn]ext)\s[^,]{2,70},\s+(?=\p{Lu})/u, "");
-  const match = subjectAndVerb(opening, pronoun[1] === "They");
+  // "Catadioptric telescopes, such as Schmidt-Cassegrains and Maksutovs, combine …": the examples between commas are
+  // no part of the subject.
+  const plain = opening.replace(/^([^,]{2,50}?),\s(?:such as|like|including|for example|for instance|e\.g\.)\s[^,]{2,80},\s+(?=\p{Ll})/u, "$1 ");
+  const match = subjectAndVerb(plain, pronoun[1] === "They");
   if (!match) return null;
   // "The café inside the centre will close …": the subject's head, before the phrase that places it, stands for "It".
   // A name keeps its words ("The Bank of England").
@@ -909,10 +917,18 @@ export function namedSubject(line: string, previous: string): string | null {
   // "This policy", "These rules" name their thing (the text itself, mostly); "This" alone points elsewhere.
   if ((DANGLING.test(subject) && !(words.length >= 2 && /^(?:this|these)$/i.test(words[0]!))) || /^(?:there|here|what|who|which|one)$/i.test(words[0]!)) return null;
   if ((pronoun[1] === "She" || pronoun[1] === "He") && !words.every((word) => /^\p{Lu}/u.test(word))) return null;
-  if (pronoun[1] === "They" && !/^(?:the|our|their|its|his|her|these|those)$/i.test(words[0]!)) return null;
+  // A plural without its article ("Catadioptric telescopes") names a kind; a count or a quantity ("Two brothers", "Many
+  // people") names no group the pronoun can take back.
+  if (pronoun[1] === "They" && !/^(?:the|our|their|its|his|her|these|those)$/i.test(words[0]!) && (words.length > 3 || QUANTIFIER.test(words[0]!))) return null;
   if (pronoun[1] === "It" && words.length === 1 && /s$/i.test(subject) && !/^\p{Lu}/u.test(subject)) return null;
   return `${capitalize(subject)}${line.slice(pronoun[1]!.length)}`;
 }
+
+/** Most words of a line whose pronoun is replaced by the subject it stands for (a slide line's most). */
+const NAMED_LINE_WORDS = 20;
+
+/** Words that count or measure a plural rather than name it. */
+const QUANTIFIER = /^(?:many|most|some|few|several|all|both|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions|other|others|such|certain|various|numerous|more|fewer|no)$/i;
 
 /** Someone's words in quotation marks: a point of the source only with who said them, never a recap's point. */
 const QUOTED = /["“”]/;
@@ -1074,7 +1090,13 @@ class DeckWriter {
         const bullet = bulletOf(sentence);
         // "It is built on seven hills" after "Lisbon is a city best seen on foot": the slide names what "It" is.
         const previous = byIndex.get(sentence.index - 1);
-        const named = bullet && previous && previous.paragraph === sentence.paragraph ? namedSubject(bullet.text, previous.text) : null;
+        // "They are compact … They cost more …": the sentence before may itself name its "They" from the one before it.
+        const twoBack = byIndex.get(sentence.index - 2);
+        const previousText =
+          previous && twoBack && twoBack.paragraph === previous.paragraph ? (namedSubject(previous.text, twoBack.text) ?? previous.text) : previous?.text;
+        const naming = bullet && previous && previousText && previous.paragraph === sentence.paragraph ? namedSubject(bullet.text, previousText) : null;
+        // Named, a line may not run over a slide line's length.
+        const named = naming && wordCount(naming) <= NAMED_LINE_WORDS ? naming : null;
         return { sentence, bullet: bullet && named ? { ...bullet, text: named } : bullet };
       })
       .filter((entry): entry is { sentence: Sentence; bullet: BulletCandidate } => entry.bullet !== null)
@@ -1448,9 +1470,15 @@ const SHARED_SUBJECT_VERB =
  */
 export function conditionLines(sentence: string): string[] {
   if (!isEnglish()) return [];
-  const match = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(spoken(sentence).replace(/[.!]+["'”’]?$/, ""));
+  // The statement after a semicolon or a ", but" is a sentence of its own ("…; there is no charge for this").
+  const first = spoken(sentence).replace(/[.!]+["'”’]?$/, "").split(/;\s|,\s(?:but|although|though|whereas)\s/)[0]!;
+  const match = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(first);
   if (!match) return [];
-  const [, opening, condition, main] = match as unknown as [string, string, string, string];
+  const [, opening, condition, whole] = match as unknown as [string, string, string, string];
+  // A main clause of two ("your old permit will be cancelled and you will need to apply for a new one") gives its
+  // first when the line would run long.
+  const second = /\s(?:and|but)\s(?=(?:you|we|they|it|he|she|i|the|your|our|their|this)\s)/i.exec(whole);
+  const main = second && wordCount(whole) + wordCount(condition) > 18 ? whole.slice(0, second.index) : whole;
   // Its object may be a pronoun for the condition's subject ("throw it away if the starter grows pink streaks"), its
   // subject may not ("it is full of gas if it floats").
   if (wordCount(main) < 3 || !/^\p{Ll}/u.test(main) || !standsAlone(main)) return [];

@@ -265,6 +265,8 @@ describe("bullets from sentences", () => {
     );
     expect(toBullet("Her name was known, even if it rarely appeared.")?.text).toBe("Her name was known, even if it rarely appeared");
     expect(toBullet("By now the starter should rise to double its height.")?.text).toBe("By now the starter should rise to double its height");
+    // A verb after a participle's phrase between commas is the clause's own, never an aside.
+    expect(toBullet("Mobile tickets, introduced in 2023, accounted for 54 per cent of all journeys, up from 38 per cent a year earlier.")?.text).toMatch(/^Mobile tickets, introduced in 2023, accounted for 54% of all journeys/);
     // An FAQ answer's "No." is left with its question.
     expect(toBullet("No. Most of our visitors have never climbed before.")?.text).toBe("Most of our visitors have never climbed before");
   });
@@ -288,6 +290,9 @@ describe("bullets from sentences", () => {
     expect(namedSubject("They cannot see the floor", "The cliff sensors stop the robot from falling down stairs.")).toBe("The cliff sensors cannot see the floor");
     expect(namedSubject("They cannot see the floor", "The robot stops at the edge of a drop.")).toBeNull();
     expect(namedSubject("They cannot allow for the weather", "Tide tables for harbours around the world are calculated years in advance.")).toBeNull();
+    // A kind named without its article, past the examples between commas; a count names no group.
+    expect(namedSubject("They are compact", "Catadioptric telescopes, such as Schmidt-Cassegrains and Maksutovs, combine a lens and mirrors.")).toBe("Catadioptric telescopes are compact");
+    expect(namedSubject("They are compact", "Two brothers took the class with me.")).toBeNull();
     // A name keeps its words.
     expect(namedSubject("It said prices would fall", "The Bank of England raised rates in May.")).not.toBe("The Bank said prices would fall");
     // "This policy" names the text itself; "This" alone points elsewhere.
@@ -402,6 +407,13 @@ describe("bullets from sentences", () => {
     ]);
     // The main clause's subject stands for the condition's; a list of things, not of clauses; a main clause cut short.
     expect(conditionLines("If it floats, it is full of gas and ready to use.")).toEqual([]);
+    // What follows a semicolon or a ", but" is a statement of its own; a long main clause of two gives its first.
+    expect(conditionLines("If you change your vehicle, update your permit online before you park the new one in the zone; there is no charge for this.")).toEqual([
+      "Update your permit online before you park the new one in the zone if you change your vehicle",
+    ]);
+    expect(
+      conditionLines("If you move to a different zone, your old permit will be cancelled and you will need to apply for a new one, but we will take the unused months off the price."),
+    ).toEqual(["Your old permit will be cancelled if you move to a different zone"]);
     expect(conditionLines("If the jar shows pink streaks, a bad smell, or fuzzy mould, throw it away.")).toEqual([]);
     expect(conditionLines("If you bake once a week, store it in the fridge, taking it out the evening before you bake.")).toEqual([]);
     inLanguage("fr", () => expect(conditionLines("Si le bus est en retard, la ville paie le taxi.")).toEqual([]));
