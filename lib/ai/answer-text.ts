@@ -143,6 +143,11 @@ export function sameFamily(a: string, b: string): boolean {
   return false;
 }
 
+/** Whether wink-lexicon knows a word, and never as a noun ("lubricate", "expensive", "think"). */
+export function neverNoun(word: string): boolean {
+  return Object.hasOwn(lexicon, word) && !lexicon[word]!.some((tag) => tag.startsWith("NN"));
+}
+
 /** The words of a text, lower-cased, possessive "'s" and thousands separators removed ("12,000" is "12000"). */
 export function tokens(text: string): string[] {
   const found = joinedPrefixes(text.toLowerCase()).match(TOKEN) ?? [];

@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, joinedPrefixes, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { countWords, hasNumber, hasTime, intentOf, joinedPrefixes, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -614,8 +614,11 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     // says the question is about something else, an unused "see" or "stop" only that it is put in other words.
     // An unused word whose synonym the material says ("outdoor" and "outside") is put in other words: it weighs as that word.
     const synonymFound = found.length > 0 ? [] : synonyms.filter(present).map(idf);
+    // A verb or an adjective the material never uses ("think", "lubricate", "doubtful") says how the question is put
+    // more often than what it is about, which an unused noun says ("mattress", "warranty"): it weighs half.
+    const unusedShare = found.length === 0 && synonymFound.length === 0 && isEnglish() && !term.name && neverNoun(term.word) ? UNUSED_NOT_NOUN : 1;
     const weight =
-      (found.length > 0 ? Math.max(...found) : synonymFound.length > 0 ? Math.max(...synonymFound) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
+      unusedShare * (found.length > 0 ? Math.max(...found) : synonymFound.length > 0 ? Math.max(...synonymFound) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
     const measures = group && group.answers.length > 0 ? group.answers : null;
     const units = group && group.units.length > 0 ? group.units : null;
     const ordinal = ORDINALS[currentLanguage()].indexOf(term.word);
@@ -639,6 +642,13 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
   }
   return concepts;
 }
+
+/**
+ * What an unused question word that is never a noun weighs, as a share. Measured on 2026-11-27 over the corpus and two
+ * sets of seven articles outside it: at 0.5 and 0.75 one question more answered (in three source kinds), nothing lost;
+ * at 0.3, three refusals lost in each of the three.
+ */
+const UNUSED_NOT_NOUN = 0.5;
 
 /** What a word of the main document's title weighs, as a share: every part of the material is about its subject. */
 const SUBJECT_SHARE = 0.5;

@@ -62,8 +62,9 @@ const CONCLUSION =
 const DANGLING =
   /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her|such|however|but|and|or|so|also|then|thus|therefore|still|yet|instead|otherwise|meanwhile|besides|moreover|furthermore|likewise|similarly|as a result|in addition|on the other hand|even so|that said|for example|for instance|here|there)\b/i;
 
+// A marker without its comma before a noun of time or order is no marker: "Next year we expect …", "First aid is …".
 const LEADING_MARKER =
-  /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b,?\s+/i;
+  /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b(?:,\s+|\s+(?!(?:year|years|week|weeks|month|months|day|days|time|times|morning|mornings|evening|evenings|night|nights|season|summer|winter|spring|autumn|quarter|half|term|aid|class|floor|place|step|steps|stage|generation|that|this|these|those|of|to|in|on)\b))/i;
 const LEADING_FILLER =
   /^(?:it is (?:worth (?:noting|remembering)|important to (?:note|remember|understand)|true) that|it's (?:worth (?:noting|remembering)|important to (?:note|remember)) that|note that|remember that|keep in mind that|bear in mind that|the (?:good|bad) news is that|the truth is that|the point is that|what this means is that|this means that|that means|this is why|that is why|which is why)\s+/i;
 const CLAUSE_BREAKS = [
@@ -813,6 +814,8 @@ export function whenFirst(text: string, continued: (text: string) => string = lo
   if (wordCount(clause) < 4 || /^(?:I|[\p{Lu}]{2,})\b/u.test(clause)) return null;
   // A phrase that is the object of the words before it ("on the first Sunday of | each month") stays where it is.
   if (/\b(?:of|for|to|in|on|at|by|with|from|the|a|an|de|du|des|von|der|del|di|do|da|van)$/i.test(clause)) return null;
+  // A phrase that dates the amount compared ("four injuries, against seven | in 2024", "up from 38 per cent | in 2023").
+  if (isEnglish() && /\b(?:against|versus|vs|compared (?:with|to)|than|from)\s(?:about\s|around\s|nearly\s|just\s)?[\p{L}\p{N}£$€.,%-]+(?:\s(?:per cent|percent|million|billion|people|passengers|[\p{Ll}]+))?$/iu.test(clause)) return null;
   // The clause keeps its capital when it opens on a name ("Mary Anning found…", "Lisbon has…").
   return `${capitalize(match[2]!)}, ${continued(clause)}`;
 }
@@ -1186,7 +1189,7 @@ class DeckWriter {
     wanted: number,
     fallbackPhrases: readonly string[],
     exclude: readonly string[] = [],
-    options: { narration?: string; outline?: readonly string[] } = {},
+    options: { narration?: string; outline?: readonly string[]; borrowed?: boolean } = {},
   ): string[] {
     const chosen: { text: string; order: number; terms: string[]; sentence: Sentence | null }[] = [];
     // Lines of one condition's alternatives share its main clause's words by design: they are not alike otherwise.
@@ -1318,7 +1321,8 @@ class DeckWriter {
       }
     }
     for (const phrase of fallbackPhrases) {
-      if (chosen.length >= MIN_BULLETS) break;
+      // Another part's lines (`borrowed`) only for a slide that would show fewer than two of its own.
+      if (chosen.length >= (options.borrowed ? MIN_OWN_LINES : MIN_BULLETS)) break;
       // An English key phrase without a verb is no statement ("Eight hours"): the slide goes without it. In another
       // language, whose verbs are not told by their shape, a key phrase ("Grandes cultures") only fills a slide
       // that would show fewer than two lines.
@@ -1470,8 +1474,8 @@ const SHARED_SUBJECT_VERB =
  */
 export function conditionLines(sentence: string): string[] {
   if (!isEnglish()) return [];
-  // The statement after a semicolon or a ", but" is a sentence of its own ("…; there is no charge for this").
-  const first = spoken(sentence).replace(/[.!]+["'”’]?$/, "").split(/;\s|,\s(?:but|although|though|whereas)\s/)[0]!;
+  // The statement after a semicolon, a colon or a ", but" is a sentence of its own ("…; there is no charge for this").
+  const first = spoken(sentence).replace(/[.!]+["'”’]?$/, "").split(/[;:]\s|,\s(?:but|although|though|whereas)\s/)[0]!;
   const match = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(first);
   if (!match) return [];
   const [, opening, condition, whole] = match as unknown as [string, string, string, string];
@@ -1481,7 +1485,8 @@ export function conditionLines(sentence: string): string[] {
   const main = second && wordCount(whole) + wordCount(condition) > 18 ? whole.slice(0, second.index) : whole;
   // Its object may be a pronoun for the condition's subject ("throw it away if the starter grows pink streaks"), its
   // subject may not ("it is full of gas if it floats").
-  if (wordCount(main) < 3 || !/^\p{Ll}/u.test(main) || !standsAlone(main)) return [];
+  // An instruction of two words says enough ("keep simmering").
+  if (wordCount(main) < (lexiconTags(main.split(" ")[0]!)?.[0] === "VB" ? 2 : 3) || !/^\p{Ll}/u.test(main) || !standsAlone(main)) return [];
   const lead = `${capitalize(main)} ${opening.toLowerCase()} `;
   const items = condition.split(/,\s+/);
   // A condition of one clause; or a list whose last item opens on 'or', each item a clause with a subject and a verb
@@ -2163,7 +2168,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
       4,
       recapSlides.map((entry) => entry.bullet),
       [],
-      { narration: closingScript },
+      { narration: closingScript, borrowed: true },
     );
   } else {
     closingBullets = recapSlides.map((entry) => entry.bullet);

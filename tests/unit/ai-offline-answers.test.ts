@@ -689,6 +689,26 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...guide, question: "What is this page about?" }).text).toMatch(/^This guide sets out what we do/);
   });
 
+  it("weighs an unused verb as how the question is put, not as what it asks about", () => {
+    const essay = {
+      slides: [],
+      sources: [
+        {
+          name: "essay.md",
+          main: true,
+          text: [
+            "# Learning to Swim",
+            "Last spring my granddaughter started swimming lessons at the leisure centre, and I took her on Saturday mornings.",
+            "From the gallery I watched a class of adults in the next lane.",
+            "The teacher told me my problem was that I was holding my breath.",
+            "The pool opens at half past six.",
+          ].join("\n\n"),
+        },
+      ],
+    };
+    expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
+  });
+
   it("reads a word with a one-letter or 're-' prefix as one word ('e-book', 're-cover')", () => {
     expect(tokens("Can I borrow e-books or re-cover the hammers?")).toEqual(["can", "i", "borrow", "ebooks", "or", "recover", "the", "hammers"]);
     // The prefix is no word of its own: "re-cover" is not "cover", the thing "re" asked about.

@@ -156,6 +156,22 @@ describe("offline slide generator", () => {
     const news = generateOfflineOutline(input(loadArticle("city-heat-pumps").text));
     expect(news.slides.at(-1)!.title).toBe("Key Takeaways");
     expect(news.slides.at(-1)!.script).toMatch(/^To sum up, .* Thank you for listening\.$/);
+    // A conclusion of a few sentences shows its own lines, two if it has no third, never another section's.
+    const report = [
+      "# Island Ferries: Annual Summary",
+      "## Passengers",
+      "Every route grew this year, helped by a long, dry August. Altogether we ran 38,740 sailings and cancelled 532 of them. Mobile tickets, introduced in 2023, accounted for 54 per cent of all journeys, up from 38 per cent a year earlier.",
+      "## Finances",
+      "Total revenue was £14.6 million, up from £12.9 million the year before. Operating costs rose 3.8 per cent to £13.48 million. The board has proposed a dividend of 3p per share, the first since 2019.",
+      "## People",
+      "At the end of the year we employed 148 people, up from 139. Eleven apprentices began training as deckhands and engineers. Staff turnover fell from 14 per cent to 9 per cent.",
+      "## Looking ahead",
+      "Next year we expect to carry about 1.22 million passengers. Fares will rise by 3 per cent from 1 April, below the rate of inflation. Annual season tickets for residents will be frozen at £180. We thank our passengers and our staff for their support through a record year.",
+    ].join("\n\n");
+    const closing = generateOfflineOutline(input(report)).slides.at(-1)!;
+    expect(closing.title).toBe("Looking ahead");
+    expect(closing.bullets.length).toBeGreaterThanOrEqual(2);
+    for (const bullet of closing.bullets) expect(report.split("## Looking ahead")[1]).toContain(bullet.split(" ").slice(0, 4).join(" "));
   });
 
   it("turns a short text into the minimum of four sensible slides", () => {
@@ -265,6 +281,8 @@ describe("bullets from sentences", () => {
     );
     expect(toBullet("Her name was known, even if it rarely appeared.")?.text).toBe("Her name was known, even if it rarely appeared");
     expect(toBullet("By now the starter should rise to double its height.")?.text).toBe("By now the starter should rise to double its height");
+    // "Next year" and "First aid" are no linking words.
+    expect(toBullet("Next year we expect to carry about 1.22 million passengers.")?.text).toBe("Next year we expect to carry about 1.22 million passengers");
     // A verb after a participle's phrase between commas is the clause's own, never an aside.
     expect(toBullet("Mobile tickets, introduced in 2023, accounted for 54 per cent of all journeys, up from 38 per cent a year earlier.")?.text).toMatch(/^Mobile tickets, introduced in 2023, accounted for 54% of all journeys/);
     // An FAQ answer's "No." is left with its question.
@@ -384,6 +402,9 @@ describe("bullets from sentences", () => {
     inLanguage("es", () => expect(frontToEnd("Sin embargo, el casco no es obligatorio")).toBeNull());
     expect(whenFirst("Mary Anning found the first skeleton in 1811")).toBe("In 1811, Mary Anning found the first skeleton");
     expect(whenFirst("The museum opens at ten")).toBeNull();
+    // A date of the amount compared stays with it.
+    expect(whenFirst("We recorded four injuries that led to time off work, against seven in 2024")).toBeNull();
+    expect(whenFirst("Revenue was £14.6 million, up from £12.9 million in 2024")).toBeNull();
     expect(whenFirst("The work parties are held on the first Sunday of each month")).toBeNull();
     // A main clause with a plain plural verb after an opening condition is a line; a phrase after an opening phrase is none.
     expect(toBullet("When the soil is dry, the roots grow deeper.")?.text).toBe("The roots grow deeper");
@@ -414,6 +435,11 @@ describe("bullets from sentences", () => {
     expect(
       conditionLines("If you move to a different zone, your old permit will be cancelled and you will need to apply for a new one, but we will take the unused months off the price."),
     ).toEqual(["Your old permit will be cancelled if you move to a different zone"]);
+    // A colon ends the clause too; an instruction of two words is enough.
+    expect(conditionLines("If it has caught on the bottom and tastes burnt, do not scrape the burnt layer into the jars: pour the rest into a clean pan.")).toEqual([
+      "Don't scrape the burnt layer into the jars if it has caught on the bottom and tastes burnt",
+    ]);
+    expect(conditionLines("If the chutney is too runny after two hours, keep simmering; it is almost always a matter of time.")).toEqual(["Keep simmering if the chutney is too runny after 2 h"]);
     expect(conditionLines("If the jar shows pink streaks, a bad smell, or fuzzy mould, throw it away.")).toEqual([]);
     expect(conditionLines("If you bake once a week, store it in the fridge, taking it out the evening before you bake.")).toEqual([]);
     inLanguage("fr", () => expect(conditionLines("Si le bus est en retard, la ville paie le taxi.")).toEqual([]));
