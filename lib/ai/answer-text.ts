@@ -13,14 +13,6 @@ import { splitSentences } from "./text";
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu;
 
-/**
- * A word written with a one-letter or "re-" prefix is one word ("e-book", "x-ray", "re-cover"): apart, the prefix
- * would be dropped as a stop word and "e-book" read as "book". English only; other languages keep their hyphens' parts.
- */
-export function joinedPrefixes(text: string): string {
-  return isEnglish() ? text.replace(/(?<![\p{L}\p{N}-])(\p{L}|[Rr]e)-(?=\p{L}{2})/gu, "$1") : text;
-}
-
 /** Words that carry no topic, in questions and texts alike. */
 const STOP = new Set(
   (
@@ -150,7 +142,7 @@ export function neverNoun(word: string): boolean {
 
 /** The words of a text, lower-cased, possessive "'s" and thousands separators removed ("12,000" is "12000"). */
 export function tokens(text: string): string[] {
-  const found = joinedPrefixes(text.toLowerCase()).match(TOKEN) ?? [];
+  const found = text.toLowerCase().match(TOKEN) ?? [];
   if (!isEnglish()) return found.map((word) => withoutElision(word).replace(/’/g, "'").replace(/(?<=\d)[.,](?=\d{3}\b)/g, ""));
   return found.map((word) => word.replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, ""));
 }
@@ -227,7 +219,7 @@ const PLACED = new Set(["near", "nearby", "beside"]);
 /** The topic terms of a question, each once: content words without the words that only ask. */
 export function questionTerms(question: string): QuestionTerm[] {
   const found = new Map<string, QuestionTerm>();
-  const raw = joinedPrefixes(question).match(TOKEN) ?? [];
+  const raw = question.match(TOKEN) ?? [];
   raw.forEach((written, index) => {
     const word = isEnglish()
       ? written.toLowerCase().replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, "")

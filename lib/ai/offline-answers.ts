@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, joinedPrefixes, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { countWords, hasNumber, hasTime, intentOf, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -554,7 +554,7 @@ const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annuall
 function conceptsOf(question: string, idf: (term: string) => number, vocabulary: ReadonlySet<string>): Concept[] {
   const present = (term: string) => vocabulary.has(term);
   // Words right after "how", "which" and their kind ("how long", "which days", "combien de temps"): the positions of the two words after each.
-  const written = joinedPrefixes(question).match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
   const askedAfter = new Set<number>();
   written.forEach((word, index) => {
     if (HOW_WORDS[currentLanguage()].test(word)) for (const after of [index + 1, index + 2]) askedAfter.add(after);
@@ -664,8 +664,6 @@ function subjectWeighed(concepts: Concept[], sections: readonly Section[]): Conc
   for (const concept of concepts) {
     if (!(concept.own.every((term) => title.has(term)) || (concept.parts && holds(title, concept)))) continue;
     concept.weight *= SUBJECT_SHARE;
-    // "What was the operating profit for 2025?" of an "Annual Summary 2025": the whole document speaks of that year.
-    if (concept.pair === null && SPECIFIC.test(concept.word)) concept.required = false;
   }
   return concepts;
 }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offlineAnswerProvider, type AnswerInput } from "@/lib/ai/answers";
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
-import { hasNumber, loadWordFrequencies, questionTerms, sameFamily, stemOf, tokens } from "@/lib/ai/answer-text";
+import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
@@ -631,8 +631,6 @@ describe("what an answer must hold", () => {
     };
     const ask = (question: string) => composeOfflineAnswer({ ...report, question }).text;
     expect(ask("How much is the ferry contract worth?")).toMatch(/^The £48 million contract/);
-    // The year the whole report is about need not be said again.
-    expect(ask("What was the operating profit for 2025?")).toMatch(/operating profit of £1\.12 million/);
     expect(ask("What number is the tension dial set to at the factory?")).toMatch(/^The tension dial is set to 4/);
     expect(ask("How long can I borrow a DVD for?")).toMatch(/^DVDs are lent for one week/);
     expect(stemOf("dvds")).toBe(stemOf("dvd"));
@@ -707,12 +705,6 @@ describe("what an answer must hold", () => {
       ],
     };
     expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
-  });
-
-  it("reads a word with a one-letter or 're-' prefix as one word ('e-book', 're-cover')", () => {
-    expect(tokens("Can I borrow e-books or re-cover the hammers?")).toEqual(["can", "i", "borrow", "ebooks", "or", "recover", "the", "hammers"]);
-    // The prefix is no word of its own: "re-cover" is not "cover", the thing "re" asked about.
-    expect(questionTerms("How much does it cost to re-cover a set of hammers?").map((term) => term.word)).toEqual(["cost", "recover", "set", "hammers"]);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
