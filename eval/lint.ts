@@ -93,11 +93,17 @@ function debrisIn(text: string): string | null {
   return null;
 }
 
+/** Verbs whose particle closes a clause: "goes on", "carried on", "moved in", "checked out". */
+const PHRASAL_END =
+  /\b(?:go|goes|going|went|gone|carr(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|hold|holds|held|come|comes|came|coming|keep|keeps|kept|switch(?:es|ed)?|turn(?:s|ed)?|log(?:s|ged)?|sign(?:s|ed)?|check(?:s|ed)?|drop(?:s|ped)?|join(?:s|ed)?|set|sets|wear|wears|wore|worn|catch(?:es)?|caught|take|takes|took|taken|put|puts|get|gets|got|give|gives|gave|given|grow|grows|grew|grown|settle[sd]?|slow(?:s|ed)?|cool(?:s|ed)?|dry|dries|dried|calm(?:s|ed)?)\s(?:on|in|off|out|up|over|back|away|down)[.!]?$/i;
+
 function cutReason(text: string, words: Tagged[]): string | null {
   const trimmed = text.trim();
   if (/[,;:\u2013\u2014-]$/.test(trimmed)) return `ends on '${trimmed.slice(-1)}'`;
   const last = tokens(trimmed).at(-1);
-  if (last && CONTINUES.has(last)) return `ends on '${last}'`;
+  // A phrasal verb's particle ends a clause ("as the chase goes on", "before you move in"), a preposition does not
+  // ("we rely on").
+  if (last && CONTINUES.has(last) && !PHRASAL_END.test(trimmed)) return `ends on '${last}'`;
   const opens = (trimmed.match(/[([{]/g) ?? []).length;
   const closes = (trimmed.match(/[)\]}]/g) ?? []).length;
   if (opens !== closes) return "a bracket left open";

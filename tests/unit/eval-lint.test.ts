@@ -87,6 +87,11 @@ describe("slide lint", () => {
     expect(grammar("Off the Pitch", `Next, let's look at off the pitch.${rest}`)).toHaveLength(1);
   });
 
+  it("takes a phrasal verb's particle for a clause's end, a preposition for a cut", () => {
+    const cuts = findingsFor(["A hunting bat changes its calls as the chase goes on", "Most pupils now rely on"]).filter((finding) => finding.startsWith("cut"));
+    expect(cuts).toEqual(["cut: Most pupils now rely on"]);
+  });
+
   it("flags a line opening on an answer's 'No.' or 'Yes.' as lifted from its question", () => {
     expect(findingsFor(["No. Most pupils sleep longer", "Most pupils sleep longer"]).filter((finding) => finding.startsWith("context"))).toEqual(["context: No. Most pupils sleep longer"]);
   });
