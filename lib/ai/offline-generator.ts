@@ -1195,7 +1195,7 @@ class DeckWriter {
     // Lines of one condition's alternatives share its main clause's words by design: they are not alike otherwise.
     const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false, ownStatement = false) => {
       // A list's introduction ("Go to an emergency department if:") says nothing without its list.
-      if (/[:;,]$/.test(text.trim())) return false;
+      if (/[:;,]$/.test(text.trim()) || (sentence && /:\s*$/.test(sentence.text))) return false;
       const termList = termsOf(text);
       const alike = (other: (typeof chosen)[number]) =>
         !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;
@@ -1531,7 +1531,8 @@ const MAX_ROW_WORDS = 20;
  */
 function listOnlySentence(items: readonly string[], caseBook: CaseBook): string {
   const said = items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
-  if (!showsItems(items)) return deckPhrases().listHas(items.length, joinList(said));
+  // Items with commas of their own are said apart with semicolons ("travel …, or to other places …; a meal allowance …").
+  if (!showsItems(items)) return deckPhrases().listHas(items.length, spokenItems(said));
   return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
 }
 
@@ -1977,12 +1978,16 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const shownItems = part.items.length;
     // A part that is only a list says what it lists: there is nothing else to narrate.
     const listOnly = chosen.length === 0 && part.items.length >= 2 && !part.table;
+    // A list too long for the slide to show whole is said, after the sentence that introduces it: neither shown nor
+    // said, it would be lost from the deck ("We will repay the following costs …: travel …; a meal allowance …").
+    const unshownList = !listOnly && part.children.length < 2 && !part.table && part.items.length >= 2 && !showsItems(part.items);
+    const listIntroduction = unshownList ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
     const listSentence =
       part.children.length >= 2
         ? childLists(part.children, chosen, caseBook)
         : (tableSentence(part.table, caseBook) ??
-          (listOnly
-            ? listOnlySentence(part.items, caseBook)
+          (listOnly || unshownList
+            ? [listIntroduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ")
             : showsItems(part.items)
               ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));

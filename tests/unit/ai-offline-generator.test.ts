@@ -174,6 +174,23 @@ describe("offline slide generator", () => {
     for (const bullet of closing.bullets) expect(report.split("## Looking ahead")[1]).toContain(bullet.split(" ").slice(0, 4).join(" "));
   });
 
+  it("says a list too long for its slide after the sentence that introduces it, never that sentence as a line", () => {
+    const policy = [
+      "# Volunteer Expenses",
+      "## Who this covers",
+      "This policy applies to every volunteer at the centre, whatever their role. It explains what we repay and how to claim. Claims are paid within two weeks.",
+      "## What we will pay for",
+      "We will repay the following costs when they arise from volunteering for the centre:",
+      "- travel between your home and the centre, or to other places on centre business\n- a meal allowance of up to £7.50 a day when you volunteer for more than four hours in one day, with a receipt\n- care for a child or a dependent adult while you volunteer, up to £10 an hour, agreed in advance with the volunteer coordinator\n- phone calls and postage on centre business",
+      "The centre pays for any check your role needs directly, so you will never be asked to pay for one yourself.",
+      "## How to claim",
+      "Fill in a claim form and attach your receipts. Hand it to the coordinator by the end of the month. We pay by bank transfer.",
+    ].join("\n\n");
+    const slide = generateOfflineOutline(input(policy)).slides.find((candidate) => candidate.title === "What we will pay for")!;
+    expect(slide.script).toMatch(/We will repay the following costs when they arise from volunteering for the centre\. The list has four items: travel between your home and the centre, or to other places on centre business; a meal allowance/);
+    expect(slide.bullets.some((bullet) => bullet.startsWith("We will repay the following costs"))).toBe(false);
+  });
+
   it("turns a short text into the minimum of four sensible slides", () => {
     const text = [
       "Why Bees Matter",
