@@ -1982,12 +1982,17 @@ function generateOutlineNow(input: OutlineInput): Outline {
     // said, it would be lost from the deck ("We will repay the following costs …: travel …; a meal allowance …").
     const unshownList = !listOnly && part.children.length < 2 && !part.table && part.items.length >= 2 && !showsItems(part.items);
     const listIntroduction = unshownList ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
+    const saidList = unshownList ? [listIntroduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ") : "";
+    // … when the narration has room for it; a longer list is left to the source, as before.
+    const saysList = unshownList && words(narration) + wordCount(saidList) <= MAX_SCRIPT_WORDS;
     const listSentence =
       part.children.length >= 2
         ? childLists(part.children, chosen, caseBook)
         : (tableSentence(part.table, caseBook) ??
-          (listOnly || unshownList
-            ? [listIntroduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ")
+          (listOnly
+            ? listOnlySentence(part.items, caseBook)
+            : saysList
+              ? saidList
             : showsItems(part.items)
               ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));
