@@ -1985,6 +1985,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
     const saidList = unshownList ? [listIntroduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ") : "";
     // … when the narration has room for it; a longer list is left to the source, as before.
     const saysList = unshownList && words(narration) + wordCount(saidList) <= MAX_SCRIPT_WORDS;
+    // An item the list says is not said again as a sentence of its own.
+    if (saysList) {
+      const listed = ` ${wordsOf(saidList).join(" ")} `;
+      for (let at = narration.length - 1; at >= 1; at -= 1) if (listed.includes(` ${wordsOf(narration[at]!).join(" ")} `)) narration.splice(at, 1);
+    }
     const listSentence =
       part.children.length >= 2
         ? childLists(part.children, chosen, caseBook)
@@ -2140,6 +2145,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
           // climb above or below another climber, and never walk … underneath someone who is climbing").
           !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence) || sentence.includes(key(writer.statements.get(bullet) ?? bullet))) &&
           !DANGLING.test(bullet) &&
+          // A dateline ("Issued by the trustees … on 3 March 2025") is no point to recap.
+          !/^\p{Lu}\p{Ll}+(?:ed|en)\s+by\b/u.test(bullet) &&
           !QUOTED.test(writer.statements.get(bullet) ?? bullet),
       );
       return said ? [writer.statements.get(said) ?? said] : [];
@@ -2161,8 +2168,14 @@ function generateOutlineNow(input: OutlineInput): Outline {
           : [deckPhrases().sumUp];
   }
   // Padding for a short closing: sentences no slide says, then what the deck went through.
+  // Not one a slide has said already, as a list's item for instance ("The list has three items: …; the cycling rate
+  // rises from 10p to 20p a mile; …").
+  const saidBefore = slides.map((slide) => ` ${wordsOf(slide.script).join(" ")} `);
   const closingPad = [
-    ...writer.pickSentences(parts.flatMap((part) => part.sentences), 40, 60).map((sentence) => spoken(sentence.text)),
+    ...writer
+      .pickSentences(parts.flatMap((part) => part.sentences), 40, 60)
+      .map((sentence) => spoken(sentence.text))
+      .filter((sentence) => !saidBefore.some((script) => script.includes(` ${wordsOf(sentence).join(" ")} `))),
     ...(titles.length >= 2
       ? [deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))]
       : []),

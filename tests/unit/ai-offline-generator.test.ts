@@ -189,6 +189,19 @@ describe("offline slide generator", () => {
     const slide = generateOfflineOutline(input(policy)).slides.find((candidate) => candidate.title === "What we will pay for")!;
     expect(slide.script).toMatch(/We will repay the following costs when they arise from volunteering for the centre\. The list has four items: travel between your home and the centre, or to other places on centre business; a meal allowance/);
     expect(slide.bullets.some((bullet) => bullet.startsWith("We will repay the following costs"))).toBe(false);
+    // Items that are sentences are said once, in the list.
+    const notice = [
+      "# Expenses Notice",
+      "## Who this covers",
+      "This policy applies to every volunteer at the centre, whatever their role. It explains what we repay and how to claim. Claims are paid within two weeks.",
+      "## Changes",
+      "The trustees met on 27 February and agreed three changes to the policy:",
+      "1. The mileage rate for volunteers who use their own car rises from 35p to 45p a mile, in line with the rate HM Revenue and Customs allows without tax.\n2. The cycling rate rises from 10p to 20p a mile.\n3. Volunteers now have 60 days, instead of 30, to hand in a claim after the expense.",
+      "## How to claim",
+      "Fill in a claim form and attach your receipts. Hand it to the coordinator by the end of the month. We pay by bank transfer.",
+    ].join("\n\n");
+    const changes = generateOfflineOutline(input(notice)).slides.find((candidate) => candidate.title === "Changes")!;
+    expect(changes.script.match(/the cycling rate rises from 10p to 20p a mile/gi)).toHaveLength(1);
   });
 
   it("turns a short text into the minimum of four sensible slides", () => {
