@@ -8,6 +8,11 @@ import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
 import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
+/** Material of one main Markdown source, its paragraphs given line by line. */
+function oneSource(name: string, paragraphs: string[]): Omit<AnswerInput, "question"> {
+  return { slides: [], sources: [{ name, main: true, text: paragraphs.join("\n\n") }] };
+}
+
 function presentation(name: ArticleName, sourceName: string): Omit<AnswerInput, "question"> {
   const article = loadArticle(name);
   const outline = generateOfflineOutline({
@@ -176,61 +181,34 @@ describe("reading a question", () => {
   });
 
   it("joins a word's family: a complaint for 'complain', a walker for 'walk'", () => {
-    const ferries = {
-      slides: [],
-      sources: [
-        {
-          name: "ferries.md",
-          main: true,
-          text: [
-            "# River Ferries",
-            "Passengers made 4.8 million trips on the river ferries this year. Ticket prices were frozen in January, while bus fares rose by 6 per cent.",
-            "Complaints rose to 2,340, mostly about crowding on the morning boats. Passengers also asked for a second gate. A walker can reach the pier from the station in ten minutes.",
-            "The new eastern line serves about 11,000 homes. Its boats run every 12 minutes at peak times.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const ferries = oneSource("ferries.md", [
+      "# River Ferries",
+      "Passengers made 4.8 million trips on the river ferries this year. Ticket prices were frozen in January, while bus fares rose by 6 per cent.",
+      "Complaints rose to 2,340, mostly about crowding on the morning boats. Passengers also asked for a second gate. A walker can reach the pier from the station in ten minutes.",
+      "The new eastern line serves about 11,000 homes. Its boats run every 12 minutes at peak times.",
+    ]);
     expect(composeOfflineAnswer({ ...ferries, question: "What did passengers complain about?" }).text).toContain("Complaints rose to 2,340");
     expect(composeOfflineAnswer({ ...ferries, question: "Can I walk to the pier?" }).text).toContain("A walker can reach the pier");
   });
 
   it("summarises with the opening's sentence that says what the text is for, and answers 'why' with a reason", () => {
-    const guide = {
-      slides: [],
-      sources: [
-        {
-          name: "repotting.md",
-          main: true,
-          text: [
-            "# Repotting a Houseplant",
-            "Most houseplants spend years in the same pot. A plant that has filled its pot with roots dries out within a day of watering. Repotting is not difficult. This guide walks through the job from choosing the moment to the first weeks afterwards.",
-            "## Learning From Roots",
-            "Roots tell a gardener a great deal. Some gardeners like drawings of roots and pin them up in the shed. Other gardeners like drawings of roots because they show where the roots crowd before the leaves wilt.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const guide = oneSource("repotting.md", [
+      "# Repotting a Houseplant",
+      "Most houseplants spend years in the same pot. A plant that has filled its pot with roots dries out within a day of watering. Repotting is not difficult. This guide walks through the job from choosing the moment to the first weeks afterwards.",
+      "## Learning From Roots",
+      "Roots tell a gardener a great deal. Some gardeners like drawings of roots and pin them up in the shed. Other gardeners like drawings of roots because they show where the roots crowd before the leaves wilt.",
+    ]);
     expect(composeOfflineAnswer({ ...guide, question: "What is this guide about?" }).text).toContain("This guide walks through the job");
     expect(composeOfflineAnswer({ ...guide, question: "Why do gardeners like drawings of roots?" }).text).toMatch(/^Other gardeners like drawings of roots because/);
   });
 
   it("takes 'what is this <anything> about' and 'what does this <anything> cover' for a summary, not a topic", () => {
-    const review = {
-      slides: [],
-      sources: [
-        {
-          name: "review.md",
-          main: true,
-          text: [
-            "# Review: Lanterns at the Quay",
-            "The harbour's winter festival fills the old fish market with paper lanterns made by schools along the coast. It is crowded, slightly chaotic and worth the trip.",
-            "## The Workshops",
-            "Visitors can make a small lantern of their own at the afternoon workshops, which cost five pounds.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const review = oneSource("review.md", [
+      "# Review: Lanterns at the Quay",
+      "The harbour's winter festival fills the old fish market with paper lanterns made by schools along the coast. It is crowded, slightly chaotic and worth the trip.",
+      "## The Workshops",
+      "Visitors can make a small lantern of their own at the afternoon workshops, which cost five pounds.",
+    ]);
     for (const question of ["What is this review about?", "What's this write-up about?", "What does this review cover?", "Tell me about this festival review."]) {
       expect(composeOfflineAnswer({ ...review, question }).text).toMatch(/^The harbour's winter festival fills the old fish market/);
     }
@@ -239,43 +217,25 @@ describe("reading a question", () => {
   });
 
   it("knows a heading asked with the author's 'we' put as the one who writes", () => {
-    const notice = {
-      slides: [],
-      sources: [
-        {
-          name: "pool.md",
-          main: true,
-          text: [
-            "# Changes at Riverside Pool",
-            "The council will close Riverside Pool for six months from 1 June while its roof is replaced.",
-            "## Why We Are Closing the Pool",
-            "The roof beams were found to be rotten during a survey in March. Swimming lessons will move to the Northgate centre while the work goes on.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const notice = oneSource("pool.md", [
+      "# Changes at Riverside Pool",
+      "The council will close Riverside Pool for six months from 1 June while its roof is replaced.",
+      "## Why We Are Closing the Pool",
+      "The roof beams were found to be rotten during a survey in March. Swimming lessons will move to the Northgate centre while the work goes on.",
+    ]);
     expect(composeOfflineAnswer({ ...notice, question: "Why is the council closing the pool?" }).text).toMatch(/^The roof beams were found to be rotten/);
   });
 
   it("answers a subsection's heading from its own text, never with its Markdown mark", () => {
-    const guide = {
-      slides: [],
-      sources: [
-        {
-          name: "aquarium.md",
-          main: true,
-          text: [
-            "# Your First Aquarium",
-            "A tank needs a few weeks of preparation before the first fish arrive, and most losses come from skipping it.",
-            "## Cycling the Tank",
-            "### What Cycling Means",
-            "Fish produce ammonia, which is poisonous to them even in small amounts. Bacteria in the filter turn it into less harmful substances. Growing these bacteria in a new tank is called cycling.",
-            "### How Long It Takes",
-            "Cycling usually takes four to six weeks. A liquid test kit shows when the tank is ready.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const guide = oneSource("aquarium.md", [
+      "# Your First Aquarium",
+      "A tank needs a few weeks of preparation before the first fish arrive, and most losses come from skipping it.",
+      "## Cycling the Tank",
+      "### What Cycling Means",
+      "Fish produce ammonia, which is poisonous to them even in small amounts. Bacteria in the filter turn it into less harmful substances. Growing these bacteria in a new tank is called cycling.",
+      "### How Long It Takes",
+      "Cycling usually takes four to six weeks. A liquid test kit shows when the tank is ready.",
+    ]);
     const meaning = composeOfflineAnswer({ ...guide, question: "What does cycling mean?" });
     expect(meaning.text).toMatch(/^Fish produce ammonia/);
     expect(meaning.text).not.toContain("#");
@@ -283,40 +243,22 @@ describe("reading a question", () => {
   });
 
   it("answers 'how old' with the sentence that gives an age", () => {
-    const life = {
-      slides: [],
-      sources: [
-        {
-          name: "bly.md",
-          main: true,
-          text: [
-            "# Nellie Bly",
-            "In 1895 Bly married Robert Seaman, a manufacturer forty years older than she was. When he died in 1904, she took over his firm, which made steel milk cans and boilers.",
-            "Nellie Bly died of pneumonia in New York on 27 January 1922, at the age of 57. Newspapers across the country printed her obituary.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const life = oneSource("bly.md", [
+      "# Nellie Bly",
+      "In 1895 Bly married Robert Seaman, a manufacturer forty years older than she was. When he died in 1904, she took over his firm, which made steel milk cans and boilers.",
+      "Nellie Bly died of pneumonia in New York on 27 January 1922, at the age of 57. Newspapers across the country printed her obituary.",
+    ]);
     expect(composeOfflineAnswer({ ...life, question: "How old was she when she died?" }).text).toMatch(/^Nellie Bly died of pneumonia/);
   });
 
   it("knows a heading asked in other words", () => {
-    const report = {
-      slides: [],
-      sources: [
-        {
-          name: "ferries.md",
-          main: true,
-          text: [
-            "# River Ferries",
-            "Passengers made 4.8 million trips on the river ferries this year, more than ever before. Many commuters now take the boat to work.",
-            "## Why More People Are Using the Boats",
-            "Officials point to three causes. The eastern line serves about 11,000 new homes. Ticket prices were frozen in January.",
-            "Surveys found that seven in ten new passengers planned to keep using the ferries once the bridge reopens.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const report = oneSource("ferries.md", [
+      "# River Ferries",
+      "Passengers made 4.8 million trips on the river ferries this year, more than ever before. Many commuters now take the boat to work.",
+      "## Why More People Are Using the Boats",
+      "Officials point to three causes. The eastern line serves about 11,000 new homes. Ticket prices were frozen in January.",
+      "Surveys found that seven in ten new passengers planned to keep using the ferries once the bridge reopens.",
+    ]);
     expect(composeOfflineAnswer({ ...report, question: "Why are more people taking the ferry?" }).text).toMatch(/^Officials point to three causes\./);
   });
 
@@ -363,23 +305,14 @@ describe("what an answer must hold", () => {
   });
 
   it("summarises a leaflet with the sentence that says what it covers", () => {
-    const leaflet = {
-      slides: [],
-      sources: [
-        {
-          name: "burns.md",
-          main: true,
-          text: [
-            "# Burns and Scalds: First Aid at Home",
-            "Most burns happen at home, and most of them happen in the kitchen. A splash of boiling water or a hot pan handle can cause a painful injury. This leaflet explains what to do, what not to do and when to get medical help.",
-            "## First Aid",
-            "Cool the burn under cool running water for twenty minutes.",
-            "## What Not to Do",
-            "Do not put butter or any cream on the burn.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const leaflet = oneSource("burns.md", [
+      "# Burns and Scalds: First Aid at Home",
+      "Most burns happen at home, and most of them happen in the kitchen. A splash of boiling water or a hot pan handle can cause a painful injury. This leaflet explains what to do, what not to do and when to get medical help.",
+      "## First Aid",
+      "Cool the burn under cool running water for twenty minutes.",
+      "## What Not to Do",
+      "Do not put butter or any cream on the burn.",
+    ]);
     expect(composeOfflineAnswer({ ...leaflet, question: "What does this leaflet cover?" }).text).toContain("This leaflet explains what to do, what not to do and when to get medical help.");
   });
 
@@ -431,24 +364,15 @@ describe("what an answer must hold", () => {
   });
 
   it("reads '200°C' as degrees, 'every 30 minutes' as how often, and 'earn' as asking for money", () => {
-    const notes = {
-      slides: [],
-      sources: [
-        {
-          name: "notes.md",
-          main: true,
-          text: [
-            "# Notes",
-            "## Method",
-            "1. Heat the oven to 200°C and butter a baking dish.\n2. Peel the potatoes and boil them in salted water.",
-            "## Travel",
-            "A free shuttle bus will run between Castle Street and Riverside Pool every 30 minutes on weekdays.",
-            "## The Farm",
-            "Halloran, who is 61, grows apples and pears on 28 hectares of the valley.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const notes = oneSource("notes.md", [
+      "# Notes",
+      "## Method",
+      "1. Heat the oven to 200°C and butter a baking dish.\n2. Peel the potatoes and boil them in salted water.",
+      "## Travel",
+      "A free shuttle bus will run between Castle Street and Riverside Pool every 30 minutes on weekdays.",
+      "## The Farm",
+      "Halloran, who is 61, grows apples and pears on 28 hectares of the valley.",
+    ]);
     const answer = (question: string) => composeOfflineAnswer({ ...notes, question }).text;
     expect(answer("What temperature should the oven be set to?")).toMatch(/^Heat the oven to 200°C/);
     expect(answer("How often does the shuttle bus run?")).toMatch(/^A free shuttle bus/);
@@ -456,29 +380,20 @@ describe("what an answer must hold", () => {
   });
 
   it("answers a question asking for a name, a price or a time only with one", () => {
-    const story = {
-      slides: [],
-      sources: [
-        {
-          name: "shop.md",
-          main: true,
-          text: [
-            "# The Village Shop",
-            "## The Money",
-            "The share money has been added to a grant from a national fund and a loan from a local building society.",
-            "Tom left school at sixteen and spent his first summer sweeping chimneys with his father.",
-            "A sweep costs £65 for the first chimney.",
-            "## The People",
-            "The committee is chaired by Ruth Ellison, a retired teacher.",
-            "The tower was built in calm weather over three summers, and the men lived on a ship moored nearby.",
-            "Eastgate Community Food Bank gave out more food parcels than in any year since it opened in 2011.",
-            "In an emergency, you can reach the staff through the centre's reception, whose number will be on the final letter.",
-            "## Opening",
-            "The shop will reopen in February, with longer opening hours on Saturdays.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const story = oneSource("shop.md", [
+      "# The Village Shop",
+      "## The Money",
+      "The share money has been added to a grant from a national fund and a loan from a local building society.",
+      "Tom left school at sixteen and spent his first summer sweeping chimneys with his father.",
+      "A sweep costs £65 for the first chimney.",
+      "## The People",
+      "The committee is chaired by Ruth Ellison, a retired teacher.",
+      "The tower was built in calm weather over three summers, and the men lived on a ship moored nearby.",
+      "Eastgate Community Food Bank gave out more food parcels than in any year since it opened in 2011.",
+      "In an emergency, you can reach the staff through the centre's reception, whose number will be on the final letter.",
+      "## Opening",
+      "The shop will reopen in February, with longer opening hours on Saturdays.",
+    ]);
     const answer = (question: string) => composeOfflineAnswer({ ...story, question }).text;
     // A name: not "a local building society", but "Ruth Ellison".
     expect(answer("Which building society lent the money?")).toBe(NOT_COVERED_REPLY);
@@ -497,49 +412,31 @@ describe("what an answer must hold", () => {
   });
 
   it("summarises with a third opening statement when the first two only set the scene", () => {
-    const history = {
-      slides: [],
-      sources: [
-        {
-          name: "pen.md",
-          main: true,
-          text: [
-            "# The Ballpoint Pen: A Short History",
-            "Few objects are as ordinary as the ballpoint pen. Billions are made every year, and most of us lose several without noticing. Yet the ballpoint took more than half a century to get right, and its story involves a leather tanner, a Hungarian journalist and a French baron.",
-            "## Before the Ballpoint",
-            "The first patent for a pen with a rolling ball at its tip was granted in 1888 to John J. Loud.",
-            "## A Journalist's Idea",
-            "László Bíró noticed that newspaper ink dried quickly and did not smudge.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const history = oneSource("pen.md", [
+      "# The Ballpoint Pen: A Short History",
+      "Few objects are as ordinary as the ballpoint pen. Billions are made every year, and most of us lose several without noticing. Yet the ballpoint took more than half a century to get right, and its story involves a leather tanner, a Hungarian journalist and a French baron.",
+      "## Before the Ballpoint",
+      "The first patent for a pen with a rolling ball at its tip was granted in 1888 to John J. Loud.",
+      "## A Journalist's Idea",
+      "László Bíró noticed that newspaper ink dried quickly and did not smudge.",
+    ]);
     expect(composeOfflineAnswer({ ...history, question: "What is this about?" }).text).toMatch(/^Few objects are as ordinary as the ballpoint pen\. Billions are made every year, and most of us lose several without noticing\. Yet the ballpoint took more than half a century/);
   });
 
   it("reads a time of day, a height, a speed and a pronoun's subject; 'where … held' asks only where", () => {
-    const guide = {
-      slides: [],
-      sources: [
-        {
-          name: "guide.md",
-          main: true,
-          text: [
-            "# Festival Guide",
-            "## The Stages",
-            "The Barn Stage, in a large tent near the main entrance, is where you will find most of the traditional singers. It seats 400 people, and it fills up quickly for the evening sets.",
-            "## Tickets",
-            "Children under 12 must be with an adult who holds a ticket.",
-            "## Workshops",
-            "There are workshops throughout Saturday and Sunday in the church hall across the road from the park. Each workshop lasts 90 minutes and costs 8 pounds.",
-            "## The Coach",
-            "The coach will leave the school car park at 8.30 on Monday morning, so please have your child at school by 8.00.",
-            "## The Lighthouse",
-            "Douglass followed Smeaton's method on a much larger scale, and his tower is about 49 metres tall. In the Earth's crust P waves travel at about six kilometres per second.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const guide = oneSource("guide.md", [
+      "# Festival Guide",
+      "## The Stages",
+      "The Barn Stage, in a large tent near the main entrance, is where you will find most of the traditional singers. It seats 400 people, and it fills up quickly for the evening sets.",
+      "## Tickets",
+      "Children under 12 must be with an adult who holds a ticket.",
+      "## Workshops",
+      "There are workshops throughout Saturday and Sunday in the church hall across the road from the park. Each workshop lasts 90 minutes and costs 8 pounds.",
+      "## The Coach",
+      "The coach will leave the school car park at 8.30 on Monday morning, so please have your child at school by 8.00.",
+      "## The Lighthouse",
+      "Douglass followed Smeaton's method on a much larger scale, and his tower is about 49 metres tall. In the Earth's crust P waves travel at about six kilometres per second.",
+    ]);
     const answer = (question: string) => composeOfflineAnswer({ ...guide, question }).text;
     expect(answer("How many people does the Barn Stage hold?")).toMatch(/It seats 400 people/);
     expect(answer("Where are the workshops held?")).toMatch(/^There are workshops throughout Saturday and Sunday in the church hall/);
@@ -586,22 +483,13 @@ describe("what an answer must hold", () => {
   });
 
   it("reads the writer as the essay's 'I', a day as no name, '£48 million' as money, a count by its number", () => {
-    const essay = {
-      slides: [],
-      sources: [
-        {
-          name: "essay.md",
-          main: true,
-          text: [
-            "# Learning to Swim at Fifty",
-            "When I was seven, a cousin pushed me off the side of a lido as a joke.",
-            "Last spring my granddaughter started lessons at our local leisure centre, and I took her on Saturday mornings.",
-            "The bus driver and I agreed that whoever wanted to give up first would have to buy the other a coffee.",
-            "Every one of us discovered that the moment was much smaller than we had imagined.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const essay = oneSource("essay.md", [
+      "# Learning to Swim at Fifty",
+      "When I was seven, a cousin pushed me off the side of a lido as a joke.",
+      "Last spring my granddaughter started lessons at our local leisure centre, and I took her on Saturday mornings.",
+      "The bus driver and I agreed that whoever wanted to give up first would have to buy the other a coffee.",
+      "Every one of us discovered that the moment was much smaller than we had imagined.",
+    ]);
     const answer = (question: string) => composeOfflineAnswer({ ...essay, question }).text;
     expect(answer("How old was the writer when they were pushed into the lido?")).toMatch(/^When I was seven/);
     expect(answer("What did the writer agree with the bus driver?")).toMatch(/^The bus driver and I agreed/);
@@ -610,25 +498,16 @@ describe("what an answer must hold", () => {
     // "Every one of us" is no count.
     expect(hasNumber("Every one of us discovered it")).toBe(false);
     expect(hasNumber("One of the three ferries")).toBe(true);
-    const report = {
-      slides: [],
-      sources: [
-        {
-          name: "report.md",
-          main: true,
-          text: [
-            "# Island Ferries: Annual Summary 2025",
-            "The £48 million contract, signed with a Norwegian shipyard, is the largest single investment in the route since it opened.",
-            "## Finances",
-            "Revenue rose to £14.6 million and we made an operating profit of £1.12 million, our first profit since 2019.",
-            "## The Machine",
-            "The tension dial is set to 4 at the factory, which suits most fabrics.",
-            "## Loans",
-            "DVDs are lent for one week. The tripod trial will last six weeks.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const report = oneSource("report.md", [
+      "# Island Ferries: Annual Summary 2025",
+      "The £48 million contract, signed with a Norwegian shipyard, is the largest single investment in the route since it opened.",
+      "## Finances",
+      "Revenue rose to £14.6 million and we made an operating profit of £1.12 million, our first profit since 2019.",
+      "## The Machine",
+      "The tension dial is set to 4 at the factory, which suits most fabrics.",
+      "## Loans",
+      "DVDs are lent for one week. The tripod trial will last six weeks.",
+    ]);
     const ask = (question: string) => composeOfflineAnswer({ ...report, question }).text;
     expect(ask("How much is the ferry contract worth?")).toMatch(/^The £48 million contract/);
     expect(ask("What number is the tension dial set to at the factory?")).toMatch(/^The tension dial is set to 4/);
@@ -641,44 +520,26 @@ describe("what an answer must hold", () => {
   });
 
   it("answers 'how often' with a frequency, the writer with 'I', a heading's topic before a sentence about the text", () => {
-    const essay = {
-      slides: [],
-      sources: [
-        {
-          name: "essay.md",
-          main: true,
-          text: [
-            "# Learning Late",
-            "For most of my life I told people I could swim. I could stay afloat in the shallow end of a hotel pool, head held stiffly above the water. I could not put my face in. This is the story of how I finally learned, at forty-four, in a public pool full of strangers.",
-            "The course was eight Tuesday evenings for £64, and nervous swimmers were especially welcome.",
-            "Our teacher, Marion, swam in the sea every morning of the year.",
-            "I swim twice a week now, before work.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const essay = oneSource("essay.md", [
+      "# Learning Late",
+      "For most of my life I told people I could swim. I could stay afloat in the shallow end of a hotel pool, head held stiffly above the water. I could not put my face in. This is the story of how I finally learned, at forty-four, in a public pool full of strangers.",
+      "The course was eight Tuesday evenings for £64, and nervous swimmers were especially welcome.",
+      "Our teacher, Marion, swam in the sea every morning of the year.",
+      "I swim twice a week now, before work.",
+    ]);
     expect(composeOfflineAnswer({ ...essay, question: "How often does the writer swim now?" }).text).toMatch(/^I swim twice a week/);
     expect(composeOfflineAnswer({ ...essay, question: "What is this piece about?" }).text).toMatch(/This is the story of how I finally learned/);
-    const guide = {
-      slides: [],
-      sources: [
-        {
-          name: "guide.md",
-          main: true,
-          text: [
-            "# Piano Tuning: Our Services",
-            "This guide sets out what we do, what each visit costs and how long it takes, so that you can book the right appointment.",
-            "## Booking and Cancellations",
-            "We usually have appointments within two weeks.",
-            "You can book by telephone on 01435 882 614 or through the form on our website.",
-            "## Race Day",
-            "Eat a familiar breakfast about three hours before the start, and arrive an hour early to collect your number.",
-            "## Training",
-            "You do not need to run the full distance before race day.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const guide = oneSource("guide.md", [
+      "# Piano Tuning: Our Services",
+      "This guide sets out what we do, what each visit costs and how long it takes, so that you can book the right appointment.",
+      "## Booking and Cancellations",
+      "We usually have appointments within two weeks.",
+      "You can book by telephone on 01435 882 614 or through the form on our website.",
+      "## Race Day",
+      "Eat a familiar breakfast about three hours before the start, and arrive an hour early to collect your number.",
+      "## Training",
+      "You do not need to run the full distance before race day.",
+    ]);
     // A sentence about the guide itself names the topic but says nothing of it.
     expect(composeOfflineAnswer({ ...guide, question: "How do I book an appointment?" }).text).toMatch(/^We usually have appointments within two weeks\. You can book by telephone/);
     // A question of a few topic words, all the heading's, is the heading asked.
@@ -688,22 +549,13 @@ describe("what an answer must hold", () => {
   });
 
   it("weighs an unused verb as how the question is put, not as what it asks about", () => {
-    const essay = {
-      slides: [],
-      sources: [
-        {
-          name: "essay.md",
-          main: true,
-          text: [
-            "# Learning to Swim",
-            "Last spring my granddaughter started swimming lessons at the leisure centre, and I took her on Saturday mornings.",
-            "From the gallery I watched a class of adults in the next lane.",
-            "The teacher told me my problem was that I was holding my breath.",
-            "The pool opens at half past six.",
-          ].join("\n\n"),
-        },
-      ],
-    };
+    const essay = oneSource("essay.md", [
+      "# Learning to Swim",
+      "Last spring my granddaughter started swimming lessons at the leisure centre, and I took her on Saturday mornings.",
+      "From the gallery I watched a class of adults in the next lane.",
+      "The teacher told me my problem was that I was holding my breath.",
+      "The pool opens at half past six.",
+    ]);
     expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
   });
 
