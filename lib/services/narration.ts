@@ -322,9 +322,11 @@ async function completeIfDone(run: Claim): Promise<boolean> {
   return done.length > 0;
 }
 
-async function timeOut(run: Claim, message: string): Promise<void> {
+/** Sets 'timeout' with its reason while the run still holds the presentation; answers whether it did. */
+async function timeOut(run: Claim, message: string): Promise<boolean> {
   const db = await getDb();
-  await db.update(presentations).set({ webhookStatus: "timeout", error: message, updatedAt: new Date() }).where(heldBy(run));
+  const written = await db.update(presentations).set({ webhookStatus: "timeout", error: message, updatedAt: new Date() }).where(heldBy(run)).returning({ id: presentations.id });
+  return written.length > 0;
 }
 
 /**
@@ -421,8 +423,8 @@ export async function narratePresentation(presentationId: string, options: { fin
       throw error;
     }
     if (!(error instanceof AppError)) logger.error({ err: error, presentationId }, "narration failed");
-    await timeOut(run, message);
-    return "timeout";
+    // A later run took the presentation meanwhile (a queued job beside a direct call): its outcome is the one kept.
+    return (await timeOut(run, message)) ? "timeout" : "superseded";
   } finally {
     stopHeartbeat();
   }

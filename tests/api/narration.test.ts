@@ -177,9 +177,10 @@ describe("failures, the 30-minute rule and retry", () => {
     // Not the last try: the failure is thrown for pg-boss to retry, and the audio stays pending.
     await expect(narratePresentation(created.id, { finalTry: false })).rejects.toThrow(/could not be reached/);
     expect((await read(token, created.id)).webhook_status).toBe("pending");
-    // The last try: 'timeout', with the provider's message kept.
-    expect(await narratePresentation(created.id, { finalTry: true })).toBe("timeout");
-    const failed = await read(token, created.id);
+    // The last try: 'timeout', with the provider's message kept. The deck's own queued job may take the presentation
+    // from this call under load (its run is then the last), and ends it the same way.
+    expect(["timeout", "superseded"]).toContain(await narratePresentation(created.id, { finalTry: true }));
+    const failed = await audioEnds(token, created.id);
     expect(failed.webhook_status).toBe("timeout");
     expect(failed.error).toBe("Azure Speech could not be reached (ECONNREFUSED).");
     expect(failed.slides.every((slide) => slide.audio_path === null)).toBe(true);
