@@ -1981,15 +1981,14 @@ function generateOutlineNow(input: OutlineInput): Outline {
     // A list too long for the slide to show whole is said, after the sentence that introduces it: neither shown nor
     // said, it would be lost from the deck ("We will repay the following costs …: travel …; a meal allowance …").
     const unshownList = !listOnly && part.children.length < 2 && !part.table && part.items.length >= 2 && !showsItems(part.items);
-    const listIntroduction = unshownList ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
-    const saidList = unshownList ? [listIntroduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ") : "";
+    // The sentence that introduces the list ("The reefs that recovered fastest shared three features:") is said
+    // before it, as a statement.
+    const introduction = listOnly || unshownList ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
+    const saidList = unshownList ? [introduction?.text.replace(/\s*:\s*$/, "."), listOnlySentence(part.items, caseBook)].filter(Boolean).join(" ") : "";
     // … when the narration has room for it; a longer list is left to the source, as before.
     const saysList = unshownList && words(narration) + wordCount(saidList) <= MAX_SCRIPT_WORDS;
     // An item the list says is not said again as a sentence of its own.
-    if (saysList) {
-      const listed = ` ${wordsOf(saidList).join(" ")} `;
-      for (let at = narration.length - 1; at >= 1; at -= 1) if (listed.includes(` ${wordsOf(narration[at]!).join(" ")} `)) narration.splice(at, 1);
-    }
+    if (saysList) for (let at = narration.length - 1; at >= 1; at -= 1) if (saysWordForWord(saidList, narration[at]!)) narration.splice(at, 1);
     const listSentence =
       part.children.length >= 2
         ? childLists(part.children, chosen, caseBook)
@@ -2003,10 +2002,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
               : null));
     // Said where the list stands: after the sentences the source gives before it ("Gather everything before you start.").
     if (listSentence) narration.splice(1 + chosen.filter((sentence) => part.listAfter !== null && sentence.index <= part.listAfter).length, 0, listSentence);
-    // The sentence that introduces the list ("The reefs that recovered fastest shared three features:") is said
-    // before it, as a statement: a part that is only that and its list has nothing else to say.
-    const introduction = listOnly ? part.sentences.find((sentence) => /:\s*$/.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4) : undefined;
-    if (introduction) narration.splice(1, 0, introduction.text.replace(/\s*:\s*$/, "."));
+    // A part that is only a list and the sentence introducing it has nothing else to say.
+    if (listOnly && introduction) narration.splice(1, 0, introduction.text.replace(/\s*:\s*$/, "."));
     const titleBullet = titleBullets.get(part);
     // Material too short for a deck (see contentFillers): sentences said elsewhere come after the neutral fillers.
     const lastResort = [part, parts[position + 1], parts[position - 1]]
@@ -2170,12 +2167,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // Padding for a short closing: sentences no slide says, then what the deck went through.
   // Not one a slide has said already, as a list's item for instance ("The list has three items: …; the cycling rate
   // rises from 10p to 20p a mile; …").
-  const saidBefore = slides.map((slide) => ` ${wordsOf(slide.script).join(" ")} `);
   const closingPad = [
     ...writer
       .pickSentences(parts.flatMap((part) => part.sentences), 40, 60)
       .map((sentence) => spoken(sentence.text))
-      .filter((sentence) => !saidBefore.some((script) => script.includes(` ${wordsOf(sentence).join(" ")} `))),
+      .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence))),
     ...(titles.length >= 2
       ? [deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))]
       : []),
