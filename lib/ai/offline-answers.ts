@@ -7,13 +7,13 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
 import { phrases, phrasesOf } from "./phrases";
 import { deckLanguageFor } from "@/lib/content/languages";
-import { splitSentences } from "./text";
+import { DATELINE, splitSentences } from "./text";
 import { relatedWords, type Pos } from "./wordnet";
 
 /** What a viewer hears when the material has no answer. */
@@ -422,6 +422,13 @@ function measuredText(text: string): string {
   return money.replace(/\bper cent\b/gi, "percent");
 }
 
+/**
+ * A price asked without a word of the cost dimension: "How much is family membership?", "How much are tickets for the
+ * Glasgow concert?", "How much does the cloth sell for?". Not "How much is left / needed / recycled …?".
+ */
+const PRICE_ASKED =
+  /^\s*how much (?:is|are|was|were)\b(?![^?]*\b(?:left|needed|used|spent|raised|recycled|produced|made|given|collected|wasted|saved|lost|covered|allowed|included|eaten|drunk|grown|known|done|there|it)\b)|\bhow much (?:do|does|did|will|would|can|could|might)\b[^?]*\b(?:sell|sells|sold|go|goes|went|going) for\b/i;
+
 /** Stems of the words that say an amount is money, in every language's cost dimension. */
 const MONEY_WORDS = ["pound", "euro", "dollar"].map((word) => stemOf(word));
 /** What says an amount is money ("spent" and "pay" say it of any amount: "at sixteen and spent his first summer"). */
@@ -727,7 +734,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const measures = concepts.flatMap((concept) => concept.measures ?? []);
   const measureUnits = concepts.flatMap((concept) => concept.units ?? []);
   // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
-  const moneyAsked = MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question));
+  const moneyAsked = (MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question));
   const focus = focusOf(question, concepts);
   const why = WHY[currentLanguage()].test(question);
   const howOld = isEnglish() && HOW_OLD.test(question);
@@ -739,6 +746,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
+  const counted = isEnglish() ? countedConcept(question, concepts) : null;
   const questionStems = new Set(termsOf(question));
   // How many prose units come before each unit of a section, counted once per section.
   const proseCounts = new Map<Section, number[]>();
@@ -799,6 +807,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     if (direct / total < DIRECT_THRESHOLD) continue;
     const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
+    // An amount the next sentence gives: of the thing counted when the question asks how many of it.
+    const givesAmount = (text: string) => amountIn(text) && !(counted && countOf(text, counted) === "others");
     let coverage = (direct + CONTEXT_CREDIT * context + REASON_CREDIT * reason) / total;
     for (const concept of concepts) {
       // "What number is the dial set to?" is answered by "set to 4": a count is said by its number.
@@ -815,7 +825,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // When the answer reads on to it (a short unit, or one the next leans on), the next sentence's is the answer's own.
     const said = (test: (text: string) => boolean) =>
       after && !unit.row && !unit.item && test(after.text) ? (readsOn(unit, after) && after.words <= COMPLETING_WORDS ? 1 : KIND_FOLLOWS) : KIND_MISSING;
-    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : said(amountIn);
+    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : said(givesAmount);
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
@@ -825,6 +835,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
     if (numberAsked && !/\d/.test(unit.text)) coverage *= NAME_MISSING;
+    // "How many beds does the ward have?" is not answered by "One parent may sleep beside the bed": its counts are of
+    // other things.
+    if (counted && countOf(unit.text, counted) === "others") coverage *= said((text) => countOf(text, counted) === "asked");
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
@@ -1017,6 +1030,55 @@ function focusOf(question: string, concepts: readonly Concept[]): Concept | null
 const UNMEASURED = 0.85;
 /** How far (in words) an amount may stand from the word that says what it measures ("22 and 26 degrees"). */
 const MEASURE_WINDOW = 3;
+
+/** "How many beds …?", "how many new members …?": the thing counted, the question's first word after "how many". */
+function countedConcept(question: string, concepts: readonly Concept[]): Concept | null {
+  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  const many = written.findIndex((word, index) => /^many$/i.test(word) && /^how$/i.test(written[index - 1] ?? ""));
+  if (many < 0) return null;
+  // "How many battery packs": the last of the words after it, the noun a compound names.
+  const first = concepts.find((candidate) => candidate.position === many + 1);
+  const second = concepts.find((candidate) => candidate.position === many + 2 && !neverNoun(candidate.word.toLowerCase()));
+  const concept = first && second ? second : first;
+  // A unit of a dimension ("how many days", "how many miles") is measured as such.
+  return concept && !concept.measures && !concept.name ? concept : null;
+}
+
+/** A count in a sentence: a whole number (not a year, a time or a date's day) or a number word. */
+const COUNT = /^(?:\d{1,3}(?:,\d{3})+|\d{1,3}|(?!1[5-9]\d\d|20\d\d)\d{4,}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?|hundreds|thousands|dozens)$/;
+/** Nouns that count anyone: "how many visitors" is answered by "3,000 people". */
+const ANYONE = new Set(["people", "person", "persons"]);
+const PEOPLE = new Set(["visitors", "members", "residents", "staff", "employees", "workers", "volunteers", "children", "adults", "pupils", "students", "players", "participants", "guests", "customers", "patients", "families", "households", "users", "fans", "spectators", "passengers", "riders", "runners", "swimmers", "teams", "clubs"]);
+
+/** What a fraction or a share counts is what the sentence is about ("two thirds choose the night train"). */
+const SHARES = new Set(["half", "halves", "third", "thirds", "quarter", "quarters", "fifth", "fifths", "percent", "per", "in", "out"]);
+
+/**
+ * What a text's counts count, for "how many <thing>": "asked" when one may count the thing (followed within three
+ * words by it or a synonym, or by no noun: "812 watched", "seats 400."), "others" when every count is of something
+ * else ("212,000 tons of cargo" for "how many boats", "One parent" for "how many beds"), "none" without a count.
+ */
+function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
+  const lower = measuredText(text).toLowerCase();
+  const words = lower.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const forms = new Set([...counted.matches, ...counted.synonyms, ...counted.related]);
+  const person = ANYONE.has(counted.word.toLowerCase()) || PEOPLE.has(counted.word.toLowerCase());
+  let others = 0;
+  let from = 0;
+  for (const [index, word] of words.entries()) {
+    const at = lower.indexOf(word, from);
+    from = at + word.length;
+    // A time of day or a date ("11:00", "14.30") counts nothing.
+    if (!COUNT.test(word) || /^[:.]\d/.test(lower.slice(from))) continue;
+    const following = words.slice(index + 1, index + 4);
+    const next = following[0];
+    if (following.some((other) => forms.has(stemOf(other)))) return "asked";
+    if (!next || !/^\p{L}+$/u.test(next) || isStopWord(next) || neverNoun(next) || SHARES.has(next)) return "asked";
+    if (person && (ANYONE.has(next) || PEOPLE.has(next))) return "asked";
+    others += 1;
+  }
+  return others > 0 ? "others" : "none";
+}
 
 /** Whether an answer built around a unit reads on to the next (as compose does, the question's words aside). */
 function readsOn(unit: Unit, next: Unit): boolean {
@@ -1215,8 +1277,11 @@ function summaryAnswer(sections: readonly Section[], input: RetrievalInput): Com
   const documentSections = sections.filter((section) => !section.fromSlide);
   const main = documentSections.filter((section) => section.main);
   const from = main.length > 0 ? main : documentSections;
-  const opening = from[0];
-  const statements = opening?.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6) ?? [];
+  // The opening is the first section that states something: a title followed only by a byline ("Published 14 May
+  // 2025 by the security team") opens with the section after it.
+  const statementsOf = (section: Section): Unit[] => section.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6 && !DATELINE.test(unit.text));
+  const opening = from.find((section) => statementsOf(section).length > 0) ?? from[0];
+  const statements = opening ? statementsOf(opening) : [];
   // The opening's first two statements, and a third when those two are short: a scene set in two short sentences is
   // often followed by the one that says what the text is about ("Yet the ballpoint took more than half a century …").
   const lead: Unit[] = [];
@@ -1228,7 +1293,7 @@ function summaryAnswer(sections: readonly Section[], input: RetrievalInput): Com
   const purpose = isEnglish() ? statements.slice(2).find((unit) => SELF_REFERENCE.test(unit.text)) : undefined;
   if (purpose) lead.push(purpose);
   if (!opening || lead.length === 0) return slideSummary(input);
-  const headings = [...new Set(from.map((section) => section.heading).filter((heading) => heading && heading !== opening.heading))].slice(0, SUMMARY_SECTIONS);
+  const headings = [...new Set(from.slice(from.indexOf(opening)).map((section) => section.heading).filter((heading) => heading && heading !== opening.heading))].slice(0, SUMMARY_SECTIONS);
   const parts = lead.map(spoken);
   if (headings.length > 1) parts.push(phrases().itCovers(listOf(headings.map((heading) => heading.replace(/[.:;!?]+$/, "")))));
   return { text: parts.join(" "), passages: [{ source: opening.source, text: opening.units[0]!.passage }], covered: true };

@@ -25,6 +25,7 @@ import { nameAsTitle, newCounter, parseSource, type DocSection } from "./structu
 import {
   CaseBook,
   capitalize,
+  DATELINE,
   isProseSentence,
   joinList,
   numberWord,
@@ -2143,7 +2144,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
           !narrated.some((sentence) => key(writer.statements.get(bullet) ?? bullet).includes(sentence) || sentence.includes(key(writer.statements.get(bullet) ?? bullet))) &&
           !DANGLING.test(bullet) &&
           // A dateline ("Issued by the trustees … on 3 March 2025") is no point to recap.
-          !/^\p{Lu}\p{Ll}+(?:ed|en)\s+by\b/u.test(bullet) &&
+          !DATELINE.test(bullet) &&
           !QUOTED.test(writer.statements.get(bullet) ?? bullet),
       );
       return said ? [writer.statements.get(said) ?? said] : [];

@@ -135,6 +135,12 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
+/**
+ * A dateline or byline: who issued a text and when ("Issued by the trustees on 3 March 2025", "Published 14 May 2025
+ * by the security team", "Last updated 2 June 2025"). No statement of what the text says.
+ */
+export const DATELINE = /^\p{Lu}\p{Ll}+(?:ed|en)(?:\s+(?:on\s+)?[\p{L}\d,]+){0,4}?\s+by\b|^(?:Last )?(?:Published|Issued|Updated|Posted|Revised)\s+(?:on\s+)?\d/u;
+
 /** True for text that reads as a complete sentence: a capital (or digit, or quote) first, final punctuation. */
 export function isProseSentence(text: string): boolean {
   if (!isEnglish()) {

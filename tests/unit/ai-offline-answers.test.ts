@@ -559,6 +559,45 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
   });
 
+  it("summarises 'what is this guide for' and past a byline; a price asked without 'cost'; counts of the thing asked", () => {
+    const report = oneSource("report.md", [
+      "# Security Incident Report",
+      "Published 14 May 2025 by the Tallyford security team.",
+      "## Summary",
+      "On 29 April 2025, an attacker used a stolen employee password to sign in to our support system.",
+      "## What You Should Do",
+      "Change your password if you reused it anywhere else.",
+    ]);
+    const summary = composeOfflineAnswer({ ...report, question: "What is this report for?" }).text;
+    expect(summary).toMatch(/^On 29 April 2025, an attacker used a stolen employee password/);
+    expect(summary).not.toMatch(/Published 14 May/);
+    expect(composeOfflineAnswer({ ...report, question: "What does this report set out?" }).text).toMatch(/^On 29 April 2025/);
+    expect(composeOfflineAnswer({ ...report, question: "Who is this report about, and why was it written?" }).text).toMatch(/^On 29 April 2025/);
+    const club = oneSource("club.md", [
+      "# Birdwatching for Beginners",
+      "## Binoculars",
+      "Try before you buy: the club keeps four loan pairs that members can borrow for a month at a time.",
+      "## The Museum Loom",
+      "On the first Sunday of each month, a volunteer weaver will demonstrate the loom at 11:00 and 14:00, producing cloth that will be sold in the museum shop.",
+      "## The Ward",
+      "One parent may sleep beside the bed on a fold-out chair.",
+      "## The Canal",
+      "Traffic peaked in 1838, when the canal carried 212,000 tons of cargo.",
+      "## The Basin",
+      "The basin at Wexcombe had room for 40 boats.",
+      "## Joining",
+      "Membership of the club costs £15 a year.",
+    ]);
+    const ask = (question: string) => composeOfflineAnswer({ ...club, question }).text;
+    // "How much is …" asks a price: four loan pairs are no price, and neither are two times of day.
+    expect(ask("How much is membership of the club?")).toMatch(/^Membership of the club costs £15/);
+    expect(ask("How much does the cloth woven on the loom sell for in the museum shop?")).toBe(NOT_COVERED_REPLY);
+    // "One parent" counts no beds; "212,000 tons" no boats, "40 boats" does.
+    expect(ask("How many beds does the ward have?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How many boats could the basin hold?")).toMatch(/room for 40 boats/);
+    expect(ask("How many boats used the canal in 1838?")).toBe(NOT_COVERED_REPLY);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
