@@ -1031,6 +1031,15 @@ const UNMEASURED = 0.85;
 /** How far (in words) an amount may stand from the word that says what it measures ("22 and 26 degrees"). */
 const MEASURE_WINDOW = 3;
 
+/** "Is there parking …?", "Are there toilets …?": the thing asked to exist, a common noun right after "there". */
+function askedToExist(question: string, concepts: readonly Concept[]): Concept | null {
+  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  if (!/^(?:is|are)$/i.test(written[0] ?? "") || !/^there$/i.test(written[1] ?? "")) return null;
+  const at = /^(?:a|an)$/i.test(written[2] ?? "") ? 3 : 2;
+  const concept = concepts.find((candidate) => candidate.position === at);
+  return concept && !concept.name && !concept.measures && !neverNoun(concept.word.toLowerCase()) ? concept : null;
+}
+
 /** "How many beds …?", "how many new members …?": the thing counted, the question's first word after "how many". */
 function countedConcept(question: string, concepts: readonly Concept[]): Concept | null {
   const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
@@ -1348,6 +1357,9 @@ function composeAnswer(input: RetrievalInput): ComposedAnswer {
   const concepts = subjectWeighed(conceptsOf(input.question, idf, everywhere), sections);
   // A name the material never mentions (a place, a person, a product) is something it does not cover.
   if (concepts.some((concept) => concept.name && !concept.matches.some((term) => everywhere.has(term)))) return notCovered();
+  // "Is there parking at the lake?": what the question asks exists, never mentioned, is not covered.
+  const existing = isEnglish() ? askedToExist(input.question, concepts) : null;
+  if (existing && !existing.matches.some((term) => everywhere.has(term)) && !existing.synonyms.some((term) => everywhere.has(term))) return notCovered();
   const scored = scoreUnits(units, concepts, input.question, input.currentSlide);
   // Whether the material covers the question is the best coverage's to say; which unit answers it, the ranking's,
   // among the units that come near covering it.

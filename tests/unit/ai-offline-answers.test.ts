@@ -587,6 +587,8 @@ describe("what an answer must hold", () => {
       "The basin at Wexcombe had room for 40 boats.",
       "## Joining",
       "Membership of the club costs £15 a year.",
+      "## Getting to the Lake",
+      "The lake is a ten-minute walk from the station, and there are covered cycle racks beside the café.",
     ]);
     const ask = (question: string) => composeOfflineAnswer({ ...club, question }).text;
     // "How much is …" asks a price: four loan pairs are no price, and neither are two times of day.
@@ -596,6 +598,9 @@ describe("what an answer must hold", () => {
     expect(ask("How many beds does the ward have?")).toBe(NOT_COVERED_REPLY);
     expect(ask("How many boats could the basin hold?")).toMatch(/room for 40 boats/);
     expect(ask("How many boats used the canal in 1838?")).toBe(NOT_COVERED_REPLY);
+    // "Is there parking …?" of material that never speaks of parking.
+    expect(ask("Is there parking at the lake?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("Are there cycle racks at the lake?")).toMatch(/covered cycle racks beside the café/);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
