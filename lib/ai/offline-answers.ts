@@ -744,6 +744,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
+  const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const counted = isEnglish() ? countedConcept(question, concepts) : null;
@@ -825,10 +826,12 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // When the answer reads on to it (a short unit, or one the next leans on), the next sentence's is the answer's own.
     const said = (test: (text: string) => boolean) =>
       after && !unit.row && !unit.item && test(after.text) ? (readsOn(unit, after) && after.words <= COMPLETING_WORDS ? 1 : KIND_FOLLOWS) : KIND_MISSING;
-    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : measureUnits.some((term) => unit.terms.has(term)) ? UNMEASURED : said(givesAmount);
+    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : (moneyAsked ? NO_PRICE.test(unit.text) : measureUnits.some((term) => unit.terms.has(term))) ? UNMEASURED : said(givesAmount);
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
+    // "Which day of the week is the caddy collected?" is not answered by "collected every week".
+    if (dayAsked && !DAY.test(unit.text)) coverage *= CLOCK_MISSING;
     // "How old …?" asks for an age: "in my year" and "eighteen months" give none.
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
@@ -925,6 +928,12 @@ const FIRST_PERSON = /\b(?:I|me|my|I'm|I've|I'd)\b/;
 const PLACE_VERBS = new Set(["held", "hold", "located", "situated", "based", "hosted", "happen", "happens", "happening", "place", "found"]);
 
 /** A question asking for a time of day, and what gives one ("9am", "17:30", "noon"). */
+/** "Which day …?", "what days …?": a day of the week or of the month, or every day. */
+const DAY_ASKED = /\b(?:which|what) days?\b/i;
+const DAY =
+  /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|daily|every day|each day|today|tomorrow|yesterday|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?\b|(?:first|second|third|fourth|last|\d{1,2}(?:st|nd|rd|th)) (?:day|of (?:the|each|every) month))\b/i;
+/** A price said without a number: what is free costs nothing ("gluten-free" and "free from nuts" are no price). */
+const NO_PRICE = /(?<!-)\bfree\b(?!-|\s+(?:from|of)\b(?!\s+charge\b))|\bno (?:charge|cost|fee)\b|\bcosts? nothing\b/i;
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
 const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:at|by|from|until|till|before|after) \d{1,2}\.\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 

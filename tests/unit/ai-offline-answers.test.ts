@@ -589,6 +589,12 @@ describe("what an answer must hold", () => {
       "Membership of the club costs £15 a year.",
       "## Getting to the Lake",
       "The lake is a ten-minute walk from the station, and there are covered cycle racks beside the café.",
+      "## Food Waste",
+      "Cooked food can go in your green caddy, which is collected every week.",
+      "## Tickets",
+      "If your train no longer runs, you can use your ticket on the next train without paying extra.",
+      "## Baking",
+      "We bake a gluten-free seeded loaf on Fridays only.",
     ]);
     const ask = (question: string) => composeOfflineAnswer({ ...club, question }).text;
     // "How much is …" asks a price: four loan pairs are no price, and neither are two times of day.
@@ -601,6 +607,10 @@ describe("what an answer must hold", () => {
     // "Is there parking …?" of material that never speaks of parking.
     expect(ask("Is there parking at the lake?")).toBe(NOT_COVERED_REPLY);
     expect(ask("Are there cycle racks at the lake?")).toMatch(/covered cycle racks beside the café/);
+    // "Which day" asks for a day; "without paying extra" and "gluten-free" give no price.
+    expect(ask("Which day of the week is the green caddy collected?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How much does a train ticket cost?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How much is the gluten-free seeded loaf?")).toBe(NOT_COVERED_REPLY);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
