@@ -107,6 +107,8 @@ export function articlePdf(title: string, blocks: readonly Block[], headingStyle
     } else if (block.kind === "list") {
       doc.fontSize(style.body);
       block.items.forEach((item, index) => {
+        // An item's mark and its text on one page: near the foot of a page, both go to the next.
+        if (doc.y + doc.currentLineHeight(true) * 2 > doc.page.height - doc.page.margins.bottom) doc.addPage();
         const y = doc.y;
         doc.font(REGULAR).text(block.ordered ? `${index + 1}.` : "\u2022", left + 6, y, { width: 18 });
         doc.y = y;

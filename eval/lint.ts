@@ -33,6 +33,7 @@ import type { Article } from "./corpus";
 import { plainText, type Block } from "./markdown";
 import { containsWords, contentWords, sameWords, sentences, tokens, wordCount } from "./text";
 import { FINITE_TAGS, hasMainVerb, tagged, type Tagged } from "@/lib/ai/pos";
+import { DATELINE } from "@/lib/ai/text";
 
 export const LINT_CATEGORIES = ["debris", "cut", "verbless", "context", "duplicate", "filler", "reads", "length", "borrowed", "grammar"] as const;
 export type LintCategory = (typeof LINT_CATEGORIES)[number];
@@ -97,13 +98,20 @@ function debrisIn(text: string): string | null {
 const PHRASAL_END =
   /\b(?:go|goes|going|went|gone|carr(?:y|ies|ied|ying)|mov(?:e|es|ed|ing)|hold|holds|held|come|comes|came|coming|keep|keeps|kept|switch(?:es|ed)?|turn(?:s|ed)?|log(?:s|ged)?|sign(?:s|ed)?|check(?:s|ed)?|drop(?:s|ped)?|join(?:s|ed)?|set|sets|wear|wears|wore|worn|catch(?:es)?|caught|take|takes|took|taken|put|puts|get|gets|got|give|gives|gave|given|grow|grows|grew|grown|settle[sd]?|slow(?:s|ed)?|cool(?:s|ed)?|dry|dries|dried|calm(?:s|ed)?)\s(?:on|in|off|out|up|over|back|away|down)[.!]?$/i;
 
+/** A preposition left at the end of a passive ("parts of the channel were filled in", "a house rarely lived in"). */
+function passiveEnd(words: readonly Tagged[]): boolean {
+  const spoken = words.filter((word) => word.pos !== "PUNCT");
+  const [before, verb] = spoken.slice(-3, -1);
+  return verb?.pos === "VERB" && /(?:ed|en|wn|ung|ught|lt|pt)$/.test(verb.lower) && /^(?:is|are|was|were|be|been|being|get|got|gets|rarely|never|often|always)$/.test(before?.lower ?? "");
+}
+
 function cutReason(text: string, words: Tagged[]): string | null {
   const trimmed = text.trim();
   if (/[,;:\u2013\u2014-]$/.test(trimmed)) return `ends on '${trimmed.slice(-1)}'`;
   const last = tokens(trimmed).at(-1);
   // A phrasal verb's particle ends a clause ("as the chase goes on", "before you move in"), a preposition does not
   // ("we rely on").
-  if (last && CONTINUES.has(last) && !PHRASAL_END.test(trimmed)) return `ends on '${last}'`;
+  if (last && CONTINUES.has(last) && !PHRASAL_END.test(trimmed) && !passiveEnd(words)) return `ends on '${last}'`;
   const opens = (trimmed.match(/[([{]/g) ?? []).length;
   const closes = (trimmed.match(/[)\]}]/g) ?? []).length;
   if (opens !== closes) return "a bracket left open";
@@ -141,6 +149,7 @@ function quotableLines(blocks: readonly Block[]): string[] {
 /** Words the source writes capitalised in mid-sentence and never in lower case: names ("Austrian", "Lisbon"). */
 function namesOf(texts: readonly string[], headings: readonly string[] = []): Set<string> {
   const capitalised = new Set<string>();
+  const alone = new Set<string>();
   // A word a heading writes in lower case ("Is there a café?") is no name either.
   const lower = new Set<string>(headings.flatMap((heading) => heading.match(/(?<=\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []).map((word) => word.toLowerCase()));
   for (const text of texts) {
@@ -149,12 +158,15 @@ function namesOf(texts: readonly string[], headings: readonly string[] = []): Se
       const words = sentence.match(/[\p{L}][\p{L}'\u2019-]*/gu) ?? [];
       words.forEach((word, index) => {
         if (index === 0) return;
-        if (/^\p{Lu}\p{Ll}+$/u.test(word)) capitalised.add(word.toLowerCase());
-        else if (/^\p{Ll}/u.test(word)) lower.add(word.toLowerCase());
+        if (/^\p{Lu}\p{Ll}+$/u.test(word)) {
+          capitalised.add(word.toLowerCase());
+          // "Go" of "Inkwell Go" is a name only beside "Inkwell": alone, it is the word "go".
+          if (!/^\p{Lu}/u.test(words[index - 1]!)) alone.add(word.toLowerCase());
+        } else if (/^\p{Ll}/u.test(word)) lower.add(word.toLowerCase());
       });
     }
   }
-  return new Set([...capitalised].filter((word) => !lower.has(word)));
+  return new Set([...capitalised].filter((word) => !lower.has(word) && alone.has(word)));
 }
 
 function linkingProblem(script: string, title: string): string | null {
@@ -311,7 +323,8 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     const base = slide.title.replace(/\s*\([^)]*\)\s*$/, "");
     const headed = byPart.findIndex((part) => part.heading !== null && sameWords(part.heading, base));
     const ownRange = (() => {
-      if (n === 1) return byPart[0]!.sentences.length > 0 ? [0, 1] : null;
+      // A lead that is only a byline ("Published 14 May 2025 by …") is no lead: the opening speaks from the parts.
+      if (n === 1) return byPart[0]!.sentences.some((sentence) => !DATELINE.test(sentence)) ? [0, 1] : null;
       if (headed < 0) return null;
       const level = levelOf.get(byPart[headed]!.heading!) ?? 2;
       let end = headed + 1;

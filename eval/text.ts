@@ -1,11 +1,14 @@
 // Text comparison of the harness: texts compared as sequences of words, so punctuation, layout marks (#, |, **,
 // bullet glyphs), case and spacing never decide a match, and the words themselves always do.
 
+import { sayAddresses } from "@/lib/ai/text";
+
 /** Words and numbers of a text, lower case; "41,260", "99.85" and "doctor's" stay one token each. */
 export function tokens(text: string): string[] {
   // A word hyphenated in one text may be joined in another ("second-hand" in the source, "secondhand" in text read
   // from a PDF whose line broke there): hyphens inside words are dropped on both sides.
-  const straight = text
+  // An address reads as a speaker says it, as narration says it ("hello@bakery.co.uk" is "hello at bakery dot co dot uk").
+  const straight = sayAddresses(text)
     .normalize("NFC")
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/\u00ad/g, "")

@@ -26,8 +26,10 @@ import {
   CaseBook,
   capitalize,
   DATELINE,
+  hasUnsayableAddress,
   isProseSentence,
   joinList,
+  sayAddresses,
   numberWord,
   STOP_WORDS,
   terms as termsOf,
@@ -284,7 +286,6 @@ function spoken(text: string): string {
     .trim();
 }
 
-const URL_LIKE = /https?:\/\/|www\.|@\w+\.\w/;
 /** Markup and code that extraction can leave in text: links and images in Markdown, code fences, table rules. */
 const MARKUP = /\]\(|!\[|\]\[|```|\|\s*:?-{3}|^\s*[$>%*]\s|[{}]|=>|\)\s*;\s*$/;
 
@@ -294,7 +295,7 @@ function hasProseWords(text: string): boolean {
 }
 
 function narratable(sentence: Sentence): boolean {
-  return hasProseWords(sentence.text) && isProseSentence(sentence.text) && !URL_LIKE.test(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
+  return hasProseWords(sentence.text) && isProseSentence(sentence.text) && !hasUnsayableAddress(sentence.text) && !MARKUP.test(sentence.text) && sentence.words >= 5 && sentence.words <= 60;
 }
 
 /** A section's prose sentences from its first, in order, as many as fit in `room` words. */
@@ -302,7 +303,7 @@ function ownInOrder(sentences: readonly Sentence[], room: number): Sentence[] {
   const said: Sentence[] = [];
   let total = 0;
   for (const sentence of sentences) {
-    if (!hasProseWords(sentence.text) || !isProseSentence(sentence.text) || URL_LIKE.test(sentence.text) || MARKUP.test(sentence.text) || total + sentence.words > room) break;
+    if (!hasProseWords(sentence.text) || !isProseSentence(sentence.text) || hasUnsayableAddress(sentence.text) || MARKUP.test(sentence.text) || total + sentence.words > room) break;
     said.push(sentence);
     total += sentence.words;
   }
@@ -610,7 +611,7 @@ function bulletOf(sentence: Sentence): BulletCandidate | null {
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
 export function toBullet(sentence: string, options: { forSlide?: boolean } = {}): BulletCandidate | null {
-  if (URL_LIKE.test(sentence) || MARKUP.test(sentence) || sentence.includes("|") || !hasProseWords(sentence)) return null;
+  if (hasUnsayableAddress(sentence) || MARKUP.test(sentence) || sentence.includes("|") || !hasProseWords(sentence)) return null;
   let text = spoken(sentence)
     .replace(/^\(?(?:[a-z]|\d{1,2})\)\s+/i, "")
     .replace(/\s*\([^)]*\)/g, "")
@@ -1868,14 +1869,16 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const firstBulletOf: { slide: number; bullet: string; sentence: Sentence | null; weight: number }[] = [];
 
   // Opening: the lead's best sentences (or the deck's most central ones) and what the deck will cover.
-  const openingPool = lead?.sentences ?? [];
+  // A byline ("Published 14 May 2025 by the security team") is no lead to speak from.
+  const openingPool = (lead?.sentences ?? []).filter((sentence) => !DATELINE.test(sentence.text));
   // The opening's bullets come from the lead too: kept out of its narration while the rest of the lead says enough.
   // An opening that lists the deck's parts (every part titled by its heading, three to six of them) shows no lead
   // sentence: the lead is narrated whole rather than held back for lines the slide does not show.
   // So does one whose lead is too short for lines of its own, which lists the topics (see openingBullets below).
   const headedParts = parts.filter((part) => part.heading && !part.continued).length;
   const showsAgenda = headedParts >= MIN_BULLETS && headedParts <= MAX_BULLETS && headedParts === parts.length;
-  const leadLines = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
+  // Without a lead (none, or only a byline) the opening lists the topics when the headings name enough of them.
+  const leadLines = writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length;
   const showsTopics = leadLines < MIN_BULLETS && headedParts >= MIN_BULLETS;
   const openingTopic = headingless ? topicSentences(openingPool.slice(0, 1)) : [];
   const openingReserved = showsAgenda || showsTopics ? [] : writer.reserve(openingPool, 4, openingTopic);
@@ -2093,8 +2096,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const openingSource = { sentences: openingPool.length > 0 ? openingPool : parts.flatMap((part) => part.sentences), items: [] };
   // A lead too short for the opening's bullets: the slide lists the deck's topics instead of one or two of them
   // beside a stray point.
-  const leadBullets = openingPool.length > 0 ? writer.bulletCandidates(openingPool).filter((candidate) => !candidate.bullet.truncated && standsAlone(candidate.bullet.text)).length : MIN_BULLETS;
-  const topicBullets = leadBullets < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
+  const topicBullets = leadLines < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
   let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, titles, [], { narration: openingScript });
   // Lead points the opening's narration must read out (a lead too short to say anything else) give way to the
   // main source's topics, when those fit on the slide.
@@ -2207,7 +2209,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
     ...allPartSentences.map((sentence) => bulletOf(sentence)?.text).filter((text): text is string => Boolean(text)),
     ...parts.map((part) => part.title),
   ];
-  return { slides: withoutRepeats(ensureBullets(slides, spareLines)) };
+  // A web or e-mail address the slide shows is said as a speaker says it ("hello at bakery dot co dot uk").
+  return { slides: withoutRepeats(ensureBullets(slides, spareLines)).map((slide) => ({ ...slide, script: sayAddresses(slide.script) })) };
 }
 
 /** Whether a narration reads out its slide: two or more of its lines, and half of them or more, said word for word. */

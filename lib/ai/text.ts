@@ -141,6 +141,34 @@ export function splitSentences(text: string): string[] {
  */
 export const DATELINE = /^\p{Lu}\p{Ll}+(?:ed|en)(?:\s+(?:on\s+)?[\p{L}\d,]+){0,4}?\s+by\b|^(?:Last )?(?:Published|Issued|Updated|Posted|Revised)\s+(?:on\s+)?\d/u;
 
+/** An e-mail address or a web address ("hello@bakery.co.uk", "www.harrowfield.gov.uk/compost", "https://example.org"). */
+const ADDRESS =
+  /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/|\bwww\.)[^\s,;()<>"]*[^\s,;()<>".!?:]|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|gov|edu|co|ac|uk|io|info)(?:\.[a-z]{2})?\b(?:\/[^\s,;()<>"]*[^\s,;()<>".!?:])?/gi;
+/** An address a speaker says out loud: an e-mail address, or a site with at most two parts of a path and no query. */
+const SAYABLE = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:\/[\w-]+){0,2}\/?)$/i;
+
+/** Whether a text holds a web or e-mail address too long to say ("https://example.org/a/b/c?id=4"). */
+export function hasUnsayableAddress(text: string): boolean {
+  return (text.match(ADDRESS) ?? []).some((address) => address.length > 48 || !SAYABLE.test(address));
+}
+
+/**
+ * Addresses as a speaker says them: "hello@bakery.co.uk" is "hello at bakery dot co dot uk", "www.harrowfield.gov.uk/
+ * compost" is "harrowfield dot gov dot uk slash compost". For narration, which a voice reads and captions show.
+ */
+export function sayAddresses(text: string): string {
+  return text.replace(ADDRESS, (address) => {
+    if (!SAYABLE.test(address)) return address;
+    const bare = address.replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/$/, "");
+    return bare
+      .replace(/@/g, " at ")
+      .replace(/\./g, " dot ")
+      .replace(/\//g, " slash ")
+      .replace(/_/g, " underscore ")
+      .replace(/(?<=\w)-(?=\w)/g, " dash ");
+  });
+}
+
 /** True for text that reads as a complete sentence: a capital (or digit, or quote) first, final punctuation. */
 export function isProseSentence(text: string): boolean {
   if (!isEnglish()) {

@@ -206,8 +206,27 @@ function headingLevels(blocks: readonly PdfBlock[]): Map<number, number> {
   return new Map(sizes.map((size, rank) => [size, Math.min(6, rank + 1)]));
 }
 
+/** A list mark alone on its line. */
+const LONE_MARK = /^(?:[•●▪◦‣∙·–-]|\(?\d{1,2}[.)])$/;
+
+/**
+ * A list mark left alone on its line, its item's text on the next line (or at the top of the next page), marks that
+ * line: the item is not read as a short line of its own, which would look like a heading.
+ */
+function withMarksJoined(lines: readonly PdfLine[]): PdfLine[] {
+  const joined: PdfLine[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    if (previous && LONE_MARK.test(previous.text) && line.cells.length === 1 && !LIST_MARK.test(line.text)) {
+      const text = `${previous.text} ${line.text}`;
+      joined[joined.length - 1] = { ...line, text, cells: [text], cellX: [previous.x], x: previous.x };
+    } else joined.push(line);
+  }
+  return joined;
+}
+
 function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
-  const blocks = pdfBlocks(lines);
+  const blocks = pdfBlocks(withMarksJoined(lines));
   const levels = headingLevels(blocks);
   for (const block of blocks) {
     if (builder.isFull) return;

@@ -300,7 +300,9 @@ describe("bullets from sentences", () => {
     expect(toBullet("However, heat pumps move heat rather than generate it, which is why they are efficient.")?.text).toBe("Heat pumps move heat rather than generate it");
     expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
     expect(toBullet("Compost (which gardeners love) improves clay soil.")?.text).toBe("Compost improves clay soil");
-    expect(toBullet("See https://example.com for more.")).toBeNull();
+    // A short address is shown (the narration says it); one too long to say is no line.
+    expect(toBullet("See https://example.com for more.")?.text).toBe("See https://example.com for more");
+    expect(toBullet("See https://example.com/a/b/c?id=4&page=2 for more.")).toBeNull();
     // An opening phrase's comma is no aside's, a clause or a list's middle between commas stays, and so do "by now"
     // and "even if".
     expect(toBullet("For years, the staff at Fenwick & Hale, a small firm of architects, kept passwords in a spreadsheet.")?.text).toBe(
@@ -846,5 +848,32 @@ describe("bullets from sentences", () => {
     const slide = outline.slides.find((candidate) => candidate.title === "Before You Start")!;
     expect(slide.script).toContain("Soak a bare-root tree in a bucket of water for two hours before planting.");
     for (const sentence of [...planting, "Water every week through the first summer, more in a drought."]) expect(slide.script).not.toContain(sentence);
+  });
+
+  it("shows a contact's address and says it as a speaker would; a byline is no lead, the opening lists the topics", () => {
+    const text = [
+      "# Allergens and Ordering",
+      "Published 14 May 2025 by Hollybrook Bakehouse.",
+      "## About Our Kitchen",
+      "All our bread, pastries and cakes are made in one small kitchen. We use wheat, milk, eggs, nuts and sesame every day, so we cannot promise that any product is free from them. Our staff wash surfaces and tools between batches, but traces can remain.",
+      "## Ordering",
+      "Cakes need at least three days' notice, and wedding cakes at least six weeks. You can order in the shop, by phone or through our website. A deposit of half the price is taken when you order.",
+      "## Collection",
+      "Orders can be collected from 8:00 on the day you choose. We deliver celebration cakes within eight miles for a flat charge of £12. Anything not collected by closing time is kept until noon the next day.",
+      "## Contact Us",
+      "Call us on 01632 960 442 between 8:00 and 15:00, Tuesday to Saturday, or email hello@hollybrookbakehouse.co.uk. If you have a question about an allergy, we would always rather you asked.",
+      "## Paying",
+      "We take cards and cash in the shop. Orders over £50 can be paid by bank transfer, and we send the details with your order confirmation.",
+      "## Opening Hours",
+      "The shop opens from 8:00 to 15:00, Tuesday to Saturday. We close for two weeks after Christmas and for one week in August.",
+      "## Our Suppliers",
+      "Our flour comes from a mill twenty miles away, and our eggs from a farm on the edge of the village. We buy butter and cream from a dairy in the next county.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    const contact = outline.slides.find((candidate) => candidate.title === "Contact Us")!;
+    expect(contact.script).toContain("or email hello at hollybrookbakehouse dot co dot uk.");
+    expect(contact.script).not.toContain("@");
+    const opening = outline.slides[0]!;
+    expect(opening.bullets).toEqual(["About Our Kitchen", "Ordering", "Collection", "Contact Us", "Paying", "Opening Hours"]);
   });
 });

@@ -95,6 +95,19 @@ describe("PDF extraction", () => {
     ]);
   });
 
+  it("joins a list mark left alone at the foot of a page to its item's text on the next", async () => {
+    const split = buildPdf({
+      title: "Composting",
+      pages: [
+        [{ heading: "Greens", size: 18 }, { paragraph: "- Fruit and vegetable peelings" }, { paragraph: "-" }],
+        [{ paragraph: "Grass cuttings" }, { paragraph: "- Young weeds, before they have set seed" }],
+      ],
+    });
+    const content = await extractPdf(split);
+    expect(content.sections).toHaveLength(1);
+    expect(content.sections[0]!.text).toContain("- Grass cuttings");
+  });
+
   it("reads a file on disk the same as its bytes, and takes its first heading as title without metadata", async () => {
     await writeFile(temp.file("report.pdf"), pdf);
     expect(await extractPdf(temp.file("report.pdf"))).toEqual(await extractPdf(pdf));
