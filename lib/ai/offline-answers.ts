@@ -572,6 +572,10 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     isEnglish() &&
     ((term.word === "old" && /^how$/i.test(written[term.position - 1] ?? "")) ||
       (term.word === "living" && /^for a$/i.test(written.slice(term.position - 2, term.position).join(" "))) ||
+      // "How big a deposit …?" asks how much of it, not a size.
+      ((term.word === "big" || term.word === "large") && /^how$/i.test(written[term.position - 1] ?? "") && /^an?$/i.test(written[term.position + 1] ?? "")) ||
+      // "What phone number do I ring …?" asks for a number to call (NUMBER_ASKED): a text gives it without the words.
+      (NUMBER_ASKED.test(question) && (term.word === "number" || term.word === "numbers" || (/^(?:phone|telephone|mobile|helpline)$/i.test(term.word) && /^numbers?$/i.test(written[term.position + 1] ?? "")))) ||
       // "What time does the coach leave?" asks for a time of day (CLOCK_ASKED), not a duration.
       (term.word === "time" && /^what$/i.test(written[term.position - 1] ?? "")) ||
       // "How long will the trial last?", "How long does it take?": the verb only asks how long.
@@ -808,8 +812,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     if (direct / total < DIRECT_THRESHOLD) continue;
     const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
-    // An amount the next sentence gives: of the thing counted when the question asks how many of it.
-    const givesAmount = (text: string) => amountIn(text) && !(counted && countOf(text, counted) === "others");
+    // An amount, of the thing counted when the question asks how many of it: "How many beds does the ward have?" is
+    // not answered by "One parent may sleep beside the bed", whose count is of something else.
+    // "How many objects …?" is answered by a count of them, not by a year or a time ("built in 1911").
+    const givesAmount = (text: string) => amountIn(text) && (!counted || countOf(askedNumbers ? text.replace(askedNumbers, " ") : text, counted) === "asked");
     let coverage = (direct + CONTEXT_CREDIT * context + REASON_CREDIT * reason) / total;
     for (const concept of concepts) {
       // "What number is the dial set to?" is answered by "set to 4": a count is said by its number.
@@ -826,7 +832,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // When the answer reads on to it (a short unit, or one the next leans on), the next sentence's is the answer's own.
     const said = (test: (text: string) => boolean) =>
       after && !unit.row && !unit.item && test(after.text) ? (readsOn(unit, after) && after.words <= COMPLETING_WORDS ? 1 : KIND_FOLLOWS) : KIND_MISSING;
-    if (intent.amount) coverage *= amountIn(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : (moneyAsked ? NO_PRICE.test(unit.text) : measureUnits.some((term) => unit.terms.has(term))) ? UNMEASURED : said(givesAmount);
+    if (intent.amount) coverage *= givesAmount(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : (moneyAsked ? NO_PRICE.test(unit.text) : measureUnits.some((term) => unit.terms.has(term))) ? UNMEASURED : said(givesAmount);
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
@@ -838,9 +844,6 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
     if (numberAsked && !/\d/.test(unit.text)) coverage *= NAME_MISSING;
-    // "How many beds does the ward have?" is not answered by "One parent may sleep beside the bed": its counts are of
-    // other things.
-    if (counted && countOf(unit.text, counted) === "others") coverage *= said((text) => countOf(text, counted) === "asked");
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").

@@ -595,6 +595,13 @@ describe("what an answer must hold", () => {
       "If your train no longer runs, you can use your ticket on the next train without paying extra.",
       "## Baking",
       "We bake a gluten-free seeded loaf on Fridays only.",
+      "## Do I need to pay a deposit?",
+      "A 50% deposit is needed for all celebration and wedding cakes, paid when you order.",
+      "## Accessibility",
+      "Passengers who need help boarding can book assistance up to two hours before they travel by calling our Passenger Assist team on 0800 112 4477.",
+      "## The Exhibition",
+      "The largest object in the exhibition is a restored loom, built in 1911.",
+      "It brings together more than 200 objects, many of which have never been on public display.",
     ]);
     const ask = (question: string) => composeOfflineAnswer({ ...club, question }).text;
     // "How much is …" asks a price: four loan pairs are no price, and neither are two times of day.
@@ -611,6 +618,11 @@ describe("what an answer must hold", () => {
     expect(ask("Which day of the week is the green caddy collected?")).toBe(NOT_COVERED_REPLY);
     expect(ask("How much does a train ticket cost?")).toBe(NOT_COVERED_REPLY);
     expect(ask("How much is the gluten-free seeded loaf?")).toBe(NOT_COVERED_REPLY);
+    // "How big a deposit" asks how much of it; "what phone number do I ring" asks for a number to call.
+    expect(ask("How big a deposit do I pay when ordering a celebration cake?")).toMatch(/^A 50% deposit is needed/);
+    expect(ask("What phone number do I ring to book help boarding a train?")).toMatch(/0800 112 4477/);
+    // A year counts no objects.
+    expect(ask("How many objects are on show in the exhibition?")).toMatch(/more than 200 objects/);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
