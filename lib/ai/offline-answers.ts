@@ -384,6 +384,8 @@ interface Concept extends QuestionTerm {
   pair: string | null;
   /** The words of a name of several words, each with its rarity in the material. */
   parts: { stem: string; weight: number }[] | null;
+  /** A word of the main document's title: what all the material is about (subjectWeighed). */
+  subject?: boolean;
 }
 
 const ROW = /^\s*\||\t|\s\|\s/;
@@ -671,10 +673,12 @@ const SUBJECT_SHARE = 0.5;
  */
 function subjectWeighed(concepts: Concept[], sections: readonly Section[]): Concept[] {
   const title = sections.find((section) => section.main && !section.fromSlide)?.headingTerms;
-  if (!title || title.size === 0 || concepts.length < 2) return concepts;
+  if (!title || title.size === 0) return concepts;
   for (const concept of concepts) {
-    if (!(concept.own.every((term) => title.has(term)) || (concept.parts && holds(title, concept)))) continue;
-    concept.weight *= SUBJECT_SHARE;
+    const weighed = concept.own.every((term) => title.has(term)) || Boolean(concept.parts && holds(title, concept));
+    // "Swimming" of "Wild Swimming Safely" names the subject, though the material also says "swimmers".
+    concept.subject = weighed || title.has(concept.stem);
+    if (weighed && concepts.length >= 2) concept.weight *= SUBJECT_SHARE;
   }
   return concepts;
 }
@@ -810,7 +814,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
           focus.synonyms.some((term) => unit.terms.has(term)) ||
           focus.related.some((term) => unit.terms.has(term)) ||
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
-    if (direct / total < DIRECT_THRESHOLD) continue;
+    // A section whose heading the question puts as a question answers it from its opening, whatever words that says
+    // ("What should I do before I go swimming?" and "Before You Go": "A little planning prevents most problems.").
+    if (direct / total < DIRECT_THRESHOLD && !(opening && allUsed && asked(section) >= HEADING_MATCH)) continue;
     const amountIn = (text: string) => hasNumber(askedNumbers ? text.replace(ITEM, "").replace(askedNumbers, " ") : text.replace(ITEM, ""));
     // An amount, of the thing counted when the question asks how many of it: "How many beds does the ward have?" is
     // not answered by "One parent may sleep beside the bed", whose count is of something else.
@@ -1114,6 +1120,9 @@ function measured(unit: Unit, measures: readonly string[]): boolean {
   return words.some((word, index) => measures.includes(stemOf(word)) && amounts.some((at) => Math.abs(at - index) <= MEASURE_WINDOW));
 }
 
+/** Words a heading asks with ("What You Should Do"): a heading of these alone names no part of a subject. */
+const HEADING_ASKING = new Set(["what", "how", "why", "when", "where", "who", "which", "should", "can", "could", "would", "will", "must"].map((word) => stemOf(word)));
+
 /** Heading words that say nothing of its topic: the author's pronouns, "be", "do" and "have". */
 const HEADING_FILLER = new Set(["we", "our", "us", "i", "my", "you", "your", "is", "are", "am", "was", "were", "be", "been", "do", "does", "did", "have", "has", "had"].map((word) => stemOf(word)));
 
@@ -1134,7 +1143,8 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
   const words = new Set(allWords(question));
   // A heading word the question puts in other words is found too: "Using the Boats" for "taking the ferry".
   const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
-  const topics = new Set(concepts.filter((concept) => concept.position >= 0).map((concept) => concept.stem));
+  // The words that say which part is asked: not those of the whole material's subject ("swimming" of a guide to it).
+  const topics = new Set(concepts.filter((concept) => concept.position >= 0 && !concept.subject).map((concept) => concept.stem));
   const cache = new Map<Section, number>();
   return (section) => {
     let found = cache.get(section);
@@ -1142,8 +1152,13 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
       // "Why We Are Making These Changes" is asked as "Why is the council making these changes?".
       const heading = new Set(allWords(section.heading).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
       const said = [...heading].filter((word) => words.has(word) || others.has(word)).length;
-      // Two fifths of the question's words, or all its topic words ("What should I do on race day?" and "Race Day").
-      const topicSaid = topics.size > 0 && [...topics].every((topic) => heading.has(topic));
+      // Two fifths of the question's words, or all its topic words ("What should I do on race day?" and "Race Day"),
+      // or, of a question asking only of the subject, every word of the heading ("What should I do before I go
+      // swimming?" of a guide to swimming, and "Before You Go").
+      const topicSaid =
+        topics.size > 0
+          ? [...topics].every((topic) => heading.has(topic))
+          : concepts.length > 0 && said === heading.size && [...heading].some((word) => !(isEnglish() && HEADING_ASKING.has(word)));
       found = heading.size >= 2 && (said / words.size >= 0.4 || topicSaid) ? said / heading.size : 0;
       cache.set(section, found);
     }
@@ -1293,6 +1308,23 @@ const ABOUT_THE_TEXT_PENALTY = 0.3;
 /** Words of the opening's first two statements below which a summary says a third. */
 const SUMMARY_LEAD_WORDS = 45;
 
+/** A question of asking words only that is a heading put as a question ("What should I do?", "What You Should Do"). */
+function headingAnswer(sections: readonly Section[], question: string): ComposedAnswer | null {
+  const asked = headingMatcher(question);
+  let best: Section | null = null;
+  const said = (section: Section) => section.units.find((unit) => !SIGNPOST.test(unit.text));
+  // A source's section before the slide that retells it (the material holds only slides when the question has no
+  // word to look passages up by).
+  for (const section of sections) {
+    if (!said(section) || asked(section) < HEADING_MATCH) continue;
+    if (!best || asked(section) > asked(best) || (asked(section) === asked(best) && best.fromSlide && !section.fromSlide)) best = section;
+  }
+  const first = best ? said(best) : undefined;
+  if (!first) return null;
+  const unit: Scored = { unit: first, coverage: 1, score: 1 };
+  return compose(unit, [unit], [], !best!.fromSlide);
+}
+
 /** "Summarise" / "what is this about": the main document's opening and the sections it goes through. */
 function summaryAnswer(sections: readonly Section[], input: RetrievalInput): ComposedAnswer | null {
   const documentSections = sections.filter((section) => !section.fromSlide);
@@ -1361,7 +1393,7 @@ function composeAnswer(input: RetrievalInput): ComposedAnswer {
   const sections = materialSections(input);
   const units = sections.flatMap((section) => section.units);
   const terms = questionTerms(input.question);
-  if (terms.length === 0) return slideAnswer(input) ?? summaryAnswer(sections, input) ?? notCovered();
+  if (terms.length === 0) return slideAnswer(input) ?? headingAnswer(sections, input.question) ?? summaryAnswer(sections, input) ?? notCovered();
   if (intentOf(input.question).summary) return summaryAnswer(sections, input) ?? notCovered();
   if (units.length === 0) return notCovered();
   const idf = idfOf(units);

@@ -625,6 +625,22 @@ describe("what an answer must hold", () => {
     expect(ask("How many objects are on show in the exhibition?")).toMatch(/more than 200 objects/);
   });
 
+  it("answers a heading put as a question of asking words only, or of the subject's words only, from that section", () => {
+    const guide = oneSource("guide.md", [
+      "# Wild Swimming Safely",
+      "Swimming in rivers, lakes and the sea has never been more popular, and for good reason.",
+      "## Cold Water Shock",
+      "The biggest danger for most swimmers is not tiredness but the cold.",
+      "## Before You Go",
+      "A little planning prevents most problems. Check the water quality and tell someone where you are going.",
+      "## What You Should Do",
+      "If you see someone in difficulty, call 999 and ask for the coastguard.",
+    ]);
+    const ask = (question: string) => composeOfflineAnswer({ ...guide, question }).text;
+    expect(ask("What should I do before I go swimming?")).toMatch(/^A little planning prevents most problems\./);
+    expect(ask("What should I do?")).toMatch(/^If you see someone in difficulty/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
