@@ -54,9 +54,20 @@ function drawTable(doc: PDFKit.PDFDocument, rows: string[][], style: PdfStyle, l
   const longest = Array.from({ length: columns }, (_, column) => Math.max(...rows.map((row) => plainText(row[column] ?? "").length), 4));
   const total = longest.reduce((sum, length) => sum + length, 0);
   const gap = 10;
-  const widths = longest.map((length) => ((width - gap * (columns - 1)) * length) / total);
   const size = style.body - 1;
   doc.fontSize(size);
+  // Each column at least as wide as its longest word, as a word processor sets it: a word is never broken.
+  const narrowest = Array.from({ length: columns }, (_, column) =>
+    Math.max(
+      ...rows.map((row, rowIndex) => {
+        doc.font(rowIndex === 0 ? BOLD : REGULAR);
+        return Math.max(0, ...plainText(row[column] ?? "").split(/\s+/).map((word) => doc.widthOfString(word)));
+      }),
+    ) + 2,
+  );
+  const room = width - gap * (columns - 1);
+  const spare = room - narrowest.reduce((sum, least) => sum + least, 0);
+  const widths = spare > 0 ? narrowest.map((least, column) => least + (spare * longest[column]!) / total) : longest.map((length) => (room * length) / total);
   rows.forEach((row, rowIndex) => {
     // A row that would cross the page's foot starts the next page, whole, as a word processor sets it (pdfkit would
     // otherwise break each cell onto a page of its own).

@@ -1478,13 +1478,16 @@ export function conditionLines(sentence: string): string[] {
   if (!isEnglish()) return [];
   // The statement after a semicolon, a colon or a ", but" is a sentence of its own ("…; there is no charge for this").
   const first = spoken(sentence).replace(/[.!]+["'”’]?$/, "").split(/[;:]\s|,\s(?:but|although|though|whereas)\s/)[0]!;
-  const match = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(first);
+  // The main clause follows the condition's last comma, unless what follows that comma is a second main clause
+  // ("If you are still unhappy, you can complain by phone, and we will reply within 10 days").
+  const last = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(first);
+  const match = last && /^(?:and|but)\s/i.test(last[3]!) ? /^(if|whenever)\s([^,]+),\s(.+)$/i.exec(first) : last;
   if (!match) return [];
   const [, opening, condition, whole] = match as unknown as [string, string, string, string];
   // A main clause of two ("your old permit will be cancelled and you will need to apply for a new one") gives its
   // first when the line would run long.
   const second = /\s(?:and|but)\s(?=(?:you|we|they|it|he|she|i|the|your|our|their|this)\s)/i.exec(whole);
-  const main = second && wordCount(whole) + wordCount(condition) > 18 ? whole.slice(0, second.index) : whole;
+  const main = second && wordCount(whole) + wordCount(condition) > 18 ? whole.slice(0, second.index).replace(/,$/, "") : whole;
   // Its object may be a pronoun for the condition's subject ("throw it away if the starter grows pink streaks"), its
   // subject may not ("it is full of gas if it floats").
   // An instruction of two words says enough ("keep simmering").

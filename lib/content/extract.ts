@@ -262,11 +262,13 @@ function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
     const larger = body.size > 0 && line.size >= body.size * HEADING_SIZE_RATIO;
     // Bold (another face) or a little larger than the body, short, not a sentence, with space above: a heading.
     const set = line.font !== body.font || line.size > body.size * 1.05;
+    // A heading's line of figures only ("2025" of "Changes to Your Bin Collections from 7 April 2025") goes on with it.
+    const headingFigures = kind === "heading" && close && last !== null && !/\p{L}/u.test(line.text) && line.size === last.size && line.font === last.font;
     const isHeading =
       line.cells.length === 1 &&
       line.text.length <= MAX_HEADING_LENGTH &&
-      /\p{L}/u.test(line.text) &&
-      (larger || (set && line.size >= body.size * 0.95 && headingShaped(line.text) && (spaceAbove || kind === "heading")));
+      (headingFigures ||
+        (/\p{L}/u.test(line.text) && (larger || (set && line.size >= body.size * 0.95 && headingShaped(line.text) && (spaceAbove || kind === "heading")))));
     // A row whose cells all go on in lower case under the row above's columns is that row wrapped (a header cell
     // 'Average output (million litres' over 'a day)'), not a row of its own.
     const wrappedRow =

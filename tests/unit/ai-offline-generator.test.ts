@@ -467,6 +467,10 @@ describe("bullets from sentences", () => {
     expect(
       conditionLines("If you move to a different zone, your old permit will be cancelled and you will need to apply for a new one, but we will take the unused months off the price."),
     ).toEqual(["Your old permit will be cancelled if you move to a different zone"]);
+    // A second main clause after the main clause's own comma is no main clause.
+    expect(conditionLines("If you are still unhappy, you can make a formal complaint through My Greenway or by phone, and we will reply within 10 working days.")).toEqual([
+      "You can make a formal complaint through My Greenway or by phone if you are still unhappy",
+    ]);
     // A colon ends the clause too; an instruction of two words is enough.
     expect(conditionLines("If it has caught on the bottom and tastes burnt, do not scrape the burnt layer into the jars: pour the rest into a clean pan.")).toEqual([
       "Don't scrape the burnt layer into the jars if it has caught on the bottom and tastes burnt",

@@ -95,6 +95,15 @@ describe("PDF extraction", () => {
     ]);
   });
 
+  it("keeps a heading's wrapped line of figures in the heading", async () => {
+    const wrapped = buildPdf({
+      title: "Bins",
+      pages: [[{ heading: "Changes to Your Bin Collections from 7 April 2025", lines: ["Changes to Your Bin Collections from 7 April", "2025"], size: 22 }, { paragraph: LONG }]],
+    });
+    const content = await extractPdf(wrapped);
+    expect(content.sections).toEqual([{ heading: "Changes to Your Bin Collections from 7 April 2025", level: 1, text: LONG }]);
+  });
+
   it("joins a list mark left alone at the foot of a page to its item's text on the next", async () => {
     const split = buildPdf({
       title: "Composting",
