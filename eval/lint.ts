@@ -345,10 +345,12 @@ export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFi
     const linking = english ? linkingProblem(slide.script, slide.title) : null;
     if (linking) add("grammar", n, slide.script.slice(0, 160), linking);
     for (const word of slide.script.match(/(?<=[\p{L},;]\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []) {
-      if (names.has(word.toLowerCase())) {
-        add("grammar", n, slide.script.slice(0, 160), `'${word}' is a name the source always capitalises`);
-        break;
-      }
+      if (!names.has(word.toLowerCase())) continue;
+      // A verb is no name: "We will go through …" beside "the Inkwell Go".
+      const sentence = sentences(slide.script).find((candidate) => new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, "u").test(candidate)) ?? "";
+      if (tagged(sentence).some((token) => token.word === word && (token.pos === "VERB" || token.pos === "AUX"))) continue;
+      add("grammar", n, slide.script.slice(0, 160), `'${word}' is a name the source always capitalises`);
+      break;
     }
     const doubled = /(?:^|[.!?]\s+)Also,[^.!?]*\balso\b/.exec(slide.script);
     if (doubled) add("grammar", n, doubled[0].trim(), "'Also, … also' in one sentence");

@@ -78,6 +78,11 @@ describe("slide lint", () => {
       lintDeck([{ number: 2, title: "Inkwell Go", bullets: ["The Inkwell Go is the cheapest", "It was tested for six weeks"], script }], review).filter((finding) => finding.category === "grammar").map((finding) => finding.why);
     const rest = " We tested the Inkwell Go for six weeks, reading novels, comics and long articles on it every evening, and it is the cheapest of the three readers.";
     expect(names(`We will go through three readers.${rest}`)).toEqual([]);
+    // Nor alone, when the source also says "the Go": the word the narration uses as a verb is no name.
+    const alone = "# E-readers\n\n## Inkwell Go\n\nWe tested the Inkwell Go for six weeks. The Go is the cheapest of the three.";
+    const short: Article = { ...article, markdown: alone, blocks: parseMarkdown(alone) };
+    const grammar = lintDeck([{ number: 2, title: "Inkwell Go", bullets: ["The Inkwell Go is the cheapest", "It was tested for six weeks"], script: `We will go through three readers.${rest}` }], short).filter((finding) => finding.category === "grammar");
+    expect(grammar).toEqual([]);
     expect(names(`We liked the inkwell most.${rest}`)).toEqual(["'inkwell' is a name the source always capitalises"]);
   });
 
