@@ -79,7 +79,7 @@ describe("slide lint", () => {
     const rest = " We tested the Inkwell Go for six weeks, reading novels, comics and long articles on it every evening, and it is the cheapest of the three readers.";
     expect(names(`We will go through three readers.${rest}`)).toEqual([]);
     // Nor alone, when the source also says "the Go": the word the narration uses as a verb is no name.
-    const alone = "# E-readers\n\n## Inkwell Go\n\nWe tested the Inkwell Go for six weeks. The Go is the cheapest of the three.";
+    const alone = "# E-readers\n\n## Inkwell Go\n\nWe tested the Inkwell Go for six weeks. We liked the Go most of all.";
     const short: Article = { ...article, markdown: alone, blocks: parseMarkdown(alone) };
     const grammar = lintDeck([{ number: 2, title: "Inkwell Go", bullets: ["The Inkwell Go is the cheapest", "It was tested for six weeks"], script: `We will go through three readers.${rest}` }], short).filter((finding) => finding.category === "grammar");
     expect(grammar).toEqual([]);
