@@ -144,7 +144,7 @@ const DIMENSIONS: Record<DeckLanguage, string[]> = {
     "big bigger biggest large larger small smaller | size sized volume dimension dimensions area | cubic square hectare hectares acre acres",
     "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inches storeys",
     "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
-    "long longer | time duration | month months week weeks day days year years hour hours minute minutes metre metres meter meters kilometre kilometres km miles feet inches centimetres",
+    "long longer | time duration | month months week weeks day days year years hour hours minute minutes seconds metre metres meter meters kilometre kilometres km miles feet inches centimetres",
     "expensive cheap cheaper afford earn earns earned | worth cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
     "fast faster quick quickly quicker slow slower | speed speeds | rate mph kph",

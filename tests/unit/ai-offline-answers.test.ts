@@ -639,6 +639,15 @@ describe("what an answer must hold", () => {
     const ask = (question: string) => composeOfflineAnswer({ ...guide, question }).text;
     expect(ask("What should I do before I go swimming?")).toMatch(/^A little planning prevents most problems\./);
     expect(ask("What should I do?")).toMatch(/^If you see someone in difficulty/);
+    // Seconds measure how long.
+    const shock = oneSource("shock.md", [
+      "# Open Water",
+      "## Cold Water Shock",
+      "The effect of cold water shock is felt by 15 swimmers in every 100.",
+      "## Staying Calm",
+      "The effect of cold water shock passes within about 90 seconds.",
+    ]);
+    expect(composeOfflineAnswer({ ...shock, question: "How long does the effect of cold water shock last?" }).text).toMatch(/^The effect of cold water shock passes within about 90 seconds/);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
