@@ -560,10 +560,15 @@ function mergedNames(terms: readonly QuestionTerm[]): (QuestionTerm & { alternat
 /** What "how often" is answered with: a count of times or a period ("every two weeks", "once a day"). */
 const FREQUENCY_STEMS = [...new Set(termsOf("daily weekly monthly yearly annually hourly once twice times regularly occasionally frequency frequently week weeks weekday weekdays day days month months year years hour hours minute minutes morning evening night"))];
 
+/** A text's words as written, numbers with their decimals ("12.5"): the positions question terms are counted in. */
+function writtenWords(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+}
+
 function conceptsOf(question: string, idf: (term: string) => number, vocabulary: ReadonlySet<string>): Concept[] {
   const present = (term: string) => vocabulary.has(term);
   // Words right after "how", "which" and their kind ("how long", "which days", "combien de temps"): the positions of the two words after each.
-  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const written = writtenWords(question);
   const askedAfter = new Set<number>();
   written.forEach((word, index) => {
     if (HOW_WORDS[currentLanguage()].test(word)) for (const after of [index + 1, index + 2]) askedAfter.add(after);
@@ -1051,7 +1056,7 @@ const MEASURE_WINDOW = 3;
 
 /** "Is there parking …?", "Are there toilets …?": the thing asked to exist, a common noun right after "there". */
 function askedToExist(question: string, concepts: readonly Concept[]): Concept | null {
-  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const written = writtenWords(question);
   if (!/^(?:is|are)$/i.test(written[0] ?? "") || !/^there$/i.test(written[1] ?? "")) return null;
   const at = /^(?:a|an)$/i.test(written[2] ?? "") ? 3 : 2;
   const concept = concepts.find((candidate) => candidate.position === at);
@@ -1060,7 +1065,7 @@ function askedToExist(question: string, concepts: readonly Concept[]): Concept |
 
 /** "How many beds …?", "how many new members …?": the thing counted, the question's first word after "how many". */
 function countedConcept(question: string, concepts: readonly Concept[]): Concept | null {
-  const written = question.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  const written = writtenWords(question);
   const many = written.findIndex((word, index) => /^many$/i.test(word) && /^how$/i.test(written[index - 1] ?? ""));
   if (many < 0) return null;
   // "How many battery packs": the last of the words after it, the noun a compound names.
@@ -1087,7 +1092,7 @@ const SHARES = new Set(["half", "halves", "third", "thirds", "quarter", "quarter
  */
 function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
   const lower = measuredText(text).toLowerCase();
-  const words = lower.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu) ?? [];
+  const words = writtenWords(lower);
   const forms = new Set([...counted.matches, ...counted.synonyms, ...counted.related]);
   const person = ANYONE.has(counted.word.toLowerCase()) || PEOPLE.has(counted.word.toLowerCase());
   let others = 0;
