@@ -169,6 +169,32 @@ export async function passagesForQuestion(blogId: string, question: string, limi
   return rows;
 }
 
+/** Most sections whose first passage a question of asking words only is looked up among. */
+const HEADED_SECTIONS = 40;
+
+/**
+ * For a question of asking words only ("What should I do?"), which no passage matches: the first passage of each
+ * headed section of the blog's ready sources, a heading put as a question being what such a question is. One
+ * statement on the blog index, at most HEADED_SECTIONS rows.
+ */
+export async function headedPassages(blogId: string): Promise<FoundPassage[]> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    select * from (
+      select distinct on (p.source_id, p.heading)
+             p.source_id as "sourceId", s.kind::text as "kind", s.position as "sourcePosition", s.url, f.original_name as "fileName",
+             p.position, p.heading, p.body
+      from ${sourcePassages} p
+      join blog_sources s on s.id = p.source_id and s.extraction_status = 'ready'
+      left join files f on f.id = s.file_id
+      where p.blog_id = ${blogId} and coalesce(p.heading, '') <> ''
+      order by p.source_id, p.heading, p.position
+    ) firsts
+    order by "kind", "sourcePosition", "position"
+    limit ${HEADED_SECTIONS}`);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as FoundPassage[];
+}
+
 /** Passages of the main document's opening a summary starts from. */
 const OPENING_PASSAGES = 2;
 /** Most sections a summary names. */

@@ -27,7 +27,7 @@ import { MIN_RECORDING_BYTES, QA_MESSAGES, type QuestionInput, type SpeechToText
 import { SHARING_MESSAGES } from "@/lib/validation/sharing";
 import { discardStoredObjects } from "./blogs";
 import { narrationText } from "./narration";
-import { indexUnindexedSources, openingPassages, passagesForQuestion, QUESTION_PASSAGES, type FoundPassage } from "./passages";
+import { headedPassages, indexUnindexedSources, openingPassages, passagesForQuestion, QUESTION_PASSAGES, searchQueryOf, type FoundPassage } from "./passages";
 import { liveShareLink } from "./sharing";
 
 /** Who asks: a signed-in user, or a share link's viewer (identified by the link and, for limits, the address). */
@@ -347,7 +347,13 @@ export async function answerMaterial(access: Pick<Access, "blogId" | "presentati
       .where(eq(slides.presentationId, access.presentationId))
       .orderBy(asc(slides.slideNumber)),
     passagesForQuestion(access.blogId, question, QUESTION_PASSAGES, access.language ?? null),
-    inLanguage(access.language, () => intentOf(question).summary) ? openingPassages(access.blogId) : Promise.resolve([]),
+    // A summary starts from the openings; a question of asking words only ("What should I do?"), which no passage
+    // is found by, is a heading put as a question: the sections' first passages, with their headings.
+    inLanguage(access.language, () => intentOf(question).summary)
+      ? openingPassages(access.blogId)
+      : !searchQueryOf(question, access.language ?? null)
+        ? headedPassages(access.blogId)
+        : Promise.resolve([]),
   ]);
   const bySource = new Map<string, FoundPassage[]>();
   const seen = new Set<string>();

@@ -226,6 +226,28 @@ describe("typed questions and sessions", () => {
     expect(empty.status).toBe(422);
   });
 
+  it("answers a question of asking words only from the source's section it puts as a question", async () => {
+    const token = alpha.admin.access_token;
+    const project = await newProject(token, "Q&A headings");
+    const guide = [
+      "# Choosing a Heat Pump",
+      "A heat pump moves heat from outside air into the home.",
+      "## Running Costs",
+      "Running a heat pump in a city apartment costs about four hundred euros a winter.",
+      "## What You Should Do",
+      "Book a survey with a registered fitter before you buy anything, and ask for two quotes.",
+    ].join("\n\n");
+    const blog = await newBlog(token, project.id, { blog_title: "Heat pump guide", content_blocks: [guide] });
+    const made = await call(presentationsRoute.POST, "POST", { token, body: { blog_id: blog.id, template: "manual", slides: SLIDES } });
+    expect(made.status).toBe(201);
+    const presentation = await json<PresentationOut>(made);
+    const asked = await json<QuestionOut>(await call(questionRoute.POST, "POST", { token, body: { presentation_id: presentation.id, question: "What should I do?" } }));
+    const spoken = await answer({ chat_history_id: asked.chat_history_id }, token);
+    expect(spoken.status).toBe(200);
+    await spoken.arrayBuffer();
+    expect(decode(spoken.headers.get("Response-Text"))).toMatch(/^Book a survey with a registered fitter before you buy anything/);
+  });
+
   it("sends the answer's text before its audio is made; the audio follows in the body and is kept with the answer", async () => {
     const token = alpha.admin.access_token;
     const asked = await json<QuestionOut>(
