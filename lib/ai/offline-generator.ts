@@ -661,7 +661,11 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     // Without a comma, before a second verb's "and" ("… is easy to measure and helps everyone …") rather than at a word.
     let beforeVerb = -1;
     if (cut < 0 && isEnglish()) {
-      for (let index = 6; index < Math.min(tokens.length, 16); index += 1) if (/^(?:and|but)$/i.test(tokens[index]!) && /^\p{Ll}+(?:s|ed)$/u.test(tokens[index + 1] ?? "")) beforeVerb = index;
+      // "… lent one of our reviewers a phone charger and then went out of her way …": "then" may come between.
+      const verbAt = (at: number) => /^\p{Ll}+(?:s|ed)$/u.test(tokens[at] ?? "") || Boolean(lexiconTags(tokens[at] ?? "")?.some((tag) => tag === "VBD" || tag === "VBZ"));
+      for (let index = 6; index < Math.min(tokens.length, 16); index += 1) {
+        if (/^(?:and|but)$/i.test(tokens[index]!) && (verbAt(index + 1) || (/^then$/i.test(tokens[index + 1] ?? "") && verbAt(index + 2)))) beforeVerb = index;
+      }
     }
     text = tokens.slice(0, cut > 0 ? cut : beforeVerb > 0 ? beforeVerb : 15).join(" ");
     // A cut before a second verb ends where a clause does; any other is at a word.

@@ -300,6 +300,11 @@ describe("bullets from sentences", () => {
     expect(toBullet("However, heat pumps move heat rather than generate it, which is why they are efficient.")?.text).toBe("Heat pumps move heat rather than generate it");
     expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
     expect(toBullet("Compost (which gardeners love) improves clay soil.")?.text).toBe("Compost improves clay soil");
+    // A long sentence of two verbs is cut before the second's "and then", not at a word.
+    expect(toBullet("A receptionist in Carlisle lent one of our reviewers a phone charger and then went out of her way to find a late-opening pharmacy.")).toEqual({
+      text: "A receptionist in Carlisle lent one of our reviewers a phone charger",
+      truncated: false,
+    });
     // A short address is shown (the narration says it); one too long to say is no line.
     expect(toBullet("See https://example.com for more.")?.text).toBe("See https://example.com for more");
     expect(toBullet("See https://example.com/a/b/c?id=4&page=2 for more.")).toBeNull();
