@@ -1,7 +1,7 @@
 // Text handling shared by the offline generator and the offline answers: sentence splitting, terms for matching
 // (stop words out, light stemming), word counts, and how a heading is said inside a sentence. English has its own
 // tuned lists here; in another deck language (lib/ai/language.ts) the stop words and stems are Snowball's.
-import { AND_WORD, currentLanguage, foreignAbbreviations, foreignStem, isEnglish, isForeignStopWord, NUMBER_WORDS as LANGUAGE_NUMBER_WORDS, withoutElision } from "./language";
+import { AND_WORD, currentLanguage, foreignAbbreviations, foreignStem, isEnglish, isForeignStopWord, NUMBER_WORDS as LANGUAGE_NUMBER_WORDS, withoutElision, type DeckLanguage } from "./language";
 
 /** Words that carry no topic: left out of similarity, ranking and retrieval. */
 export const STOP_WORDS = new Set(
@@ -157,17 +157,30 @@ export function hasUnsayableAddress(text: string): boolean {
  * compost" is "harrowfield dot gov dot uk slash compost". For narration, which a voice reads and captions show.
  */
 export function sayAddresses(text: string): string {
+  const said = ADDRESS_WORDS[currentLanguage()];
   return text.replace(ADDRESS, (address) => {
     if (!SAYABLE.test(address)) return address;
     const bare = address.replace(/^https?:\/\//i, "").replace(/^www\./i, "").replace(/\/$/, "");
     return bare
-      .replace(/@/g, " at ")
-      .replace(/\./g, " dot ")
-      .replace(/\//g, " slash ")
-      .replace(/_/g, " underscore ")
-      .replace(/(?<=\w)-(?=\w)/g, " dash ");
+      .replace(/@/g, ` ${said.at} `)
+      .replace(/\./g, ` ${said.dot} `)
+      .replace(/\//g, ` ${said.slash} `)
+      .replace(/_/g, ` ${said.underscore} `)
+      .replace(/(?<=\w)-(?=\w)/g, ` ${said.dash} `);
   });
 }
+
+/** How each language says an address's marks. */
+const ADDRESS_WORDS: Record<DeckLanguage, { at: string; dot: string; slash: string; underscore: string; dash: string }> = {
+  en: { at: "at", dot: "dot", slash: "slash", underscore: "underscore", dash: "dash" },
+  fr: { at: "arobase", dot: "point", slash: "barre oblique", underscore: "tiret bas", dash: "tiret" },
+  de: { at: "at", dot: "Punkt", slash: "Schrägstrich", underscore: "Unterstrich", dash: "Bindestrich" },
+  es: { at: "arroba", dot: "punto", slash: "barra", underscore: "guion bajo", dash: "guion" },
+  it: { at: "chiocciola", dot: "punto", slash: "barra", underscore: "trattino basso", dash: "trattino" },
+  pt: { at: "arroba", dot: "ponto", slash: "barra", underscore: "sublinhado", dash: "hífen" },
+  nl: { at: "apenstaartje", dot: "punt", slash: "schuine streep", underscore: "underscore", dash: "streepje" },
+  ru: { at: "собака", dot: "точка", slash: "слэш", underscore: "подчёркивание", dash: "дефис" },
+};
 
 /** True for text that reads as a complete sentence: a capital (or digit, or quote) first, final punctuation. */
 export function isProseSentence(text: string): boolean {

@@ -6,7 +6,7 @@ import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, typ
 import { CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
 import { inLanguage } from "@/lib/ai/language";
 import { outlineSchema } from "@/lib/ai/outline";
-import { splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
+import { sayAddresses, splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { extractDocument } from "@/lib/content/extract";
 import { htmlToSections } from "@/lib/content/sections";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
@@ -882,6 +882,12 @@ describe("bullets from sentences", () => {
     const contact = outline.slides.find((candidate) => candidate.title === "Contact Us")!;
     expect(contact.script).toContain("or email hello at hollybrookbakehouse dot co dot uk.");
     expect(contact.script).not.toContain("@");
+    // In the deck's language.
+    inLanguage("fr", () => {
+      expect(sayAddresses("Écrivez à bonjour@boulangerie.fr ou consultez www.boulangerie.fr/commandes.")).toBe(
+        "Écrivez à bonjour arobase boulangerie point fr ou consultez boulangerie point fr barre oblique commandes.",
+      );
+    });
     const opening = outline.slides[0]!;
     expect(opening.bullets).toEqual(["About Our Kitchen", "Ordering", "Collection", "Contact Us", "Paying", "Opening Hours"]);
   });
