@@ -34,6 +34,7 @@ import { plainText, type Block } from "./markdown";
 import { containsWords, contentWords, sameWords, sentences, tokens, wordCount } from "./text";
 import { FINITE_TAGS, hasMainVerb, tagged, type Tagged } from "@/lib/ai/pos";
 import { DATELINE } from "@/lib/ai/text";
+import { inLanguage } from "@/lib/ai/language";
 
 export const LINT_CATEGORIES = ["debris", "cut", "verbless", "context", "duplicate", "filler", "reads", "length", "borrowed", "grammar"] as const;
 export type LintCategory = (typeof LINT_CATEGORIES)[number];
@@ -227,6 +228,11 @@ function borrowedLines(texts: readonly string[], own: readonly string[], others:
 
 /** Every finding on a deck made from the article. */
 export function lintDeck(slides: readonly DeckSlide[], article: Article): LintFinding[] {
+  // In the article's language: an address in the narration is said in it ("bonjour arobase boulangerie point fr").
+  return inLanguage(article.gold.language, () => lintDeckNow(slides, article));
+}
+
+function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFinding[] {
   const findings: LintFinding[] = [];
   const add = (category: LintCategory, slide: number, text: string, why: string) => findings.push({ category, slide, text, why });
   const sourceBlocks = [...article.blocks, ...article.extras.flatMap((extra) => extra.blocks)];

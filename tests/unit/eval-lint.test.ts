@@ -71,6 +71,15 @@ describe("slide lint", () => {
     expect(names(`To sum up, schools in leeds start later.${rest}`)).toEqual(["'leeds' is a name the source always capitalises"]);
   });
 
+  it("reads an address said in the deck's language as the address written ('arobase', 'point')", () => {
+    const source = "# La boulangerie\n\n## Nous contacter\n\nAppelez-nous du mardi au samedi. Écrivez à bonjour@boulangerie.fr pour vos commandes.";
+    const french: Article = { ...article, markdown: source, blocks: parseMarkdown(source), gold: { ...article.gold, language: "fr", sections: ["Nous contacter"] } };
+    const script = "Voyons « Nous contacter ». Appelez-nous du mardi au samedi. Écrivez à bonjour arobase boulangerie point fr pour vos commandes.";
+    const lengths = lintDeck([{ number: 2, title: "Nous contacter", bullets: ["Appelez-nous du mardi au samedi", "Écrivez à bonjour@boulangerie.fr"], script }], french).filter((finding) => finding.category === "length");
+    // A short section said whole is no short narration.
+    expect(lengths).toEqual([]);
+  });
+
   it("takes a word capitalised only inside a longer name ('Inkwell Go') for no name alone", () => {
     const source = "# E-readers\n\n## Inkwell Go\n\nWe tested the Inkwell Go for six weeks. The Inkwell Go is the cheapest of the three.";
     const review: Article = { ...article, markdown: source, blocks: parseMarkdown(source) };
