@@ -27,8 +27,8 @@ const goldSchema = z
     subset: z.boolean().default(false),
     /** Extra sources (files in the article's folder), given beside the main one with use_main_source_only false. */
     extras: z.array(z.string().min(1)).default([]),
-    /** Titles of the sections the deck must cover, in order (headings of the article). */
-    sections: z.array(z.string().min(1)),
+    /** Titles of the sections the deck must cover, in order (headings of the article); left out for an article without headings. */
+    sections: z.array(z.string().min(1)).default([]),
     /** For an article without headings: a sentence from each part the deck must cover, in order. */
     parts: z.array(z.string().min(1)).default([]),
     questions: z

@@ -11,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadWordFrequencies } from "@/lib/ai/answer-text";
+import { loadWordVectors } from "@/lib/ai/word-vectors";
 import { composeOfflineAnswer, explainOfflineAnswer, notCoveredReply } from "@/lib/ai/offline-answers";
 import type { RowResult } from "@/eval/run";
 import { answerIsRight, isRefusal, percentile } from "@/eval/metrics";
@@ -22,6 +23,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   await loadWordFrequencies();
+  await loadWordVectors();
   const file = positionals[0];
   if (!file) throw new Error("usage: npm run eval:answers -- <results.json from eval:content --json> [--verbose] [--article id]");
   const { rows } = JSON.parse(readFileSync(file, "utf8")) as { rows: RowResult[] };

@@ -1,6 +1,7 @@
 // Answers to viewer questions behind one small interface: the answer text streams, and the passages it rests on
 // (source name or "Slide n") come with it so the player can show where an answer comes from.
 import { loadWordFrequencies } from "./answer-text";
+import { loadWordVectors } from "./word-vectors";
 import { composeOfflineAnswer, NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
 import { openAISettings, providerName, type OpenAISettings } from "./openai";
 import { answerWithOpenAI } from "./openai-answers";
@@ -42,9 +43,10 @@ async function* inPieces(text: string): AsyncGenerator<string> {
   for (let index = 0; index < words.length; index += 6) yield words.slice(index, index + 6).join("");
 }
 
-/** Starts reading what the offline answerer reads once per process (its word list), without waiting for it. */
+/** Starts reading what the offline answerer reads once per process (its word list and word vectors), without waiting for it. */
 export function prepareOfflineAnswers(): void {
   void loadWordFrequencies().catch(() => undefined);
+  void loadWordVectors();
 }
 
 export const offlineAnswerProvider: AnswerProvider = {
@@ -52,6 +54,7 @@ export const offlineAnswerProvider: AnswerProvider = {
   name: "Offline answers",
   answer: async (input) => {
     await loadWordFrequencies().catch(() => undefined); // without the word list every word weighs as common as the next
+    await loadWordVectors(); // without the vectors a question put in other words is matched by its synonyms only
     const composed = composeOfflineAnswer(input);
     return { stream: inPieces(composed.text), passages: composed.passages, covered: composed.covered };
   },

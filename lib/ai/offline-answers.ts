@@ -15,6 +15,7 @@ import { phrases, phrasesOf } from "./phrases";
 import { deckLanguageFor } from "@/lib/content/languages";
 import { DATELINE, splitSentences } from "./text";
 import { relatedWords, type Pos } from "./wordnet";
+import { nearStems } from "./word-vectors";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -43,6 +44,8 @@ const RARITY_BASE = 0.25;
 /** Credit for a word matched by a synonym of the question's (WordNet), and by a more general or derived word. */
 const SYNONYM_CREDIT = 0.5;
 const RELATED_CREDIT = 0.3;
+/** Likeness (word vectors' cosine) from which a word near an unused one counts as its synonym; below it, as a related word. */
+const NEAR_SYNONYM = 0.75;
 /**
  * Related words and synonyms as common as "go", "get" or "turn" are related to half the language: left out. A lower
  * floor for synonyms (0.1: "last" for "final") gained the corpus five answers and one new set three, but another lost
@@ -141,7 +144,8 @@ const LEANS_BACK =
  */
 const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
-    "big bigger biggest large larger small smaller | size sized volume dimension dimensions area | cubic square hectare hectares acre acres",
+    "big bigger biggest large larger small smaller | size sized volume dimension dimensions area capacity | cubic square hectare hectares acre acres litre litres liter liters millilitres milliliters ml",
+    "heavy heavier light lighter | weight weights weigh weighs weighed mass | kilogram kilograms kilo kilos kg gram grams milligram milligrams mg tonne tonnes lb lbs ounce ounces oz",
     "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inches storeys",
     "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
     "long longer | time duration | month months week weeks day days year years hour hours minute minutes seconds metre metres meter meters kilometre kilometres km miles feet inches centimetres",
@@ -421,7 +425,9 @@ function measuredText(text: string): string {
   const speed = degrees.replace(/\b(kilomet(?:re|er)s?|km|miles?|met(?:re|er)s?) (?:per|an|a) (second|hour|minute)\b/gi, "kph");
   // "£12" says pounds as much as "12 pounds" does.
   const money = speed.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:million|billion|bn|m|k)\b)?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
-  return money.replace(/\bper cent\b/gi, "percent");
+  // "60 g", "2.5 kg", "500 ml": the unit's name, as a question asks for it ("how many grams").
+  const units = money.replace(/(\d)\s?(kg|g|mg|ml|l)\b(?!['’])/g, (_, digit: string, unit: string) => `${digit} ${WRITTEN_UNITS[unit]}`);
+  return units.replace(/\bper cent\b/gi, "percent");
 }
 
 /**
@@ -437,6 +443,7 @@ const MONEY_WORDS = ["pound", "euro", "dollar"].map((word) => stemOf(word));
 const MONEY_UNITS = ["pound", "pounds", "euro", "euros", "dollar", "dollars", "pence", "penny", "cent", "cents", "p"].map((word) => stemOf(word));
 
 const CURRENCY: Record<string, string> = { "£": "pounds", $: "dollars", "€": "euros" };
+const WRITTEN_UNITS: Record<string, string> = { kg: "kilograms", g: "grams", mg: "milligrams", ml: "millilitres", l: "litres" };
 
 function makeUnit(text: string, section: Section, passage: string): Unit {
   const read = measuredText(text);
@@ -626,6 +633,15 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       [...new Set(list.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem));
     const synonyms = [...stemsOf(synonymWords), ...variants.compounds.filter((stem) => !matches.includes(stem))];
     const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
+    // A word the material never uses, nor any of its synonyms: the material's words nearest in meaning stand for it,
+    // the nearest as synonyms do ("heartburn" and "indigestion"), the others as related words.
+    if (!term.name && isEnglish() && !matches.some(present) && !synonyms.some(present)) {
+      for (const [stem, likeness] of nearStems(term.stem, vocabulary)) {
+        if (related.includes(stem)) continue;
+        if (likeness >= NEAR_SYNONYM) synonyms.push(stem);
+        else related.push(stem);
+      }
+    }
     // A name's words count by their rarity: "Millbrook" alone is not the "Millbrook River Trust".
     const parts = term.alternatives.length > 1 ? term.alternatives.map((stem) => ({ stem, weight: idf(stem) })) : null;
     // A word the material never uses weighs most, less when it is common in everyday English: an unknown "mattress"

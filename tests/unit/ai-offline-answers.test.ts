@@ -5,6 +5,7 @@ import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offli
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
 import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
 import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
+import { loadWordVectors } from "@/lib/ai/word-vectors";
 import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
 
@@ -58,7 +59,10 @@ const UNRELATED: { deck: Omit<AnswerInput, "question">; question: string }[] = [
 
 describe("offline answers", () => {
   // As the offline provider does before its first answer.
-  beforeAll(() => loadWordFrequencies());
+  beforeAll(async () => {
+    await loadWordFrequencies();
+    await loadWordVectors();
+  });
 
   for (const { deck, question, sentence } of ANSWERED) {
     it(`answers "${question}" with the sentence that answers it`, () => {
@@ -156,7 +160,10 @@ const GERMAN = [
 ].join("\n");
 
 describe("reading a question", () => {
-  beforeAll(() => loadWordFrequencies());
+  beforeAll(async () => {
+    await loadWordFrequencies();
+    await loadWordVectors();
+  });
   const shade = { slides: [], sources: [{ name: "shade.md", text: SHADE, main: true }] };
   const german = { slides: [], sources: [{ name: "repair.docx", text: GERMAN, main: true }], language: "de" };
 
