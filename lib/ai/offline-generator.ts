@@ -1511,8 +1511,13 @@ export function conditionLines(sentence: string): string[] {
     if (clauses.some((clause) => !SIMPLE_SUBJECT.test(`${clause} `) && !clause.startsWith(`${subject} `))) return [];
     lines = clauses.map((clause) => lead + clause);
   }
+  // A condition ending on its particle ("if you can't be in", "if the lid won't come off") would end the line on it.
+  if (lines.some((line) => PARTICLE_END.test(line))) return [];
   return lines.every((line) => wordCount(line) <= 20) ? lines.map((line) => condense(line)) : [];
 }
+
+/** A clause that ends on a preposition or a verb's particle. */
+const PARTICLE_END = /\s(?:in|out|up|on|off|away|back|down|over|around|about|through|by|at|to|for|with|from|of|into|onto)$/i;
 
 /** A table's body rows as slide lines ("Greeters: 2, Welcome visitors at the door"); the header row left out. */
 function tableRows(table: string[][] | null): string[] {
@@ -2104,7 +2109,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // A lead too short for the opening's bullets: the slide lists the deck's topics instead of one or two of them
   // beside a stray point.
   const topicBullets = leadLines < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
-  let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, titles, [], { narration: openingScript });
+  // Its lines are the lead's own: a heading beside them would be a topic among points (the lint's "filler").
+  let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, [], [], { narration: openingScript });
   // Lead points the opening's narration must read out (a lead too short to say anything else) give way to the
   // main source's topics, when those fit on the slide.
   const readOut = openingBullets.filter((bullet) => wordCount(bullet) >= 4 && saysWordForWord(openingScript, bullet)).length;
