@@ -216,6 +216,16 @@ function takenFrom(line: string, sentence: string): number {
 }
 
 /**
+ * Whether a line opening on a pronoun or a link ("Their site manager is Dean Okafor") comes, on its slide, right after
+ * a line taken from the sentence before its own in the article ("Our contractor: Penrose Building Services"): what it
+ * points to is on the slide.
+ */
+function followsItsReferent(line: string, previous: string | undefined, parts: readonly { sentences: readonly string[] }[]): boolean {
+  if (!previous) return false;
+  return parts.some((part) => part.sentences.some((sentence, index) => index > 0 && takenFrom(line, sentence) >= 0.8 && takenFrom(previous, part.sentences[index - 1]!) >= 0.8));
+}
+
+/**
  * Lines and sentences of a slide that come from another part of the source than the slide's own: `own` is the
  * slide's part (its heading's text and its subsections', or the lead), `others` every other part's sentences.
  */
@@ -283,7 +293,9 @@ function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFindin
       const isHeading = headings.some((heading) => sameWords(heading, bullet));
       // A list item's first clause ("A sleeping-bag liner, which is compulsory in every hut" of "…; blankets are
       // provided") is the item as written too.
-      const asWritten = isHeading || quotable.some((line) => sameWords(line, bullet) || line.split(/\s*;\s*/).some((clause) => sameWords(clause, bullet)));
+      const quoted = (text: string) => quotable.some((line) => sameWords(line, text) || line.split(/\s*;\s*/).some((clause) => sameWords(clause, text)));
+      // Short items of a list shown two to a line ("1 napa cabbage, about 1 kg; 60 g coarse sea salt") are as written too.
+      const asWritten = isHeading || quoted(bullet) || (bullet.includes(";") && bullet.split(/\s*;\s*/).every(quoted));
       const cut = asWritten || !english ? null : cutReason(bullet, words);
       if (cut) add("cut", n, bullet, cut);
       const label = /^[^:]{1,60}:\s*\S/.test(bullet);
@@ -292,7 +304,9 @@ function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFindin
       const second = words.filter((word) => word.pos !== "PUNCT")[1];
       if (english && opener && !asWritten) {
         if (/^(?:yes|no)[.!,]\s/i.test(bullet)) add("context", n, bullet, `opens on '${opener.word}', the answer to a question not on the slide`);
-        else if (POINTING.has(opener.lower)) add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
+        else if (POINTING.has(opener.lower) && !followsItsReferent(bullet, slide.bullets[slide.bullets.indexOf(bullet) - 1], byPart)) {
+          add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
+        }
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
         else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "")) {
           add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);

@@ -1352,7 +1352,11 @@ class DeckWriter {
         this.statements.set(entry.text, toBullet(entry.sentence!.text, { forSlide: false })?.text ?? entry.text);
       }
     }
-    const best = chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen.find((entry) => !QUOTED.test(entry.sentence?.text ?? entry.text)) ?? chosen[0];
+    // A line without a verb ("A local anaesthetic throat spray", an item of a list of choices) says nothing on the
+    // recap, away from its list.
+    const says = (entry: (typeof chosen)[number]) => !isEnglish() || /^[^:]{1,60}:\s*\S/.test(entry.text) || hasMainVerb(tagged(entry.text));
+    const best =
+      chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen.find((entry) => !QUOTED.test(entry.sentence?.text ?? entry.text) && says(entry)) ?? chosen.find(says);
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
     const result = [...chosen]
       .sort((a, b) => a.order - b.order)
@@ -1980,6 +1984,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   });
   // What the deck narrates, so a script short of words is never topped up with a sentence heard on another slide.
   const heard = new Set([...openingSentences, ...chosenByPart.flat()].map((sentence) => heardKey(spoken(sentence.text))));
+  // The sentences saying how much of a list the slide shows, in turn: a deck of several lists never says one twice.
+  let listSentencesSaid = 0;
   parts.forEach((part, position) => {
     const chosen = chosenByPart[position]!;
     // Questions said together (an FAQ's "Can I put butter on a burn?", "Should I pop a blister?"): each answer is said
@@ -2014,7 +2020,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
             : saysList
               ? saidList
             : showsItems(part.items)
-              ? deckPhrases().listSentences[position % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
+              ? deckPhrases().listSentences[listSentencesSaid++ % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
               : null));
     // Said where the list stands: after the sentences the source gives before it ("Gather everything before you start.").
     if (listSentence) narration.splice(1 + chosen.filter((sentence) => part.listAfter !== null && sentence.index <= part.listAfter).length, 0, listSentence);

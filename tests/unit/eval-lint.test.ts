@@ -120,6 +120,24 @@ describe("slide lint", () => {
     expect(findingsFor(["No. Most pupils sleep longer", "Most pupils sleep longer"]).filter((finding) => finding.startsWith("context"))).toEqual(["context: No. Most pupils sleep longer"]);
   });
 
+  it("takes a pronoun for pointing to the line before it when that line is the sentence before its own", () => {
+    const context = (bullets: string[]) => findingsFor(bullets).filter((finding) => finding.startsWith("context"));
+    expect(context(["Some schools now start later in the morning", "Their pupils sleep longer"])).toEqual([]);
+    expect(context(["Teachers report calmer mornings at school", "Their pupils sleep longer"])).toEqual(["context: Their pupils sleep longer"]);
+    expect(context(["Their pupils sleep longer", "Some schools now start later in the morning"])).toEqual(["context: Their pupils sleep longer"]);
+  });
+
+  it("takes short list items shown two to a line as written, and still flags a verbless line joined to an item", () => {
+    const listMarkdown = "# Kimchi\n\n## What You Need\n\nGather these first.\n\n- 1 napa cabbage, about 1 kg\n- 60 g coarse sea salt\n- 1 tablespoon fish sauce";
+    const listArticle: Article = { ...article, markdown: listMarkdown, title: "Kimchi", blocks: parseMarkdown(listMarkdown), gold: { ...article.gold, sections: ["What You Need"] } };
+    const verbless = (bullets: string[]) =>
+      lintDeck([{ number: 2, title: "What You Need", bullets, script: SCRIPT }], listArticle)
+        .filter((finding) => finding.category === "verbless")
+        .map((finding) => finding.text);
+    expect(verbless(["1 napa cabbage, about 1 kg; 60 g coarse sea salt", "1 tablespoon fish sauce"])).toEqual([]);
+    expect(verbless(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"])).toEqual(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"]);
+  });
+
   it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
     const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "Prices rose in the spring"];
     expect(findingsFor(bullets).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second is comfort on long journeys"]);
