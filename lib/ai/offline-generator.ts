@@ -1337,11 +1337,14 @@ class DeckWriter {
       if (heard && verbatimRoom() === 0) continue;
       if (accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length) && heard) verbatim += 1;
     }
+    // A line without a verb ("A local anaesthetic throat spray", an item of a list of choices) says nothing on the
+    // recap, away from its list.
+    const says = (text: string) => !isEnglish() || /^[^:]{1,60}:\s*\S/.test(text) || hasMainVerb(tagged(text));
     // The part's main point for the recap: a statement, never a heading the slide shows.
     const statement = (): { text: string; sentence: Sentence } | null => {
       for (const sentence of this.ranked(part.sentences)) {
         const bullet = bulletOf(sentence);
-        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text) && !QUOTED.test(sentence.text)) return { text: bullet.text, sentence };
+        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text) && !QUOTED.test(sentence.text) && !/:\s*$/.test(sentence.text) && says(bullet.text)) return { text: bullet.text, sentence };
       }
       return null;
     };
@@ -1352,11 +1355,11 @@ class DeckWriter {
         this.statements.set(entry.text, toBullet(entry.sentence!.text, { forSlide: false })?.text ?? entry.text);
       }
     }
-    // A line without a verb ("A local anaesthetic throat spray", an item of a list of choices) says nothing on the
-    // recap, away from its list.
-    const says = (entry: (typeof chosen)[number]) => !isEnglish() || /^[^:]{1,60}:\s*\S/.test(entry.text) || hasMainVerb(tagged(entry.text));
     const best =
-      chosen.find((entry) => this.statements.has(entry.text)) ?? statement() ?? chosen.find((entry) => !QUOTED.test(entry.sentence?.text ?? entry.text) && says(entry)) ?? chosen.find(says);
+      chosen.find((entry) => this.statements.has(entry.text) && says(entry.text)) ??
+      statement() ??
+      chosen.find((entry) => !QUOTED.test(entry.sentence?.text ?? entry.text) && says(entry.text)) ??
+      chosen.find((entry) => says(entry.text));
     this.lastBest = best ? { bullet: best.text, sentence: best.sentence } : null;
     const result = [...chosen]
       .sort((a, b) => a.order - b.order)

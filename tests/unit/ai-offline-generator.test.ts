@@ -465,6 +465,8 @@ describe("bullets from sentences", () => {
     ]);
     // The main clause's subject stands for the condition's; a list of things, not of clauses; a main clause cut short.
     expect(conditionLines("If it floats, it is full of gas and ready to use.")).toEqual([]);
+    // A condition ending on its particle would end the line on it ("… if you can't be in").
+    expect(conditionLines("If you cannot be in, you can leave a key with the site office.")).toEqual([]);
     // What follows a semicolon or a ", but" is a statement of its own; a long main clause of two gives its first.
     expect(conditionLines("If you change your vehicle, update your permit online before you park the new one in the zone; there is no charge for this.")).toEqual([
       "Update your permit online before you park the new one in the zone if you change your vehicle",
@@ -890,5 +892,25 @@ describe("bullets from sentences", () => {
     });
     const opening = outline.slides[0]!;
     expect(opening.bullets).toEqual(["About Our Kitchen", "Ordering", "Collection", "Contact Us", "Paying", "Opening Hours"]);
+  });
+
+  it("recaps statements only: no item of a list of choices away from its list, no sentence that introduces a list", () => {
+    const text = [
+      "# Your Gastroscopy",
+      "A gastroscopy is a test that looks at the lining of your food pipe, stomach and the first part of your bowel. This guide explains how to prepare and what happens on the day.",
+      "## Before the test",
+      "Do not eat anything for six hours before your appointment. You may drink small sips of water until two hours before. Keep taking most of your usual medicines with a small sip of water.",
+      "## Throat spray or sedation",
+      "You can choose between two ways of making the test more comfortable:",
+      "1. A local anaesthetic throat spray, which numbs the back of your throat while you stay fully awake.\n2. A sedative injection into a vein in your hand, which makes you relaxed and drowsy.",
+      "If you choose the throat spray, you can go home soon after the test and you may drive. If you choose sedation, a responsible adult must collect you and stay with you for 12 hours. After sedation you must not drive or drink alcohol for 24 hours.",
+      "## On the day",
+      "Please arrive 15 minutes before your appointment time. A nurse will check your details, blood pressure and medical history. The test itself usually takes between five and ten minutes.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline({ sources: [{ name: "guide.md", kind: "main_document", text, isMain: true }], useMainSourceOnly: true, template: "professional" });
+    const closing = outline.slides.at(-1)!;
+    expect(closing.bullets.length).toBeGreaterThanOrEqual(2);
+    expect(closing.bullets).not.toContain("A local anaesthetic throat spray");
+    expect(closing.bullets.some((bullet) => /two ways of making the test more comfortable/.test(bullet))).toBe(false);
   });
 });
