@@ -23,6 +23,9 @@ const serverEnv: Record<string, string> = {
   // A narration whose voice fails is tried again after 1 s and 2 s (10 s and 20 s by default), so the speech spec's
   // failing deck reaches 'timeout' in seconds rather than half a minute.
   NARRATION_RETRY_DELAY_SECONDS: "1",
+  // Job workers look for waiting work every half second (1-2 s by default): with several spec files at once, decks'
+  // render and narration jobs wait behind each other, each of the later ones picked up by a poll.
+  JOB_POLL_SECONDS: "0.5",
   ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
   // E-mail goes to the SMTP server that tests/e2e/global-setup.ts starts in the test runner.

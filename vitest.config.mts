@@ -23,7 +23,9 @@ export default defineConfig({
           // One migrated database per run, which each file's own database copies (tests/support/migrated-template.ts).
           globalSetup: ["tests/support/migrated-template.ts"],
           setupFiles: ["tests/api/setup.ts"],
-          testTimeout: 30_000,
+          // A guard against a hung test, not a speed limit: the heaviest tests (three recordings recognised in turn,
+          // decks drawn and narrated) took up to half of 30 s on a busy machine, and the build runs beside them.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

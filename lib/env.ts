@@ -91,6 +91,13 @@ export const envSchema = z.object({
    * doubles on the second retry (default 10: about half a minute before a deck is given up with the reason).
    */
   NARRATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * How often an idle job worker (reset mails, extraction, generation, slide rendering, narration, the analytics
+   * rollup) looks for work it was not woken for, in seconds (at least 0.5); unset, each queue keeps its own (1 s, 2 s
+   * for the mails and the rollup). A job sent by this process wakes its worker at once either way: the poll serves
+   * jobs sent by other processes and the second and later of jobs waiting together. Tests lower it.
+   */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).optional(),
   /** Share analytics: how many days the player's raw events are kept; the daily figures made from them stay. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),

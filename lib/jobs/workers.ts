@@ -21,17 +21,22 @@ import { logger } from "@/lib/log";
 import { rememberWorker } from "./queue";
 import { setWorkerStarter } from "./starter";
 
+/** How often an idle worker of a queue polls: JOB_POLL_SECONDS when set, else the queue's own interval. */
+function pollSeconds(queueDefault: number): number {
+  return env().JOB_POLL_SECONDS ?? queueDefault;
+}
+
 export async function startWorkers(boss: PgBoss): Promise<void> {
   // A failed mail is tried again a few times; each try issues a fresh link, which voids the one before.
   await boss.createQueue(PASSWORD_RESET_JOB, { retryLimit: 3, retryDelay: 30, expireInSeconds: 120 });
-  const workerId = await boss.work<{ email: string }>(PASSWORD_RESET_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
+  const workerId = await boss.work<{ email: string }>(PASSWORD_RESET_JOB, { pollingIntervalSeconds: pollSeconds(2) }, async (jobs) => {
     for (const job of jobs) await sendPasswordResetLink(job.data.email);
   });
   rememberWorker(PASSWORD_RESET_JOB, workerId);
 
   // Text extraction of a blog's new sources; a job that dies with its process is retried by pg-boss.
   await boss.createQueue(EXTRACTION_JOB, EXTRACTION_QUEUE_OPTIONS);
-  const extractionWorker = await boss.work<{ blogId: string }>(EXTRACTION_JOB, { pollingIntervalSeconds: 1 }, async (jobs) => {
+  const extractionWorker = await boss.work<{ blogId: string }>(EXTRACTION_JOB, { pollingIntervalSeconds: pollSeconds(1) }, async (jobs) => {
     for (const job of jobs) await extractBlogSources(job.data.blogId);
   });
   rememberWorker(EXTRACTION_JOB, extractionWorker);
@@ -42,7 +47,7 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.createQueue(GENERATION_JOB, GENERATION_QUEUE_OPTIONS);
   const generationWorkerId = await boss.work(
     GENERATION_JOB,
-    { pollingIntervalSeconds: 1, includeMetadata: true },
+    { pollingIntervalSeconds: pollSeconds(1), includeMetadata: true },
     generationWorker,
   );
   rememberWorker(GENERATION_JOB, generationWorkerId);
@@ -55,14 +60,14 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   });
   // Slide images of new and edited slides (presentation-render.ts).
   await boss.createQueue(RENDER_JOB, RENDER_QUEUE_OPTIONS);
-  rememberWorker(RENDER_JOB, await boss.work<{ presentationId: string }>(RENDER_JOB, { pollingIntervalSeconds: 1 }, renderWorker));
+  rememberWorker(RENDER_JOB, await boss.work<{ presentationId: string }>(RENDER_JOB, { pollingIntervalSeconds: pollSeconds(1) }, renderWorker));
 
   // Narration of completed decks (narration.ts); the sweep times out audio pending for 30 minutes and re-queues
   // narrations whose job was lost, now and every five minutes.
   await boss.createQueue(NARRATION_JOB, narrationQueueOptions());
   rememberWorker(
     NARRATION_JOB,
-    await boss.work(NARRATION_JOB, { pollingIntervalSeconds: 1, includeMetadata: true }, narrationWorker),
+    await boss.work(NARRATION_JOB, { pollingIntervalSeconds: pollSeconds(1), includeMetadata: true }, narrationWorker),
   );
   await boss.createQueue(NARRATION_SWEEP_JOB, { retryLimit: 0, expireInSeconds: 120 });
   await boss.schedule(NARRATION_SWEEP_JOB, "*/5 * * * *");
@@ -83,7 +88,7 @@ export async function startWorkers(boss: PgBoss): Promise<void> {
   await boss.schedule(ANALYTICS_ROLLUP_JOB, "* * * * *", {}, { singletonKey: ANALYTICS_ROLLUP_JOB });
   rememberWorker(
     ANALYTICS_ROLLUP_JOB,
-    await boss.work(ANALYTICS_ROLLUP_JOB, { pollingIntervalSeconds: 2 }, async () => {
+    await boss.work(ANALYTICS_ROLLUP_JOB, { pollingIntervalSeconds: pollSeconds(2) }, async () => {
       await rollUpPending();
     }),
   );

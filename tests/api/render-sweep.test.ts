@@ -44,9 +44,9 @@ const drawn = (id: string) =>
   eventually(async () => {
     const deck = await read(id);
     return deck.slides.every((slide) => slide.image_status === "ready") ? deck : undefined;
-  }, `the slides of ${id} to be drawn`, 30_000);
+  }, `the slides of ${id} to be drawn`, 90_000);
 
-describe("resumePendingRenders", { timeout: 90_000 }, () => {
+describe("resumePendingRenders", { timeout: 180_000 }, () => {
   it("sends the render job again for slides left undrawn, and only for those", async () => {
     const created = await call(presentationsRoute.POST, "POST", {
       token: alpha.admin.access_token,
@@ -97,7 +97,7 @@ describe("resumePendingRenders", { timeout: 90_000 }, () => {
     const settled = await eventually(async () => {
       const current = await read(deck.id);
       return current.slides.every((slide) => slide.image_status !== "pending") ? current : undefined;
-    }, "the render job to settle the slides", 30_000);
+    }, "the render job to settle the slides", 90_000);
     expect(settled.slides.map((slide) => slide.image_status)).toEqual(["ready", "failed", "ready"]);
     // The given-up slide keeps no rendered image of another version of it: the player shows its text.
     expect(settled.slides[1]!).toMatchObject({ web_image_path: null, mobile_image_path: null, thumbnail_path: null });

@@ -10,11 +10,31 @@ import { createTestDatabase } from "../support/database";
 const database = await createTestDatabase("api", { template: inject("migratedTemplateDatabase") || undefined });
 const dataDir = mkdtempSync(path.join(tmpdir(), "api-data-"));
 Object.assign(process.env, database.env, { NODE_ENV: "test", DATA_DIR: dataDir, APP_URL: "http://app.test" });
+// Job workers look for waiting work every half second rather than every 1-2 s: the second and later of jobs sent
+// together (a deck's render and narration behind another's, five reset mails) are each picked up by a poll.
+process.env.JOB_POLL_SECONDS ??= "0.5";
 // A test file whose requests send jobs works them too, as the server does: the job registry is loaded when the
 // queue starts, not now, as a file may set the configuration before its own imports read it.
 setWorkerStarter(async (boss) => (await import("@/lib/jobs/workers")).startWorkers(boss));
 
+/** What lib/services/share-analytics.ts keeps on globalThis: events waiting to be written, and the rollup's timer. */
+const analytics = globalThis as unknown as {
+  analyticsIngest?: { buffer: unknown[]; timer?: unknown; flushing?: unknown };
+  analyticsRollupTimer?: ReturnType<typeof setTimeout>;
+};
+
 afterAll(async () => {
+  // Share-analytics events a request queued are written half a second later, and five seconds after that a rollup is
+  // sent through the job queue. Either timer, firing while this file's database is being dropped, would open the
+  // database (and start the queue) again, and the drop would cut that new connection: an unhandled ECONNRESET that
+  // fails the run. The events are written now and the rollup called off (no test of this file waits for it).
+  const ingest = analytics.analyticsIngest;
+  if (ingest && (ingest.buffer.length > 0 || ingest.timer || ingest.flushing)) {
+    const { flushAnalytics } = await import("@/lib/services/share-analytics");
+    await flushAnalytics();
+  }
+  if (analytics.analyticsRollupTimer) clearTimeout(analytics.analyticsRollupTimer);
+  analytics.analyticsRollupTimer = undefined;
   // A file whose requests queued jobs started the queue: stop it before its database goes.
   const { stopJobQueue } = await import("@/lib/jobs/queue");
   await stopJobQueue();
