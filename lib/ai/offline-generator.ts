@@ -195,6 +195,8 @@ function segmentOf(section: DocSection, heading: string | null = section.heading
 
 /** The most words of a slide's title. */
 const MAX_TITLE_WORDS = 12;
+/** A title longer than this does not fit a slide's title line at its size ("Riverside Leisure Pool: Swimming Lessons and Memberships, Your Questions Answered"). */
+const MAX_TITLE_CHARACTERS = 80;
 
 /** The shortest opening narration said from its own lead alone. */
 const MIN_OPENING_WORDS = 45;
@@ -438,6 +440,9 @@ function condense(text: string, forSlide = true): string {
   // reads as one clause: the aside is short and holds no verb of its own that the clause needs.
   const isAside = (before: string, aside: string, after: string): boolean => {
     if (!isEnglish()) return isForeignAside(before, aside, after);
+    // The comma that closes a relative clause ("Registers, which survive from the 1840s, list each name, age …"):
+    // what follows is the main clause's verb, no aside.
+    if (/^(?:which|who|whose|whom|where)\s/i.test(before.slice(before.lastIndexOf(", ") + 2)) && before.includes(", ")) return false;
     if (aside.length < 3 || aside.length > 60 || /[;:]/.test(aside)) return false;
     // Figures listed across the comma ("after 72 days, 6 hours and 11 minutes, a world record") are one phrase.
     if (/\d/.test(aside) && /^\d/.test(after)) return false;
@@ -473,7 +478,7 @@ function condense(text: string, forSlide = true): string {
   for (let at = 0; at + 1 < commas.length; ) {
     const open = commas[at]!;
     const close = commas[at + 1]!;
-    if (isAside(result.slice(0, open), result.slice(open + 2, close), result.slice(close + 2))) {
+    if (isAside(result.slice(0, open), result.slice(open + 2, close), result.slice(close + 2)) || isRelativeAside(result.slice(0, open), result.slice(open + 2, close), result.slice(close + 2))) {
       kept += `${result.slice(from, open)} `;
       from = close + 2;
       at += 2;
@@ -574,8 +579,10 @@ const AUXILIARIES = /\b(?:is|are|was|were|be|been|has|have|had|can|could|will|wo
 /** Whether a phrase shows a verb by its form alone: an auxiliary, a past form, "-s" after a noun, an instruction. */
 function hasVerbShape(text: string): boolean {
   if (AUXILIARIES.test(text)) return true;
-  const tokens = text.toLowerCase().split(/\s+/).map((token) => token.replace(/[^\p{L}'-]/gu, ""));
+  const tokens = text.toLowerCase().split(/\s+/).map((token) => token.replace(/’/g, "'").replace(/[^\p{L}'-]/gu, ""));
   if (IMPERATIVES.has(tokens[0] ?? "")) return true;
+  // "By 2030 we aim to cut leakage …": a present form after a personal pronoun.
+  if (tokens.some((token, index) => index > 0 && /^(?:i|we|you|they)$/.test(tokens[index - 1]!) && Boolean(lexiconTags(token)?.some((tag) => tag === "VBP" || tag === "VBD" || tag === "MD")))) return true;
   return tokens.some((token, index) => {
     if (index === 0 || token.length < 4) return false;
     const previous = tokens[index - 1] ?? "";
@@ -584,7 +591,8 @@ function hasVerbShape(text: string): boolean {
     // plural that the lexicon never reads as a verb ("Two years ago").
     // After a count ("a dozen metres", "12 hours") it is a plural.
     if (/^(?:dozen|hundred|thousand|million|billion|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|several|few|many)$/.test(previous)) return false;
-    return /[^s]s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous) && !isNounOnly(token);
+    // "council's" is a possessive, no verb.
+    return /[^s']s$/.test(token) && !/s$/.test(previous) && previous.length > 0 && !STOP_WORDS.has(previous) && !isNounOnly(token);
   });
 }
 
@@ -607,6 +615,17 @@ function bulletOf(sentence: Sentence): BulletCandidate | null {
   const bullet = toBullet(sentence.text);
   bulletMemo.set(sentence, bullet);
   return bullet;
+}
+
+/**
+ * A relative clause between the subject and its verb ("Admission registers, which survive for most of them from the
+ * 1840s, list each person's name"): left out, the sentence still says what it says of its subject.
+ */
+function isRelativeAside(before: string, aside: string, after: string): boolean {
+  if (!isEnglish() || !/^(?:which|who)\s/i.test(aside) || wordCount(aside) > 12 || wordCount(before) > 8 || before.includes(",")) return false;
+  if (AUXILIARIES.test(before) || /^(?:it|they|he|she|this|that|these|those|i|we|you)$/i.test(before.trim())) return false;
+  const verb = after.split(/\s+/)[0]!.toLowerCase();
+  return Boolean(lexiconTags(verb)?.some((tag) => tag === "VBP" || tag === "VBZ" || tag === "VBD" || tag === "MD"));
 }
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
@@ -667,9 +686,18 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
         if (/^(?:and|but)$/i.test(tokens[index]!) && (verbAt(index + 1) || (/^then$/i.test(tokens[index + 1] ?? "") && verbAt(index + 2)))) beforeVerb = index;
       }
     }
-    text = tokens.slice(0, cut > 0 ? cut : beforeVerb > 0 ? beforeVerb : 15).join(" ");
-    // A cut before a second verb ends where a clause does; any other is at a word.
-    truncated = beforeVerb < 0;
+    // Without either, before a participle's phrase that follows a noun ("… at the council's charging points | using the
+    // card kept with the keys"): the line ends where its clause says what it has to.
+    let beforeParticiple = -1;
+    if (cut < 0 && beforeVerb < 0 && isEnglish()) {
+      for (let index = 8; index < Math.min(tokens.length - 2, 19); index += 1) {
+        const previous = tokens[index - 1]!.toLowerCase();
+        if (/^\p{Ll}{2,}ing$/u.test(tokens[index]!) && /^\p{Ll}+s$/u.test(previous) && (lexiconTags(previous)?.includes("NNS") ?? false)) beforeParticiple = index;
+      }
+    }
+    text = tokens.slice(0, cut > 0 ? cut : beforeVerb > 0 ? beforeVerb : beforeParticiple > 0 ? beforeParticiple : 15).join(" ");
+    // A cut before a second verb or a participle's phrase ends where a clause does; any other is at a word.
+    truncated = beforeVerb < 0 && beforeParticiple < 0;
   }
   const question = /\?["'”’]?$/.test(text);
   text = text.replace(/[.!…]+["'”’]?$/, "").replace(/[.;:,]+$/, "");
@@ -1488,7 +1516,11 @@ const SHARED_SUBJECT_VERB =
 export function conditionLines(sentence: string): string[] {
   if (!isEnglish()) return [];
   // The statement after a semicolon, a colon or a ", but" is a sentence of its own ("…; there is no charge for this").
-  const first = spoken(sentence).replace(/[.!]+["'”’]?$/, "").split(/[;:]\s|,\s(?:but|although|though|whereas)\s/)[0]!;
+  // "However, if you tell us …": the connective says how the sentence follows the one before; the line stands alone.
+  const first = spoken(sentence)
+    .replace(/^(?:however|but|also|and|still|otherwise|alternatively|equally),?\s+(?=if\s|whenever\s)/i, "")
+    .replace(/[.!]+["'”’]?$/, "")
+    .split(/[;:]\s|,\s(?:but|although|though|whereas|as long as|provided|unless|subject to)\s/)[0]!;
   // The main clause follows the condition's last comma, unless what follows that comma is a second main clause
   // ("If you are still unhappy, you can complain by phone, and we will reply within 10 days").
   const last = /^(if|whenever)\s(.+),\s([^,]+)$/i.exec(first);
@@ -2131,7 +2163,7 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // Controller") is shown by its main title; the narration says it whole.
   const [mainTitle] = deckTitle.split(/:\s/);
   slides.push({
-    title: wordCount(deckTitle) > MAX_TITLE_WORDS && mainTitle && mainTitle !== deckTitle && wordCount(mainTitle) >= 2 ? mainTitle : deckTitle,
+    title: (wordCount(deckTitle) > MAX_TITLE_WORDS || deckTitle.length > MAX_TITLE_CHARACTERS) && mainTitle && mainTitle !== deckTitle && wordCount(mainTitle) >= 2 ? mainTitle : deckTitle,
     bullets: openingBullets.slice(0, MAX_BULLETS),
     script: openingScript,
     imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),

@@ -137,9 +137,11 @@ export function splitSentences(text: string): string[] {
 
 /**
  * A dateline or byline: who issued a text and when ("Issued by the trustees on 3 March 2025", "Published 14 May 2025
- * by the security team", "Last updated 2 June 2025"). No statement of what the text says.
+ * by the security team", "Last updated 2 June 2025") or a document's reference ("Application 24/01187/FUL, considered by
+ * the Planning Committee on 18 March 2025"). No statement of what the text says.
  */
-export const DATELINE = /^\p{Lu}\p{Ll}+(?:ed|en)(?:\s+(?:on\s+)?[\p{L}\d,]+){0,4}?\s+by\b|^(?:Last )?(?:Published|Issued|Updated|Posted|Revised)\s+(?:on\s+)?\d/u;
+export const DATELINE =
+  /^\p{Lu}\p{Ll}+(?:ed|en)(?:\s+(?:on\s+)?[\p{L}\d,]+){0,4}?\s+by\b|^(?:Last )?(?:Published|Issued|Updated|Posted|Revised)\s+(?:on\s+)?\d|^(?:\p{Lu}\p{Ll}+\s){1,2}(?:no\.?\s*)?[\w.-]*\d[\w.-]*\/[\w/.-]+(?:,\s|\.?$)/u;
 
 /** An e-mail address or a web address ("hello@bakery.co.uk", "www.harrowfield.gov.uk/compost", "https://example.org"). */
 const ADDRESS =

@@ -566,6 +566,17 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
   });
 
+  it("never takes another number for a number the question names", () => {
+    const sleep = oneSource("sleep.md", [
+      "# Why Teenagers Need More Sleep",
+      "Research over the past thirty years shows that most adolescents are seriously short of sleep during the school week.",
+      "## The Body Clock",
+      "The hormone melatonin is released later in the evening than it was in childhood.",
+    ]);
+    // "thirty" is no other word for "sixty".
+    expect(composeOfflineAnswer({ ...sleep, question: "How much sleep do adults over sixty need?" }).text).toBe(NOT_COVERED_REPLY);
+  });
+
   it("summarises 'what is this guide for' and past a byline; a price asked without 'cost'; counts of the thing asked", () => {
     const report = oneSource("report.md", [
       "# Security Incident Report",
@@ -580,6 +591,16 @@ describe("what an answer must hold", () => {
     expect(summary).not.toMatch(/Published 14 May/);
     expect(composeOfflineAnswer({ ...report, question: "What does this report set out?" }).text).toMatch(/^On 29 April 2025/);
     expect(composeOfflineAnswer({ ...report, question: "Who is this report about, and why was it written?" }).text).toMatch(/^On 29 April 2025/);
+    // A document's reference line says nothing of what it reports.
+    const decision = oneSource("decision.md", [
+      "# Brackenridge Wind Farm: Planning Committee Decision Report",
+      "Application 24/01187/FUL, considered by the Northfell District Council Planning Committee on 18 March 2025.",
+      "## Decision",
+      "The Planning Committee resolved to grant planning permission for the Brackenridge Wind Farm, subject to 28 conditions.",
+      "## The Proposal",
+      "The applicant proposes seven turbines on upland sheep grazing land.",
+    ]);
+    expect(composeOfflineAnswer({ ...decision, question: "What is this report about?" }).text).toMatch(/^The Planning Committee resolved to grant planning permission/);
     const club = oneSource("club.md", [
       "# Birdwatching for Beginners",
       "## Binoculars",
@@ -606,6 +627,8 @@ describe("what an answer must hold", () => {
       "A 50% deposit is needed for all celebration and wedding cakes, paid when you order.",
       "## Accessibility",
       "Passengers who need help boarding can book assistance up to two hours before they travel by calling our Passenger Assist team on 0800 112 4477.",
+      "## Study Rooms",
+      "Group study rooms on the second floor hold between four and eight people and can be booked for up to two hours.",
       "## The Exhibition",
       "The largest object in the exhibition is a restored loom, built in 1911.",
       "It brings together more than 200 objects, many of which have never been on public display.",
@@ -618,6 +641,9 @@ describe("what an answer must hold", () => {
     expect(ask("How many beds does the ward have?")).toBe(NOT_COVERED_REPLY);
     expect(ask("How many boats could the basin hold?")).toMatch(/room for 40 boats/);
     expect(ask("How many boats used the canal in 1838?")).toBe(NOT_COVERED_REPLY);
+    // "between four and eight people" counts people, not rooms.
+    expect(ask("How many group study rooms are there on the second floor?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How many people can use a group study room?")).toMatch(/^Group study rooms on the second floor hold between four and eight people/);
     // "Is there parking …?" of material that never speaks of parking.
     expect(ask("Is there parking at the lake?")).toBe(NOT_COVERED_REPLY);
     expect(ask("Are there cycle racks at the lake?")).toMatch(/covered cycle racks beside the café/);

@@ -296,6 +296,34 @@ describe("bullets from sentences", () => {
     expect(inLanguage("de", () => toBullet("Wenn der Bus ausfällt, zahlt die Stadt das Taxi für alle Fahrgäste."))).toBeNull();
   });
 
+  it("leaves out a relative clause between a subject and its verb, and ends a long line before a participle's phrase", () => {
+    expect(toBullet("Admission and discharge registers, which survive for most of them from the 1840s, list each person's name, age, parish and the dates they came and went.")?.text).toBe(
+      "Admission and discharge registers list each person's name, age, parish and the dates they came and went",
+    );
+    expect(toBullet("Electric vehicles can be charged free of charge at any of the city council's public charging points using the charge card kept with the keys.")).toEqual({
+      text: "Electric vehicles can be charged free of charge at any of the city council's public charging points",
+      truncated: false,
+    });
+    // A condition's line ends before a second condition ("as long as …"), so the part shows two lines of its own.
+    const club = generateOfflineOutline(
+      input(
+        [
+          "# Car Club",
+          "Members share cars across the city, booking by the hour in the app, and every car has its own bay near where members live.",
+          "## Who pays for fuel and charging?",
+          "Fuel is included in the hourly price, and every petrol car has a fuel card in the glovebox that you can use at most filling stations. Please refuel if the tank is less than a quarter full when you return the car. Electric vehicles can be charged free of charge at any of the city council’s public charging points using the charge card kept with the keys. Please plug the car in to its home charger at the end of your booking.",
+          "## What if I return the car late?",
+          "If you return a car late without extending your booking, you will be charged a £15 late fee plus the hourly rate for the extra time. If you are running late, you can extend your booking in the app, as long as the car has not been booked by someone else. If you cannot extend, please call us so that we can warn the next member.",
+        ].join("\n\n"),
+      ),
+    ).slides;
+    expect(club.find((slide) => slide.title === "What if I return the car late?")!.bullets.length).toBeGreaterThanOrEqual(2);
+    // "we aim" is a clause: a line cut at the comma after it says something.
+    expect(toBullet("By March 2030 we aim to cut leakage to 98 million litres a day, a 25% reduction from this year's level.")?.text).toBe(
+      "By March 2030 we aim to cut leakage to 98 million litres a day",
+    );
+  });
+
   it("drops connectives, asides and trailing clauses, keeps the statement", () => {
     expect(toBullet("However, heat pumps move heat rather than generate it, which is why they are efficient.")?.text).toBe("Heat pumps move heat rather than generate it");
     expect(toBullet("When the weather turns cold, the pile slows down and may seem to stop altogether.")?.text).toBe("The pile slows down and may seem to stop altogether");
@@ -483,6 +511,11 @@ describe("bullets from sentences", () => {
       "Don't scrape the burnt layer into the jars if it has caught on the bottom and tastes burnt",
     ]);
     expect(conditionLines("If the chutney is too runny after two hours, keep simmering; it is almost always a matter of time.")).toEqual(["Keep simmering if the chutney is too runny after 2 h"]);
+    // A connective before the condition is left out; a second condition after the main clause's comma ends the line.
+    expect(conditionLines("If you are running late, you can extend your booking in the app, as long as the car has not been booked by someone else.")).toEqual([
+      "You can extend your booking in the app if you are running late",
+    ]);
+    expect(conditionLines("However, if the boiler fails, we will send an engineer within a day.")).toEqual(["We will send an engineer within a day if the boiler fails"]);
     expect(conditionLines("If the jar shows pink streaks, a bad smell, or fuzzy mould, throw it away.")).toEqual([]);
     expect(conditionLines("If you bake once a week, store it in the fridge, taking it out the evening before you bake.")).toEqual([]);
     inLanguage("fr", () => expect(conditionLines("Si le bus est en retard, la ville paie le taxi.")).toEqual([]));
@@ -827,6 +860,9 @@ describe("bullets from sentences", () => {
     ].join("\n\n");
     const slides = generateOfflineOutline(input(text)).slides;
     expect(slides[0]!.title).toBe("Thirty-Three Years in the Tower");
+    // Ten words, but 81 characters: too long for the title line too.
+    const faq = generateOfflineOutline(input(text.replace(/^# .*$/m, "# Riverside Leisure Pool: Swimming Lessons and Memberships, Your Questions Answered"))).slides;
+    expect(faq[0]!.title).toBe("Riverside Leisure Pool");
     expect(slides[0]!.script).toContain("“Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic Controller”");
     const miss = slides.find((slide) => slide.title === "What will you miss?")!;
     expect(miss.script).toContain("The people, above all. And the sunrises: on an early shift");
