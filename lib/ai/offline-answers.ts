@@ -16,6 +16,7 @@ import { deckLanguageFor } from "@/lib/content/languages";
 import { DATELINE, splitSentences } from "./text";
 import { relatedWords, type Pos } from "./wordnet";
 import { nearStems } from "./word-vectors";
+import { tagged } from "./pos";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -63,8 +64,11 @@ const MIN_RELATED_RARITY = 0.2;
 const PAIR_BONUS = 0.15;
 /** Least weight of a word the material uses: a word in every unit of a small deck still says what is asked. */
 const IDF_FLOOR = 0.5;
-/** Added to the score of the slide on screen's units (half for its neighbours'). */
-const CURRENT_SLIDE_BONUS = 0.05;
+/**
+ * Added to the score of the slide on screen's units (half for its neighbours'): of two slides saying the same, the
+ * one on screen, even when the other's title shares a word of the question (HEADING_AGREEMENT).
+ */
+const CURRENT_SLIDE_BONUS = 0.06;
 /** A question's pronouns for a person, and what a unit saying one of them gains (a tie-breaker). */
 const PERSONS = new Set(["she", "her", "hers", "he", "him", "his"]);
 const PERSON_BONUS = 0.03;
@@ -605,6 +609,8 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)) ||
       // "What made the writer think about taking lessons?" of an essay told in the first person: the writer is its "I".
       (TELLERS.has(term.word) && !present(term.stem)));
+  // Words the question uses as verbs ("to hire a car"), as wink-nlp's tagger reads them.
+  const verbsAsked = new Set(isEnglish() ? tagged(question).filter((token) => token.pos === "VERB").map((token) => token.lower) : []);
   const concepts = mergedNames(questionTerms(question).filter((term) => !asking(term))).map((term): Concept => {
     // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
     // much ... cost", "was kostet"); "small businesses" asks for no size.
@@ -657,9 +663,11 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     // says the question is about something else, an unused "see" or "stop" only that it is put in other words.
     // An unused word whose synonym the material says ("outdoor" and "outside") is put in other words: it weighs as that word.
     const synonymFound = found.length > 0 ? [] : synonyms.filter(present).map(idf);
-    // A verb or an adjective the material never uses ("think", "lubricate", "doubtful") says how the question is put
-    // more often than what it is about, which an unused noun says ("mattress", "warranty"): it weighs half.
-    const unusedShare = found.length === 0 && synonymFound.length === 0 && isEnglish() && !term.name && neverNoun(term.word) ? UNUSED_NOT_NOUN : 1;
+    // A verb or an adjective the material never uses ("think", "lubricate", "doubtful"), or a word the question uses as
+    // a verb ("How much is it to hire a small car?"), says how the question is put more often than what it is about,
+    // which an unused noun says ("mattress", "warranty"): it weighs half.
+    const unusedShare =
+      found.length === 0 && synonymFound.length === 0 && isEnglish() && !term.name && (neverNoun(term.word) || verbsAsked.has(term.word.toLowerCase())) ? UNUSED_NOT_NOUN : 1;
     const weight =
       unusedShare * (found.length > 0 ? Math.max(...found) : synonymFound.length > 0 ? Math.max(...synonymFound) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
     const measures = group && group.answers.length > 0 ? group.answers : null;

@@ -552,7 +552,8 @@ const CONDITIONS: Record<DeckLanguage, RegExp> = {
   nl: /^(?:als|indien|tenzij|mits)\b/i,
   ru: /^(?:если|пока)(?![\p{L}])/iu,
 };
-const opensOnCondition = (text: string): boolean => CONDITIONS[currentLanguage()].test(text);
+/** Whether a sentence opens on a condition, after a linking word before it ("However, if you tell us …"). */
+const opensOnCondition = (text: string): boolean => CONDITIONS[currentLanguage()].test(stripLeading(text));
 
 function trimTail(phrase: string): string {
   const tokens = phrase.replace(/[\s,;:—–-]+$/, "").split(" ");
@@ -1354,6 +1355,14 @@ class DeckWriter {
         }
       }
     }
+    // A slide still showing one line of its own: a condition's line up to a bullet's whole length ("We may offer their
+    // place to the next child on the waiting list if your child misses four lessons in a row without telling us").
+    for (const sentence of chosen.length < MIN_OWN_LINES ? this.ranked(part.sentences) : []) {
+      for (const line of conditionLines(sentence.text, LONG_CONDITION_WORDS)) {
+        if (chosen.length >= MIN_OWN_LINES) break;
+        if (!heardVerbatim(line)) accept(line, sentence.index + 0.5, sentence, true);
+      }
+    }
     for (const phrase of fallbackPhrases) {
       // Another part's lines (`borrowed`) only for a slide that would show fewer than two of its own.
       if (chosen.length >= (options.borrowed ? MIN_OWN_LINES : MIN_BULLETS)) break;
@@ -1511,9 +1520,9 @@ const SHARED_SUBJECT_VERB =
  * doctor" -> "Talk to a doctor if a teenager snores loudly", "Talk to a doctor if a teenager seems exhausted despite
  * sleeping enough", …): one line for each alternative of a list joined by 'or', since each alone is enough, sharing
  * the first one's subject; else the whole condition after the main clause. None when the main clause's subject points
- * into the condition ("If it floats, it is full of gas") or a line would run over 20 words. English only.
+ * into the condition ("If it floats, it is full of gas") or a line would run over `maxWords` (20) words. English only.
  */
-export function conditionLines(sentence: string): string[] {
+export function conditionLines(sentence: string, maxWords = CONDITION_WORDS): string[] {
   if (!isEnglish()) return [];
   // The statement after a semicolon, a colon or a ", but" is a sentence of its own ("…; there is no charge for this").
   // "However, if you tell us …": the connective says how the sentence follows the one before; the line stands alone.
@@ -1552,8 +1561,12 @@ export function conditionLines(sentence: string): string[] {
   }
   // A condition ending on its particle ("if you can't be in", "if the lid won't come off") would end the line on it.
   if (lines.some((line) => PARTICLE_END.test(line))) return [];
-  return lines.every((line) => wordCount(line) <= 20) ? lines.map((line) => condense(line)) : [];
+  return lines.every((line) => wordCount(line) <= maxWords) ? lines.map((line) => condense(line)) : [];
 }
+
+/** The most words of a condition's line; of one on a slide that would otherwise show a single line, a bullet's most. */
+const CONDITION_WORDS = 20;
+const LONG_CONDITION_WORDS = 25;
 
 /** A clause that ends on a preposition or a verb's particle. */
 const PARTICLE_END = /\s(?:in|out|up|on|off|away|back|down|over|around|about|through|by|at|to|for|with|from|of|into|onto)$/i;

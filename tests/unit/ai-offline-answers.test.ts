@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { answerProviderFor, answerQuestion, answerText, NOT_COVERED_REPLY, offlineAnswerProvider, type AnswerInput } from "@/lib/ai/answers";
 import { generateOfflineOutline } from "@/lib/ai/offline-generator";
 import { hasNumber, loadWordFrequencies, sameFamily, stemOf } from "@/lib/ai/answer-text";
-import { composeOfflineAnswer } from "@/lib/ai/offline-answers";
+import { composeOfflineAnswer, explainOfflineAnswer } from "@/lib/ai/offline-answers";
 import { loadWordVectors } from "@/lib/ai/word-vectors";
 import { inLanguage } from "@/lib/ai/language";
 import { loadArticle, type ArticleName } from "../fixtures/articles";
@@ -564,6 +564,21 @@ describe("what an answer must hold", () => {
       "The pool opens at half past six.",
     ]);
     expect(composeOfflineAnswer({ ...essay, question: "What made the writer think about swimming lessons?" }).text).toMatch(/^Last spring my granddaughter started swimming lessons/);
+  });
+
+  it("weighs a word the material never uses half when the question uses it as a verb ('to hire a bike'), whole as a noun ('the hire')", () => {
+    const share = oneSource("share.md", [
+      "# City Bike Share",
+      "## How much does it cost?",
+      "Membership costs £30 a year. Standard bikes cost £1.50 an hour or £12 a day, and electric bikes cost £3 an hour or £20 a day.",
+      "## Where can I leave a bike?",
+      "Leave the bike at a dock, never at a lamp post or railings.",
+    ]);
+    const weightOf = (question: string) => Number(/hire \[hire\] w=([\d.]+)/.exec(explainOfflineAnswer({ ...share, question }))?.[1]);
+    const asVerb = weightOf("How much is it to hire a standard bike for an hour?");
+    const asNoun = weightOf("What does the hire of a standard bike cost for an hour?");
+    expect(asVerb).toBeGreaterThan(0);
+    expect(asVerb / asNoun).toBeCloseTo(0.5, 1);
   });
 
   it("never takes another number for a number the question names", () => {

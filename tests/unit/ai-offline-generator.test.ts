@@ -318,6 +318,25 @@ describe("bullets from sentences", () => {
       ),
     ).slides;
     expect(club.find((slide) => slide.title === "What if I return the car late?")!.bullets.length).toBeGreaterThanOrEqual(2);
+    // A slide that would show one line takes a condition's line up to a bullet's length.
+    const club2 = generateOfflineOutline(
+      input(
+        [
+          "# Tennis Club",
+          "The club has six courts and coaches players of every age, from beginners to county teams.",
+          "## What if I miss a session?",
+          "We cannot refund or credit missed sessions, because your place in the group is held for you whether or not you come. However, if you tell us at least two working days before the session, you can join another group at the same level on another day later that same week instead, subject to space. If you miss three sessions in a row without telling us, we may offer your place to the next player on the waiting list.",
+          "## Courts",
+          "Members can book a court up to a week ahead in the app. Floodlights are on until 10pm from October to March.",
+        ].join("\n\n"),
+      ),
+    ).slides;
+    const missed = club2.find((slide) => slide.title === "What if I miss a session?")!.bullets;
+    expect(missed).toContain("We may offer your place to the next player on the waiting list if you miss three sessions in a row without telling us");
+    // A condition after "However," is a condition: its main clause is never a line without it.
+    expect(missed.filter((bullet) => /^You can join another group/.test(bullet))).toEqual([]);
+    const late = generateOfflineOutline(input(["# Tennis Club", "The club has six courts and coaches players of every age, from beginners to county teams.", "## What if I miss a session?", "We cannot refund missed sessions, because your place in the group is held for you whether or not you come. However, if you tell us at least two days ahead, you can join another group at the same level that week instead, subject to space. Coaches keep a register of every session.", "## Courts", "Members can book a court up to a week ahead in the app. Floodlights are on until 10pm from October to March."].join("\n\n"))).slides;
+    expect(late.find((slide) => slide.title === "What if I miss a session?")!.bullets).not.toContain("You can join another group at the same level that week instead");
     // "we aim" is a clause: a line cut at the comma after it says something.
     expect(toBullet("By March 2030 we aim to cut leakage to 98 million litres a day, a 25% reduction from this year's level.")?.text).toBe(
       "By March 2030 we aim to cut leakage to 98 million litres a day",
