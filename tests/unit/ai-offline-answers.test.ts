@@ -616,6 +616,18 @@ describe("what an answer must hold", () => {
       "The applicant proposes seven turbines on upland sheep grazing land.",
     ]);
     expect(composeOfflineAnswer({ ...decision, question: "What is this report about?" }).text).toMatch(/^The Planning Committee resolved to grant planning permission/);
+    // Nor is it the committee's decision; it does say when the committee met.
+    expect(composeOfflineAnswer({ ...decision, question: "What was the committee's decision?" }).text).toMatch(/^The Planning Committee resolved to grant/);
+    expect(composeOfflineAnswer({ ...decision, question: "When did the committee consider the application?" }).text).toMatch(/^Application 24\/01187\/FUL/);
+    // A sentence naming what the text goes on to say is no answer to it.
+    const newsletter = oneSource("newsletter.md", [
+      "# Orchard News: Autumn",
+      "What a year it has been for the orchard. In this newsletter you will find news of the harvest, our Apple Day and the work planned for the winter.",
+      "Over four picking days in September, volunteers gathered just over a tonne of apples.",
+      "Apple Day brought more than 400 visitors to the orchard in October.",
+      "Winter pruning will take place on the first Saturday of each month from December to February, starting at 10am. We also plan to plant six new trees in January.",
+    ]);
+    expect(composeOfflineAnswer({ ...newsletter, question: "What work is planned for the winter?" }).text).toMatch(/^Winter pruning will take place/);
     const club = oneSource("club.md", [
       "# Birdwatching for Beginners",
       "## Binoculars",
