@@ -819,7 +819,9 @@ const LINKING_FRONT =
  */
 export function frontToEnd(text: string, continued: (text: string) => string = lowerFirstWord): string | null {
   const fronted = FRONTED[currentLanguage()];
-  const match = /^([^,;:()]{2,60}),\s(.+)$/u.exec(text);
+  // A date put first without its comma ("By March 2030 we aim to cut leakage …"): English only, before a subject.
+  const dated = isEnglish() ? /^((?:[Bb]y|[Ii]n|[Ff]rom|[Ss]ince|[Uu]ntil|[Bb]efore|[Aa]fter|[Dd]uring)\s(?:(?:early|mid|late|the end of)\s)?(?:\p{Lu}\p{Ll}+\s)?\d{4}(?:[-–]\d{2,4})?)\s((?:we|i|you|they|our|the|this|these|its|their|your|\p{Lu}\p{Ll}+)\s.+)$/u.exec(text) : null;
+  const match = /^([^,;:()]{2,60}),\s(.+)$/u.exec(text) ?? dated;
   if (!fronted || !match || !fronted.test(match[1]!)) return null;
   const front = match[1]!.trim();
   const clause = match[2]!.trim();

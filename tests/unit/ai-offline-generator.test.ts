@@ -482,6 +482,10 @@ describe("bullets from sentences", () => {
     });
     expect(frontToEnd("In 2024, the café repaired 620 items")).toBe("The café repaired 620 items in 2024");
     expect(frontToEnd("In 2024, it repaired 620 items")).toBeNull();
+    // A date put first without its comma, before the clause's subject.
+    expect(frontToEnd("By 2050 we aim to halve leakage from its 2017-18 level")).toBe("We aim to halve leakage from its 2017-18 level by 2050");
+    expect(frontToEnd("In 2024 the club opened a second court")).toBe("The club opened a second court in 2024");
+    expect(frontToEnd("In the spring we open the garden")).toBeNull();
     expect(frontToEnd("By contrast, the river water is moderately soft")).toBeNull();
     inLanguage("es", () => expect(frontToEnd("Sin embargo, el casco no es obligatorio")).toBeNull());
     expect(whenFirst("Mary Anning found the first skeleton in 1811")).toBe("In 1811, Mary Anning found the first skeleton");
