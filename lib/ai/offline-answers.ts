@@ -790,6 +790,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const which = isEnglish() && /^\s*which\b/i.test(question);
   const pronouns = isEnglish() ? tokens(question).filter((word) => PERSONS.has(word)) : [];
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
+  const endAsked = clockAsked && END_ASKED.test(question);
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
@@ -880,6 +881,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
+    // "What time do the sessions finish?" is not answered by "starting at 10am": a time of ending, or none.
+    else if (endAsked && !END_GIVEN.test(unit.text)) coverage *= CLOCK_MISSING;
     // "Which day of the week is the caddy collected?" is not answered by "collected every week".
     if (dayAsked && !DAY.test(unit.text)) coverage *= CLOCK_MISSING;
     // "How old …?" asks for an age: "in my year" and "eighteen months" give none.
@@ -985,6 +988,11 @@ const DAY =
 /** A price said without a number: what is free costs nothing ("gluten-free" and "free from nuts" are no price). */
 const NO_PRICE = /(?<!-)\bfree\b(?!-|\s+(?:from|of)\b(?!\s+charge\b))|\bno (?:charge|cost|fee)\b|\bcosts? nothing\b/i;
 const CLOCK_ASKED = /\b(?:opening|closing) (?:hours|times?)\b|\bwhat time\b|\bhours of opening\b/i;
+/** A time of day asked for when something ends ("What time does the class finish?", "closing time"). */
+const END_ASKED = /\bwhat time\b.*\b(?:finish|finishes|end|ends|close|closes|shut|shuts|stop|stops)\b|\bclosing (?:hours|times?)\b/i;
+/** A time of day said as an end: "until 6pm", "from 8am to 6pm", "8am-6pm", "closes at 5", "finishing at noon". */
+const END_GIVEN =
+  /\b(?:until|till|to|and|through)\s+(?:about\s|around\s)?(?:\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m|p\.?m)?|noon|midday|midnight)\b|\d\s?(?:a\.?m|p\.?m)?\s?[-–]\s?\d|\b(?:finish|finishes|finishing|end|ends|ending|close|closes|closing|shut|shuts|over)\b[^.]{0,20}?\d|\b(?:open|closed) (?:all day|24 hours|around the clock)\b/i;
 const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d\b|\b(?:at|by|from|until|till|before|after) \d{1,2}\.\d\d\b|\b(?:noon|midday|midnight|o'clock)\b|\b(?:open|opens|close|closes|closed) (?:all day|24 hours|around the clock)\b/i;
 
 /**

@@ -616,6 +616,17 @@ describe("what an answer must hold", () => {
       "The applicant proposes seven turbines on upland sheep grazing land.",
     ]);
     expect(composeOfflineAnswer({ ...decision, question: "What is this report about?" }).text).toMatch(/^The Planning Committee resolved to grant planning permission/);
+    // A time of ending asked: a time of starting is no answer, a range or "until" is.
+    const orchard = oneSource("orchard.md", [
+      "# Orchard News",
+      "## Winter Work",
+      "Winter pruning will take place on the first Saturday of each month from December to February, starting at 10am.",
+      "## The Shed",
+      "The tool shed is open on Saturdays from 9am to 1pm.",
+    ]);
+    expect(composeOfflineAnswer({ ...orchard, question: "What time does winter pruning finish?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...orchard, question: "What time does the tool shed close on Saturdays?" }).text).toMatch(/^The tool shed is open on Saturdays from 9am to 1pm/);
+    expect(composeOfflineAnswer({ ...orchard, question: "What time does winter pruning start?" }).text).toMatch(/^Winter pruning will take place/);
     // Nor is it the committee's decision; it does say when the committee met.
     expect(composeOfflineAnswer({ ...decision, question: "What was the committee's decision?" }).text).toMatch(/^The Planning Committee resolved to grant/);
     expect(composeOfflineAnswer({ ...decision, question: "When did the committee consider the application?" }).text).toMatch(/^Application 24\/01187\/FUL/);
