@@ -74,6 +74,10 @@ const CLAUSE_BREAKS = [
   /;\s/,
   /\s[—–]\s/,
   /,\s(?:which|who|because|although|though|while|whereas|so that|so|but|since|meaning|making|leaving|unless|as long as|even if|even though|especially|particularly|including|and that)\s/i,
+  // A participle's phrase or a "with" phrase after the clause ("… for a full year, with the remaining £19,150 going …",
+  // "… 60 families a year, helping people …").
+  // Not a list's item ("rolling stock, ticketing and price").
+  /,\s(?:with (?:the|a|an|its|their|our|his|her|your)|\p{Ll}{2,}ing(?!(?:\s\S+)?\s(?:and|or)\s))\s/u,
   /,\s(?:and|or)\s/i,
 ];
 

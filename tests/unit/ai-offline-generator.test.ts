@@ -337,6 +337,17 @@ describe("bullets from sentences", () => {
     expect(missed.filter((bullet) => /^You can join another group/.test(bullet))).toEqual([]);
     const late = generateOfflineOutline(input(["# Tennis Club", "The club has six courts and coaches players of every age, from beginners to county teams.", "## What if I miss a session?", "We cannot refund missed sessions, because your place in the group is held for you whether or not you come. However, if you tell us at least two days ahead, you can join another group at the same level that week instead, subject to space. Coaches keep a register of every session.", "## Courts", "Members can book a court up to a week ahead in the app. Floodlights are on until 10pm from October to March."].join("\n\n"))).slides;
     expect(late.find((slide) => slide.title === "What if I miss a session?")!.bullets).not.toContain("You can join another group at the same level that week instead");
+    // A "with" phrase or a participle's phrase after the clause ends the line where the clause does.
+    expect(toBullet("This year's net total will pay for three such nurses for a full year, with the remaining £19,150 going towards the family room.")).toMatchObject({
+      text: "This year's net total will pay for three such nurses for a full year",
+      truncated: false,
+    });
+    expect(toBullet("Each nurse supports around 60 families a year, helping people spend their final weeks in their own homes.")).toMatchObject({
+      text: "Each nurse supports around 60 families a year",
+      truncated: false,
+    });
+    // An item of a list that ends in "-ing" is no participle's phrase.
+    expect(toBullet("Whether sleeper trains come back for good will depend on new carriages for the longest routes, ticketing and price.")?.text).toMatch(/ticketing and price$/);
     // "we aim" is a clause: a line cut at the comma after it says something.
     expect(toBullet("By March 2030 we aim to cut leakage to 98 million litres a day, a 25% reduction from this year's level.")?.text).toBe(
       "By March 2030 we aim to cut leakage to 98 million litres a day",
