@@ -609,8 +609,10 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)) ||
       // "What made the writer think about taking lessons?" of an essay told in the first person: the writer is its "I".
       (TELLERS.has(term.word) && !present(term.stem)));
-  // Words the question uses as verbs ("to hire a car"), as wink-nlp's tagger reads them.
-  const verbsAsked = new Set(isEnglish() ? tagged(question).filter((token) => token.pos === "VERB").map((token) => token.lower) : []);
+  // Words the question uses as verbs ("to hire a car"), as wink-nlp's tagger reads them: tagged once, when a word the
+  // material never uses asks.
+  let verbs: Set<string> | null = null;
+  const usedAsVerb = (word: string) => (verbs ??= new Set(tagged(question).filter((token) => token.pos === "VERB").map((token) => token.lower))).has(word.toLowerCase());
   const concepts = mergedNames(questionTerms(question).filter((term) => !asking(term))).map((term): Concept => {
     // A dimension asked for: "how big", "how long", "cheaper than", or the dimension named ("what temperature", "how
     // much ... cost", "was kostet"); "small businesses" asks for no size.
@@ -667,7 +669,7 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     // a verb ("How much is it to hire a small car?"), says how the question is put more often than what it is about,
     // which an unused noun says ("mattress", "warranty"): it weighs half.
     const unusedShare =
-      found.length === 0 && synonymFound.length === 0 && isEnglish() && !term.name && (neverNoun(term.word) || verbsAsked.has(term.word.toLowerCase())) ? UNUSED_NOT_NOUN : 1;
+      found.length === 0 && synonymFound.length === 0 && isEnglish() && !term.name && (neverNoun(term.word) || usedAsVerb(term.word)) ? UNUSED_NOT_NOUN : 1;
     const weight =
       unusedShare * (found.length > 0 ? Math.max(...found) : synonymFound.length > 0 ? Math.max(...synonymFound) : idf(term.stem)) * (RARITY_BASE + (1 - RARITY_BASE) * rarity);
     const measures = group && group.answers.length > 0 ? group.answers : null;
@@ -1496,4 +1498,3 @@ export function explainOfflineAnswer(input: RetrievalInput, top = 6): string {
 export function notCoveredReply(language?: string | null): string {
   return phrasesOf(deckLanguageFor(language)).notCovered;
 }
-

@@ -587,7 +587,7 @@ function hasVerbShape(text: string): boolean {
   const tokens = text.toLowerCase().split(/\s+/).map((token) => token.replace(/’/g, "'").replace(/[^\p{L}'-]/gu, ""));
   if (IMPERATIVES.has(tokens[0] ?? "")) return true;
   // "By 2030 we aim to cut leakage …": a present form after a personal pronoun.
-  if (tokens.some((token, index) => index > 0 && /^(?:i|we|you|they)$/.test(tokens[index - 1]!) && Boolean(lexiconTags(token)?.some((tag) => tag === "VBP" || tag === "VBD" || tag === "MD")))) return true;
+  if (tokens.some((token, index) => index > 0 && /^(?:i|we|you|they)$/.test(tokens[index - 1]!) && finiteVerb(token))) return true;
   return tokens.some((token, index) => {
     if (index === 0 || token.length < 4) return false;
     const previous = tokens[index - 1] ?? "";
@@ -629,8 +629,7 @@ function bulletOf(sentence: Sentence): BulletCandidate | null {
 function isRelativeAside(before: string, aside: string, after: string): boolean {
   if (!isEnglish() || !/^(?:which|who)\s/i.test(aside) || wordCount(aside) > 12 || wordCount(before) > 8 || before.includes(",")) return false;
   if (AUXILIARIES.test(before) || /^(?:it|they|he|she|this|that|these|those|i|we|you)$/i.test(before.trim())) return false;
-  const verb = after.split(/\s+/)[0]!.toLowerCase();
-  return Boolean(lexiconTags(verb)?.some((tag) => tag === "VBP" || tag === "VBZ" || tag === "VBD" || tag === "MD"));
+  return finiteVerb(after.split(/\s+/)[0]!.toLowerCase());
 }
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
@@ -654,7 +653,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     if (wordCount(main) < 4 || /^(?:and|but|or|so|which|who)\b/i.test(main)) return null;
     // "Since 2015 Varga has taken one apprentice at a time, | each for three years": the opening was a phrase, and
     // what follows the comma is no clause.
-    if (isEnglish() && !hasVerbShape(main) && !main.split(/\s+/).slice(1).some((word) => lexiconTags(word.toLowerCase().replace(/[^\p{L}'-]/gu, ""))?.some((tag) => tag === "VBP" || tag === "VBZ" || tag === "VBD" || tag === "MD"))) return null;
+    if (isEnglish() && !hasVerbShape(main) && !main.split(/\s+/).slice(1).some((word) => finiteVerb(word.toLowerCase().replace(/[^\p{L}'-]/gu, "")))) return null;
     if (/^(?:it|its|they|their|them|he|she|his|her|this|that|these|those)\b/i.test(main)) return null;
     text = main;
   }
@@ -872,6 +871,11 @@ const SIMPLE_SUBJECT =
 /** A word's tags in the lexicon (wink-lexicon), or null for a word it does not know. */
 function lexiconTags(word: string): readonly string[] | null {
   return Object.hasOwn(lexicon, word) ? lexicon[word]! : null;
+}
+
+/** Whether the lexicon reads a word as a finite verb (a present or past form, a modal). */
+function finiteVerb(word: string): boolean {
+  return lexiconTags(word)?.some((tag) => tag === "VBP" || tag === "VBZ" || tag === "VBD" || tag === "MD") ?? false;
 }
 
 /**

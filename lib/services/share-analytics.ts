@@ -375,6 +375,16 @@ function scheduleRollup(): void {
 }
 
 /**
+ * Writes the events waiting in this process and calls off its pending rollup request (the schedule runs the rollup):
+ * for a process about to let go of its database, so neither timer opens it again afterwards.
+ */
+export async function settleAnalytics(): Promise<void> {
+  if (ingest.buffer.length > 0 || ingest.timer || ingest.flushing) await flushAnalytics();
+  if (globalForRollup.analyticsRollupTimer) clearTimeout(globalForRollup.analyticsRollupTimer);
+  globalForRollup.analyticsRollupTimer = undefined;
+}
+
+/**
  * A deck's day made anew from its raw events, in the transaction that took its mark: the day's totals, each slide's
  * viewers and time heard, the embedding origins and the questions.
  */

@@ -17,24 +17,13 @@ process.env.JOB_POLL_SECONDS ??= "0.5";
 // queue starts, not now, as a file may set the configuration before its own imports read it.
 setWorkerStarter(async (boss) => (await import("@/lib/jobs/workers")).startWorkers(boss));
 
-/** What lib/services/share-analytics.ts keeps on globalThis: events waiting to be written, and the rollup's timer. */
-const analytics = globalThis as unknown as {
-  analyticsIngest?: { buffer: unknown[]; timer?: unknown; flushing?: unknown };
-  analyticsRollupTimer?: ReturnType<typeof setTimeout>;
-};
-
 afterAll(async () => {
   // Share-analytics events a request queued are written half a second later, and five seconds after that a rollup is
   // sent through the job queue. Either timer, firing while this file's database is being dropped, would open the
   // database (and start the queue) again, and the drop would cut that new connection: an unhandled ECONNRESET that
   // fails the run. The events are written now and the rollup called off (no test of this file waits for it).
-  const ingest = analytics.analyticsIngest;
-  if (ingest && (ingest.buffer.length > 0 || ingest.timer || ingest.flushing)) {
-    const { flushAnalytics } = await import("@/lib/services/share-analytics");
-    await flushAnalytics();
-  }
-  if (analytics.analyticsRollupTimer) clearTimeout(analytics.analyticsRollupTimer);
-  analytics.analyticsRollupTimer = undefined;
+  const { settleAnalytics } = await import("@/lib/services/share-analytics");
+  await settleAnalytics();
   // A file whose requests queued jobs started the queue: stop it before its database goes.
   const { stopJobQueue } = await import("@/lib/jobs/queue");
   await stopJobQueue();
