@@ -796,6 +796,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
+  const dialAsked = numberAsked && DIAL_ASKED.test(question);
   const counted = isEnglish() ? countedConcept(question, concepts) : null;
   const questionStems = new Set(termsOf(question));
   // How many prose units come before each unit of a section, counted once per section.
@@ -870,6 +871,11 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       if (concept.required && !counted && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
     }
     if (!focusSaid) coverage *= FOCUS_MISSING;
+    // "How many workers will the contractor have on site?" is not answered by a sentence of the contractor's two
+    // drop-in sessions: what is counted, neither named nor counted, is asked of something else. Counted in the next
+    // sentence, it is said of the same thing ("… count the rubbish along the riverbank. … they found 312 plastic bags").
+    const countsIt = (other: Unit) => holds(other.terms, counted!) || counted!.synonyms.some((term) => other.terms.has(term)) || countOf(other.text, counted!) === "asked";
+    if (counted && !countsIt(unit) && !(after && !unit.row && !unit.item && countOf(after.text, counted) === "asked")) coverage *= REQUIRED_MISSING;
     // The amount or time asked for: a unit without one answers something else.
     // "A month" or "most of her first month" says how long without a number.
     // A number the question says itself ("the flood of 1953") is no amount given.
@@ -892,7 +898,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
-    if (numberAsked && !/\d/.test(unit.text)) coverage *= NAME_MISSING;
+    if (numberAsked && !(dialAsked ? DIALLED : /\d/).test(unit.text)) coverage *= NAME_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
@@ -1007,6 +1013,10 @@ const NAME_ASKED =
 
 /** A question asking for a number that names a thing: a phone number, a route, a platform. */
 const NUMBER_ASKED = /\b(?:phone|telephone|mobile|contact|fax|helpline|reference|account|registration|charity|company|route|bus|platform|gate|room|pitch|plot|stand|flight|model|serial) numbers?\b|\bwhat number\b/i;
+/** A number one dials: "a phone number" is not answered by a sentence whose only figure is an error code ("E4"). */
+const DIAL_ASKED = /\b(?:phone|telephone|mobile|fax|helpline|contact) numbers?\b|\bwhat number (?:do|should|can) (?:i|we|you) (?:call|ring|phone|dial|text)\b/i;
+/** Seven digits or more, in groups or not ("0800 123 4567", "+44 20 7946 0000", "555-0134"), or a short line ("ring 111", "call 999"). */
+const DIALLED = /(?:\+?\d[\d ()-]{5,}\d)|\b(?:call|ring|dial|phone|text)(?:ing)? \d{3,5}\b/i;
 
 /**
  * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
@@ -1141,6 +1151,11 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
   const words = writtenWords(lower);
   const forms = new Set([...counted.matches, ...counted.synonyms, ...counted.related]);
   const person = ANYONE.has(counted.word.toLowerCase()) || PEOPLE.has(counted.word.toLowerCase());
+  // A table's row counts what its label names: "| Greeters | 2 | Welcome visitors … |".
+  if (ROW.test(text)) {
+    const cells = cellsOf(text).map((cell) => cell.trim().toLowerCase());
+    if (cells.some((cell) => COUNT.test(cell)) && cells.some((cell) => writtenWords(cell).some((word) => forms.has(stemOf(word))))) return "asked";
+  }
   let others = 0;
   let from = 0;
   for (const [index, word] of words.entries()) {
@@ -1150,10 +1165,17 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     if (!COUNT.test(word) || /^[:.]\d/.test(lower.slice(from))) continue;
     const following = words.slice(index + 1, index + 4);
     const next = following[0];
-    if (following.some((other) => forms.has(stemOf(other)))) return "asked";
+    // The thing counted, or a word of it that heads no other noun ("two working days" counts days, not workers).
+    const heads = (other: string, at: number) => {
+      const after = following[at + 1];
+      return forms.has(stemOf(other)) && !(after && /^\p{L}+$/u.test(after) && !isStopWord(after) && !neverNoun(after) && !COUNT.test(after));
+    };
+    if (following.some(heads)) return "asked";
     // "between four and eight people", "two to three weeks": the range's first number counts what its last does.
     if (next && /^(?:and|or|to)$/.test(next) && following[1] && COUNT.test(following[1])) continue;
-    if (!next || !/^\p{L}+$/u.test(next) || isStopWord(next) || neverNoun(next) || SHARES.has(next)) return "asked";
+    // "0300 123 4567": a figure of several groups (a phone number, a reference) counts nothing.
+    if (next && /^\d+$/.test(next)) continue;
+    if (!next || !/^\p{L}+(?:-\p{L}+)*$/u.test(next) || isStopWord(next) || neverNoun(next) || SHARES.has(next)) return "asked";
     if (person && (ANYONE.has(next) || PEOPLE.has(next))) return "asked";
     others += 1;
   }

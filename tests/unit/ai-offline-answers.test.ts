@@ -278,6 +278,25 @@ describe("reading a question", () => {
 });
 
 describe("what an answer must hold", () => {
+  it("counts what is asked, and dials only a number one can dial", () => {
+    const notice = oneSource("bridge-notice.md", [
+      "# Kessler Bridge closure",
+      "## Contact and complaints",
+      "If you have a question about the works, email the highways team. If error E4 appears a second time, contact the customer care team rather than attempting a repair yourself.",
+      "The contractor, Halden Civil Engineering, will also hold two drop-in sessions at the community centre, where residents can speak to the site manager. Complaints about noise outside the stated working hours are answered within two working days.",
+      "## Volunteers",
+      "| Role | People | Task |\n| --- | --- | --- |\n| Stewards | 4 | Help people with pushchairs across the bridge |",
+    ]);
+    // Two sessions and two working days count neither workers nor anyone.
+    expect(composeOfflineAnswer({ ...notice, question: "How many workers will Halden Civil Engineering have on site each day?" }).covered).toBe(false);
+    // "E4" is no phone number.
+    expect(composeOfflineAnswer({ ...notice, question: "What is the phone number for customer care?" }).covered).toBe(false);
+    // A table's row counts what its label names.
+    expect(composeOfflineAnswer({ ...notice, question: "How many stewards are needed?" }).text).toMatch(/Stewards\W+4/);
+    const withNumber = oneSource("bridge-notice.md", ["# Kessler Bridge closure", "For questions about the works, call the customer care line on 01632 960 480, staffed from 8am to 6pm."]);
+    expect(composeOfflineAnswer({ ...withNumber, question: "What is the phone number for customer care?" }).text).toContain("01632 960 480");
+  });
+
   const museum = {
     slides: [
       { number: 2, title: "Visiting", script: "The first part is headed “Before You Visit”. Switch your phone to silent in the galleries. The museum is on the harbour." },
