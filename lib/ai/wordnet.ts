@@ -34,6 +34,8 @@ export interface RelatedWords {
   related: string[];
   /** The derived forms alone: the word's family ("complaint" for "complain", "subsidy" for "subsidise"). */
   derived: string[];
+  /** Words of the opposite meaning in its commonest senses ("open" for "close", "start" for "finish"). */
+  antonyms: string[];
 }
 
 interface DictFile {
@@ -190,6 +192,7 @@ export function relatedWords(word: string, parts: readonly Pos[] = PARTS): Relat
   const synonyms = new Set<string>();
   const related = new Set<string>();
   const derived = new Set<string>();
+  const antonyms = new Set<string>();
   const database = dictionary();
   if (database && /^[a-z][a-z'-]*$/.test(word)) {
     for (const part of parts) {
@@ -208,6 +211,12 @@ export function relatedWords(word: string, parts: readonly Pos[] = PARTS): Relat
           for (const pointer of synset.pointers) {
             const pointerPart = PART_OF[pointer.pos];
             if (!pointerPart) continue;
+            // Antonyms ("!") are pointers between words, of this word only.
+            if (pointer.symbol === "!" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma)) {
+              const opposite = synsetAt(pointerPart, pointer.offset)?.words[Math.max(0, pointer.target - 1)];
+              if (opposite && !opposite.includes("_")) antonyms.add(opposite);
+              continue;
+            }
             // Hypernyms ("@"), an adjective's similar senses ("&"), derived forms ("+") of this word only.
             const wanted = pointer.symbol === "@" || pointer.symbol === "&" || (pointer.symbol === "+" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma));
             if (!wanted) continue;
@@ -227,7 +236,11 @@ export function relatedWords(word: string, parts: readonly Pos[] = PARTS): Relat
   for (const other of synonyms) related.delete(other);
   related.delete(word);
   derived.delete(word);
-  const found = { synonyms: [...synonyms], related: [...related], derived: [...derived] };
+  for (const other of antonyms) {
+    synonyms.delete(other);
+    related.delete(other);
+  }
+  const found = { synonyms: [...synonyms], related: [...related], derived: [...derived], antonyms: [...antonyms] };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, found);
   return found;

@@ -278,6 +278,32 @@ describe("reading a question", () => {
 });
 
 describe("what an answer must hold", () => {
+  it("hears the opposite of a question's word as another question, except in a yes-or-no question", () => {
+    const history = oneSource("ice.md", [
+      "# The Ice Harvesters",
+      "## Keeping the ice",
+      "Ice left the houses on a branch railway that the company opened in 1874, and insulated wagons carried it south.",
+      "## Visiting",
+      "The museum in the old icehouse is closed on Mondays, and admission is free for children.",
+    ]);
+    expect(composeOfflineAnswer({ ...history, question: "When did the branch railway to the icehouses close?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...history, question: "When did the branch railway to the icehouses open?" }).text).toContain("opened in 1874");
+    expect(composeOfflineAnswer({ ...history, question: "Is the museum open on Mondays?" }).text).toContain("closed on Mondays");
+  });
+
+  it("answers a yes-or-no question only from a unit that says most of it", () => {
+    const guide = oneSource("skerrin.md", [
+      "# A Weekend on Skerrin",
+      "## The west cliffs",
+      "A waymarked path runs along the clifftop for six miles from Dunmore to the lighthouse at Rubha Glas.",
+      "## The beaches",
+      "The island's best beach is Traigh Ban, a mile-long stretch of white shell sand on the east coast.",
+    ]);
+    expect(composeOfflineAnswer({ ...guide, question: "Is the lighthouse at Rubha Glas open to visitors?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...guide, question: "Are dogs allowed on the beach at Traigh Ban?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...guide, question: "Is there a path to the lighthouse at Rubha Glas?" }).text).toContain("waymarked path");
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
