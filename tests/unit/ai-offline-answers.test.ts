@@ -304,6 +304,19 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...guide, question: "Is there a path to the lighthouse at Rubha Glas?" }).text).toContain("waymarked path");
   });
 
+  it("does not answer of one named thing with a sentence about others", () => {
+    const policy = oneSource("travel-policy.md", [
+      "# Travel expenses",
+      "## Getting there",
+      "Rail is the expected way to travel for journeys of under four hours, including to Paris, Brussels and Amsterdam.",
+      "## Hotels",
+      "The booking tool shows a nightly hotel cap for each city, which is £160 in London and £120 elsewhere in the UK.",
+    ]);
+    expect(composeOfflineAnswer({ ...policy, question: "What is the nightly hotel cap in Paris?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...policy, question: "What is the nightly hotel cap in London?" }).text).toContain("£160 in London");
+    expect(composeOfflineAnswer({ ...policy, question: "How should I travel to Paris?" }).text).toContain("Rail is the expected way");
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
