@@ -607,6 +607,8 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       (term.word === "time" && /^what$/i.test(written[term.position - 1] ?? "")) ||
       // "How long will the trial last?", "How long does it take?": the verb only asks how long.
       ((term.word === "last" || term.word === "take") && /\bhow long\b/i.test(question)) ||
+      // "How was the harvest carried out?": the verb only asks how it was done.
+      (/^carr(?:y|ies|ied|ying)$/i.test(term.word) && /^out$/i.test(written[term.position + 1] ?? "")) ||
       // "Where are the workshops held?", "When does the fair take place?": the verb only asks where or when.
       (PLACE_VERBS.has(term.word) && /^\s*(?:where|when)\b/i.test(question)) ||
       // "What made the writer think about taking lessons?" of an essay told in the first person: the writer is its "I".
@@ -1244,8 +1246,11 @@ function measured(unit: Unit, measures: readonly string[]): boolean {
 /** Words a heading asks with ("What You Should Do"): a heading of these alone names no part of a subject. */
 const HEADING_ASKING = new Set(["what", "how", "why", "when", "where", "who", "which", "should", "can", "could", "would", "will", "must"].map((word) => stemOf(word)));
 
-/** Heading words that say nothing of its topic: the author's pronouns, "be", "do" and "have". */
-const HEADING_FILLER = new Set(["we", "our", "us", "i", "my", "you", "your", "is", "are", "am", "was", "were", "be", "been", "do", "does", "did", "have", "has", "had"].map((word) => stemOf(word)));
+/** Heading words that say nothing of its topic: the author's pronouns, "be", "do" and "have", "it" (the subject: "What causes it"), the "to" of "Where to stay". */
+const HEADING_FILLER = new Set(["we", "our", "us", "i", "my", "you", "your", "is", "are", "am", "was", "were", "be", "been", "do", "does", "did", "have", "has", "had", "it", "to"].map((word) => stemOf(word)));
+/** A heading's "there" or "here" is the place the question names: "Getting there" for "How do I get to Skerrin?". */
+const HEADING_PLACE = new Set(["there", "here"]);
+const TO_A_PLACE = /\b(?:get|go|travel|come|drive|walk|cycle|fly|getting|going|travelling|traveling|coming)\s+(?:to|into)\b|\breach(?:ing)?\b/i;
 
 /** Share of a heading's words the question must hold, its asking and small words too, to be the heading asked. */
 const HEADING_MATCH = 0.75;
@@ -1262,6 +1267,7 @@ function allWords(text: string): string[] {
  */
 function headingMatcher(question: string, concepts: readonly Concept[] = []): (section: Section) => number {
   const words = new Set(allWords(question));
+  const toAPlace = isEnglish() && TO_A_PLACE.test(question);
   // A heading word the question puts in other words is found too: "Using the Boats" for "taking the ferry".
   const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
   // The words that say which part is asked: not those of the whole material's subject ("swimming" of a guide to it).
@@ -1272,7 +1278,7 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
     if (found === undefined) {
       // "Why We Are Making These Changes" is asked as "Why is the council making these changes?".
       const heading = new Set(allWords(section.heading).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
-      const said = [...heading].filter((word) => words.has(word) || others.has(word)).length;
+      const said = [...heading].filter((word) => words.has(word) || others.has(word) || (HEADING_PLACE.has(word) && toAPlace)).length;
       // Two fifths of the question's words, or all its topic words ("What should I do on race day?" and "Race Day"),
       // or, of a question asking only of the subject, every word of the heading ("What should I do before I go
       // swimming?" of a guide to swimming, and "Before You Go").

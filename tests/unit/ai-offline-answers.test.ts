@@ -317,6 +317,28 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...policy, question: "How should I travel to Paris?" }).text).toContain("Rail is the expected way");
   });
 
+  it("finds the heading a question puts in its own words: 'Getting there', 'Where to stay', 'What causes it'", () => {
+    const guide = oneSource("skerrin.md", [
+      "# A Weekend on Skerrin",
+      "Skerrin is a small island of green hills lying nine miles off the west coast. This guide covers how to get there, where to stay and what to see.",
+      "## Getting there",
+      "The ferry leaves from Port Annan on the mainland and takes 55 minutes in calm weather.",
+      "## Where to stay",
+      "Most visitors base themselves in Kilbride, which has two hotels and a handful of guesthouses.",
+      "## The harvest",
+      "Ice could only be cut once it was at least twelve inches thick. Horses carried the blocks to the icehouses.",
+    ]);
+    expect(composeOfflineAnswer({ ...guide, question: "How do I get to Skerrin?" }).text).toMatch(/^The ferry leaves from Port Annan/);
+    expect(composeOfflineAnswer({ ...guide, question: "Where should I stay on Skerrin?" }).text).toMatch(/^Most visitors base themselves in Kilbride/);
+    expect(composeOfflineAnswer({ ...guide, question: "How was the harvest carried out?" }).text).toMatch(/^Ice could only be cut/);
+    const leaflet = oneSource("hay-fever.md", [
+      "# Hay Fever: A Guide for Patients",
+      "## What causes it",
+      "When someone with hay fever breathes in pollen, their immune system mistakes it for a threat. Grass pollen, the cause of most hay fever, is released from May to July.",
+    ]);
+    expect(composeOfflineAnswer({ ...leaflet, question: "What causes hay fever?" }).text).toMatch(/^When someone with hay fever breathes in pollen/);
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
