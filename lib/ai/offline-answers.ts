@@ -828,7 +828,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const { section } = unit;
     const before = section.units[unit.index - 1];
     const after = section.units[unit.index + 1];
-    const subjectBefore = before && isEnglish() && PRONOUN_LEAD.test(unit.text) ? subjectTerms(before) : null;
+    // "This treatment involves …": what it points back to is anywhere in the sentence before ("… refer you for immunotherapy").
+    const subjectBefore = before && isEnglish() ? (PRONOUN_LEAD.test(unit.text) ? subjectTerms(before) : DEMONSTRATIVE_LEAD.test(unit.text) ? before.terms : null) : null;
     let direct = 0;
     let context = 0;
     let headingShare = 0;
@@ -988,6 +989,8 @@ const LABEL_BONUS = 0.1;
 
 /** A unit opening on a pronoun that stands for the sentence before's subject. */
 const PRONOUN_LEAD = /^(?:it|he|she|they)\s/i;
+/** A unit that opens on "this" or "these" and a noun ("This treatment", "These tablets"), which points back. */
+const DEMONSTRATIVE_LEAD = /^(?:this|these)\s+(?!(?:year|month|week|spring|summer|autumn|winter|morning|evening|time)\b)\p{L}+/iu;
 /** Credit for a question term the sentence before names as its subject, when the unit opens on its pronoun. */
 const PRONOUN_CREDIT = 0.7;
 /** The terms of a unit's subject: its words before the first verb, at most the first six, after an opening phrase. */

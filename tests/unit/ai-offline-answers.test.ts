@@ -339,6 +339,20 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...leaflet, question: "What causes hay fever?" }).text).toMatch(/^When someone with hay fever breathes in pollen/);
   });
 
+  it("reads 'this treatment' as what the sentence before names", () => {
+    const leaflet = oneSource("hay-fever.md", [
+      "# Hay Fever",
+      "## Treatments",
+      "Antihistamine tablets reduce sneezing and itching. Steroid nasal sprays reduce swelling inside the nose and work best when started two weeks before your symptoms usually begin. Eye drops can relieve itchy, watery eyes.",
+      "If these do not help, your GP may prescribe a stronger spray or, in a small number of cases, refer you for immunotherapy. This treatment involves exposing you to gradually increasing amounts of pollen over a period of about three years.",
+      "## When to see a doctor",
+      "See your GP if your symptoms do not improve after trying treatments from a pharmacy, or if you have wheezing or tightness in your chest.",
+      "## Reducing your exposure",
+      "Pollen counts are usually highest in the early morning and the evening, so try to stay indoors at those times. Wear wraparound sunglasses outside. Keep windows closed at night. Shower and change your clothes after spending time outdoors. Avoid cutting grass or walking in grassy fields. Dry washing indoors when the count is high.",
+    ]);
+    expect(composeOfflineAnswer({ ...leaflet, question: "How long does a course of immunotherapy last?" }).text).toContain("about three years");
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
