@@ -87,7 +87,7 @@ const CONTINUES = new Set(
 const SUBORDINATE = new Set("whether if when because although though while since unless once until whereas".split(" "));
 const POINTING = new Set("it its it's they their them he she his her him these those such another however but and or so then instead yet also both".split(" "));
 const ORDINALS = new Set("first second third fourth fifth latter former other same next last".split(" "));
-/** "The fourth quarter", "the first week": an ordinal that names a span of the calendar refers to no list. */
+/** "The fourth quarter", "the first week": an ordinal that names a span of the calendar refers to no list; nor one before a number ("The first 5 km follow …", "the first two weeks"). */
 const CALENDAR = new Set("quarter half day days week weeks weekend month months year years decade century morning evening night season hour hours".split(" "));
 
 function debrisIn(text: string): string | null {
@@ -308,7 +308,7 @@ function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFindin
           add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
         }
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
-        else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "")) {
+        else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "") && words.filter((word) => word.pos !== "PUNCT")[2]?.pos !== "NUM") {
           add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);
         }
       }

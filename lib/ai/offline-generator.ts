@@ -70,6 +70,12 @@ const LEADING_MARKER =
   /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b(?:,\s+|\s+(?!(?:year|years|week|weeks|month|months|day|days|time|times|morning|mornings|evening|evenings|night|nights|season|summer|winter|spring|autumn|quarter|half|term|aid|class|floor|place|step|steps|stage|generation|that|this|these|those|of|to|in|on)\b))/i;
 const LEADING_FILLER =
   /^(?:it is (?:worth (?:noting|remembering)|important to (?:note|remember|understand)|true) that|it's (?:worth (?:noting|remembering)|important to (?:note|remember)) that|note that|remember that|keep in mind that|bear in mind that|the (?:good|bad) news is that|the truth is that|the point is that|what this means is that|this means that|that means|this is why|that is why|which is why)\s+/i;
+/**
+ * Longest clause kept as a line when a sentence is cut at a clause boundary ("The December carol concert at the Old
+ * Custom House sold out all 320 seats two weeks in advance | , so we added …"): a line of a whole clause reads better than
+ * one cut at a word, and a longer cut left the slide without the sentence.
+ */
+const CLAUSE_LINE_WORDS = 18;
 const CLAUSE_BREAKS = [
   /;\s/,
   /\s[—–]\s/,
@@ -665,7 +671,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
       if (!match) continue;
       const left = text.slice(0, match.index);
       const leftWords = wordCount(left);
-      if (leftWords >= 5 && leftWords <= 16) {
+      if (leftWords >= 5 && leftWords <= CLAUSE_LINE_WORDS) {
         text = left;
         break;
       }

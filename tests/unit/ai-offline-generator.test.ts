@@ -296,6 +296,12 @@ describe("bullets from sentences", () => {
     expect(inLanguage("de", () => toBullet("Wenn der Bus ausfällt, zahlt die Stadt das Taxi für alle Fahrgäste."))).toBeNull();
   });
 
+  it("keeps a clause of up to 18 words before ', so' as the line", () => {
+    expect(toBullet("The December carol concert at the Old Custom House sold out all 320 seats two weeks in advance, so we added a second afternoon performance for the first time.")?.text).toBe(
+      "The December carol concert at the Old Custom House sold out all 320 seats two weeks in advance",
+    );
+  });
+
   it("leaves out a relative clause between a subject and its verb, and ends a long line before a participle's phrase", () => {
     expect(toBullet("Admission and discharge registers, which survive for most of them from the 1840s, list each person's name, age, parish and the dates they came and went.")?.text).toBe(
       "Admission and discharge registers list each person's name, age, parish and the dates they came and went",

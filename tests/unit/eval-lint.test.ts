@@ -138,8 +138,8 @@ describe("slide lint", () => {
     expect(verbless(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"])).toEqual(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"]);
   });
 
-  it("takes an ordinal naming a span of the calendar for no pointer to a list", () => {
-    const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "Prices rose in the spring"];
+  it("takes an ordinal naming a span of the calendar, or one before a number, for no pointer to a list", () => {
+    const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "The first 5 km follow a track through beech forest", "Prices rose in the spring"];
     expect(findingsFor(bullets).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second is comfort on long journeys"]);
   });
 
