@@ -135,6 +135,11 @@ export function sameFamily(a: string, b: string): boolean {
   return false;
 }
 
+/** Whether wink-lexicon's commonest reading of a word is a noun ("days", "prices"; not "overseas", "later", "today"). */
+export function nounFirst(word: string): boolean {
+  return Object.hasOwn(lexicon, word) && (lexicon[word]![0] ?? "").startsWith("NN") && word !== "today";
+}
+
 /** Whether wink-lexicon knows a word, and never as a noun ("lubricate", "expensive", "think"). */
 export function neverNoun(word: string): boolean {
   return Object.hasOwn(lexicon, word) && !lexicon[word]!.some((tag) => tag.startsWith("NN"));

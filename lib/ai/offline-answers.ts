@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, nounFirst, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -448,7 +448,7 @@ function measuredText(text: string): string {
  * Glasgow concert?", "How much does the cloth sell for?". Not "How much is left / needed / recycled …?".
  */
 const PRICE_ASKED =
-  /^\s*how much (?:is|are|was|were)\b(?![^?]*\b(?:left|needed|used|spent|raised|recycled|produced|made|given|collected|wasted|saved|lost|covered|allowed|included|eaten|drunk|grown|known|done|there|it)\b)|\bhow much (?:do|does|did|will|would|can|could|might)\b[^?]*\b(?:sell|sells|sold|go|goes|went|going) for\b/i;
+  /^\s*how much (?:is|are|was|were)\b(?![^?]*\b(?:left|needed|used|spent|raised|recycled|produced|made|given|collected|wasted|saved|lost|covered|allowed|included|eaten|drunk|grown|known|done|there|it)\b)|\bhow much (?:do|does|did|will|would|can|could|might)\b[^?]*\b(?:sell|sells|sold|go|goes|went|going) for\b|\bhow much (?:do|does|did|will|would|should|must|can|could|might)\b[^?]*\b(?:pay|charge|spend|earn|owe)\b/i;
 
 /** Stems of the words that say an amount is money, in every language's cost dimension. */
 const MONEY_WORDS = ["pound", "euro", "dollar"].map((word) => stemOf(word));
@@ -724,6 +724,8 @@ function subjectWeighed(concepts: Concept[], sections: readonly Section[]): Conc
     // "Swimming" of "Wild Swimming Safely" names the subject, though the material also says "swimmers".
     concept.subject = weighed || title.has(concept.stem);
     if (weighed && concepts.length >= 2) concept.weight *= SUBJECT_SHARE;
+    // "What changes come with Quillmark 4.2?" of the release notes of Quillmark 4.2: every part of them is of 4.2.
+    if (weighed && concept.required && !concept.measures) concept.required = false;
   }
   return concepts;
 }
@@ -829,7 +831,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     const before = section.units[unit.index - 1];
     const after = section.units[unit.index + 1];
     // "This treatment involves …": what it points back to is anywhere in the sentence before ("… refer you for immunotherapy").
-    const subjectBefore = before && isEnglish() ? (PRONOUN_LEAD.test(unit.text) ? subjectTerms(before) : DEMONSTRATIVE_LEAD.test(unit.text) ? before.terms : null) : null;
+    // "Together they take about two and a half hours": "they" are as often what the sentence before names last ("…
+    // complete three online modules: …").
+    const lead = before && isEnglish() ? PRONOUN_LEAD.exec(unit.text) : null;
+    const subjectBefore = before && isEnglish() ? (lead ? (/they/i.test(lead[1]!) ? before.terms : subjectTerms(before)) : DEMONSTRATIVE_LEAD.test(unit.text) ? before.terms : null) : null;
     let direct = 0;
     let context = 0;
     let headingShare = 0;
@@ -988,7 +993,7 @@ const LABELLED = /^([^:()]{1,40}):\s+\S/;
 const LABEL_BONUS = 0.1;
 
 /** A unit opening on a pronoun that stands for the sentence before's subject. */
-const PRONOUN_LEAD = /^(?:it|he|she|they)\s/i;
+const PRONOUN_LEAD = /^(?:(?:together|then|now|today|also|so|still|both),?\s+)?(it|he|she|they)\s/i;
 /** A unit that opens on "this" or "these" and a noun ("This treatment", "These tablets"), which points back. */
 const DEMONSTRATIVE_LEAD = /^(?:this|these)\s+(?!(?:year|month|week|spring|summer|autumn|winter|morning|evening|time)\b)\p{L}+/iu;
 /** Credit for a question term the sentence before names as its subject, when the unit opens on its pronoun. */
@@ -1219,7 +1224,7 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     // The thing counted, or a word of it that heads no other noun ("two working days" counts days, not workers).
     const heads = (other: string, at: number) => {
       const after = following[at + 1];
-      return forms.has(stemOf(other)) && !(after && /^\p{L}+$/u.test(after) && !isStopWord(after) && !neverNoun(after) && !COUNT.test(after));
+      return forms.has(stemOf(other)) && !(after && !isStopWord(after) && nounFirst(after));
     };
     if (following.some(heads)) return "asked";
     // "between four and eight people", "two to three weeks": the range's first number counts what its last does.
@@ -1271,6 +1276,8 @@ function allWords(text: string): string[] {
 function headingMatcher(question: string, concepts: readonly Concept[] = []): (section: Section) => number {
   const words = new Set(allWords(question));
   const toAPlace = isEnglish() && TO_A_PLACE.test(question);
+  // A question of asking words only ("What should you do before you go?"): its other words must all be the heading's ("Before You Go").
+  const contentWords = isEnglish() ? [...words].filter((word) => !HEADING_ASKING.has(word) && !HEADING_FILLER.has(word)) : [];
   // A heading word the question puts in other words is found too: "Using the Boats" for "taking the ferry".
   const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
   // The words that say which part is asked: not those of the whole material's subject ("swimming" of a guide to it).
@@ -1286,7 +1293,9 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
       // or, of a question asking only of the subject, every word of the heading ("What should I do before I go
       // swimming?" of a guide to swimming, and "Before You Go").
       const topicSaid =
-        topics.size > 0
+        concepts.length === 0 && contentWords.length > 0
+          ? contentWords.every((word) => heading.has(word))
+          : topics.size > 0
           ? [...topics].every((topic) => heading.has(topic))
           : concepts.length > 0 && said === heading.size && [...heading].some((word) => !(isEnglish() && HEADING_ASKING.has(word)));
       found = heading.size >= 2 && (said / words.size >= 0.4 || topicSaid) ? said / heading.size : 0;

@@ -353,6 +353,33 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...leaflet, question: "How long does a course of immunotherapy last?" }).text).toContain("about three years");
   });
 
+  it("asks a price of 'how much did each singer pay', and reads 'together they' with what the sentence before names", () => {
+    const review = oneSource("choir.md", [
+      "# Harbourside Community Choir: Annual Review",
+      "## Spring and Summer",
+      "The season ended with a four-day trip to Bruges in June, where we sang in two churches and at an open-air festival. Forty-eight singers travelled, and most paid their own way.",
+      "## Your First Week",
+      "Before your first shift you must complete three online modules: infection prevention, fire safety and safeguarding. Together they take about two and a half hours, and you can pause and return to them at any point.",
+    ]);
+    expect(composeOfflineAnswer({ ...review, question: "How much did each singer pay for the Bruges trip?" }).covered).toBe(false);
+    expect(composeOfflineAnswer({ ...review, question: "How long do the online modules take?" }).text).toContain("two and a half hours");
+  });
+
+  it("takes a number of the title for the subject, and a heading asked in asking words only", () => {
+    const notes = oneSource("release-notes.md", [
+      "# Quillmark 4.2 Release Notes",
+      "Quillmark 4.2 is a feature release of the command-line tool that turns plain-text notes into formatted documents.",
+      "## Changes and Deprecations",
+      "- The --legacy-tables flag is deprecated and will be removed in version 5.0.\n- Support for plugins written in Python has been removed.",
+      "## Before You Go",
+      "Back up your project folder before you upgrade. We also sent 410 items overseas in 2024, to partners who fit them locally.",
+    ]);
+    expect(composeOfflineAnswer({ ...notes, question: "What changes and deprecations come with Quillmark 4.2?" }).text).toContain("--legacy-tables flag is deprecated");
+    expect(composeOfflineAnswer({ ...notes, question: "What should you do before you go?" }).text).toMatch(/^Back up your project folder/);
+    // "items overseas" counts items: "overseas" heads no noun phrase.
+    expect(composeOfflineAnswer({ ...notes, question: "How many items were sent overseas in 2024?" }).text).toContain("410 items overseas");
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
