@@ -626,7 +626,12 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
       (members) => members.all.includes(term.stem) && (unitAsked || !(members.answers.includes(term.stem) && !members.dimension.includes(term.stem))),
     );
     const asked =
-      dimension && (dimension.dimension.includes(term.stem) || askedAfter.has(term.position) || (isEnglish() && new RegExp(`\\b${term.word} than\\b`, "i").test(question)));
+      dimension &&
+      (dimension.dimension.includes(term.stem) ||
+        askedAfter.has(term.position) ||
+        // "cheaper than", or a comparative asked of in itself ("Why is it cheaper to fix things now?"); not a superlative,
+        // which picks one of several ("When is the gap largest?" asks when, not a size).
+        (isEnglish() && (new RegExp(`\\b${term.word} than\\b`, "i").test(question) || /^\p{L}{3,}er$/u.test(term.word))));
     // "How far ahead / in advance / back" asks how long, not how far.
     const whenFar = isEnglish() && term.word === "far" && /^(?:ahead|in|back|before)$/i.test(written[term.position + 1] ?? "");
     const group = asked && !whenFar ? dimension : undefined;

@@ -380,6 +380,17 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...notes, question: "How many items were sent overseas in 2024?" }).text).toContain("410 items overseas");
   });
 
+  it("hears a comparative of a dimension as asking of it: 'cheaper' is a cost", () => {
+    const notice = oneSource("bridge.md", [
+      "# Kessler Bridge closure",
+      "## Why the work is needed",
+      "Inspections last year found that the expansion joints had begun to leak. The council's engineers concluded that repairing the joints now would cost far less than replacing bearings in five or ten years.",
+      "## Buses and deliveries",
+      "Route 7 will turn at the Fairfield roundabout, and a free shuttle will run every 20 minutes.",
+    ]);
+    expect(composeOfflineAnswer({ ...notice, question: "Why is it cheaper to fix things now rather than wait?" }).text).toContain("would cost far less");
+  });
+
   it("counts what is asked, and dials only a number one can dial", () => {
     const notice = oneSource("bridge-notice.md", [
       "# Kessler Bridge closure",
