@@ -2051,7 +2051,17 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // The sentences saying how much of a list the slide shows, in turn: a deck of several lists never says one twice.
   let listSentencesSaid = 0;
   parts.forEach((part, position) => {
-    const chosen = chosenByPart[position]!;
+    // A part whose sentences are only its list's items, which the slide shows ("The Season at a Glance": four lines of
+    // the year's figures), says how many the slide lists and the first of them, not every line the slide shows.
+    const itemKeys = new Set(part.items.map((item) => wordsOf(item).join(" ")));
+    const itemsOnly =
+      chosenByPart[position]!.length > 0 &&
+      part.items.length >= 2 &&
+      !part.table &&
+      part.children.length < 2 &&
+      showsItems(part.items) &&
+      chosenByPart[position]!.every((sentence) => itemKeys.has(wordsOf(sentence.text).join(" ")));
+    const chosen = itemsOnly ? chosenByPart[position]!.slice(0, 1) : chosenByPart[position]!;
     // Questions said together (an FAQ's "Can I put butter on a burn?", "Should I pop a blister?"): each answer is said
     // after its question, never a bare "No." whose question the listener has not heard.
     const asked = new Map<Sentence, string>();

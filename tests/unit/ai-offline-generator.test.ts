@@ -226,6 +226,24 @@ describe("offline slide generator", () => {
     }
   });
 
+  it("shows a list of whole sentences and says how many there are and the first, not every line", () => {
+    const text = [
+      "# Harbourside Community Choir: Annual Review",
+      "The 2023-24 season was the busiest in the choir's twenty-year history, with concerts in three towns and a new youth section. This review looks back at the year and sets out the plans for the next one.",
+      "## The Season at a Glance",
+      "- The register held 112 singers by June, up from 87 a year earlier.\n- We gave six public concerts and three community performances.\n- We held 41 rehearsals, all on Wednesday evenings at St Columba's Hall.\n- Concerts raised around £9,400 for local charities.",
+      "## Concerts",
+      "The season opened in October with a programme of shanties and folk arrangements that suited our harbour-town name. The December carol concert sold out all 320 seats two weeks in advance, so we added a second afternoon performance. Together the two carol concerts raised £3,150 for the food bank, our largest single donation so far.",
+      "## Looking Ahead",
+      "The committee will propose a subscription rise to £96 at the annual general meeting, the first increase since 2019. We also hope to record our first album in the spring, if the hall can be booked for a full weekend.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline(input(text));
+    const glance = outline.slides.find((slide) => slide.title === "The Season at a Glance")!;
+    expect(glance.bullets).toHaveLength(4);
+    expect(glance.script).toContain("The register held 112 singers by June");
+    for (const line of glance.bullets.slice(1)) expect(glance.script).not.toContain(line);
+  });
+
   it("adds supporting sources unless the main source alone is wanted", () => {
     const guide = loadArticle("home-composting-guide");
     const news = loadArticle("city-heat-pumps");
