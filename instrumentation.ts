@@ -25,7 +25,4 @@ export async function register() {
     // Work that needs the queue starts it again on first use.
     logger.error({ err: error }, "job queue failed to start");
   }
-  // The offline answerer's word list, word vectors and tagger, read now rather than during the first question.
-  const { warmOfflineAnswers } = await import("@/lib/ai/answers");
-  await warmOfflineAnswers().catch((error: unknown) => logger.warn({ err: error }, "offline answerer could not be prepared at start"));
 }

@@ -2,7 +2,6 @@
 // (source name or "Slide n") come with it so the player can show where an answer comes from.
 import { loadWordFrequencies } from "./answer-text";
 import { loadWordVectors } from "./word-vectors";
-import { tagged } from "./pos";
 import { composeOfflineAnswer, NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
 import { openAISettings, providerName, type OpenAISettings } from "./openai";
 import { answerWithOpenAI } from "./openai-answers";
@@ -42,17 +41,6 @@ export interface AnswerProvider {
 async function* inPieces(text: string): AsyncGenerator<string> {
   const words = text.split(/(?<=\s)/);
   for (let index = 0; index < words.length; index += 6) yield words.slice(index, index + 6).join("");
-}
-
-/**
- * Reads, at the server's start, everything the offline answerer loads once per process: the word list, the word
- * vectors and the part-of-speech tagger's model (a few hundred milliseconds of the thread's time, which the first
- * question after a start would otherwise wait for, and every other request with it).
- */
-export async function warmOfflineAnswers(): Promise<void> {
-  await loadWordFrequencies().catch(() => undefined);
-  await loadWordVectors();
-  tagged("Warm the tagger.");
 }
 
 /** Starts reading what the offline answerer reads once per process (its word list and word vectors), without waiting for it. */
