@@ -2,6 +2,7 @@
 // (source name or "Slide n") come with it so the player can show where an answer comes from.
 import { loadWordFrequencies } from "./answer-text";
 import { loadWordVectors } from "./word-vectors";
+import { tagged } from "./pos";
 import { composeOfflineAnswer, NOT_COVERED_REPLY, type AnswerPassage } from "./offline-answers";
 import { openAISettings, providerName, type OpenAISettings } from "./openai";
 import { answerWithOpenAI } from "./openai-answers";
@@ -43,10 +44,19 @@ async function* inPieces(text: string): AsyncGenerator<string> {
   for (let index = 0; index < words.length; index += 6) yield words.slice(index, index + 6).join("");
 }
 
-/** Starts reading what the offline answerer reads once per process (its word list and word vectors), without waiting for it. */
+/** Starts reading what the offline answerer reads once per process (its word list, word vectors and tagger), without waiting for it. */
 export function prepareOfflineAnswers(): void {
   void loadWordFrequencies().catch(() => undefined);
   void loadWordVectors();
+  // The tagger's model too, once the question's response has gone: read while the answer is composed, it held the
+  // thread for both at once (over a second on a busy machine).
+  setTimeout(() => {
+    try {
+      tagged("Warm the tagger.");
+    } catch {
+      // Without the tagger a question's words are read by the lexicon alone; the answer says so no differently.
+    }
+  }, 0);
 }
 
 export const offlineAnswerProvider: AnswerProvider = {
