@@ -12,6 +12,9 @@ export async function register() {
   await import("@/lib/jobs/workers");
   const { jobQueue } = await import("@/lib/jobs/queue");
   const { logger } = await import("@/lib/log");
+  // The production server (scripts/server.mjs) calls it once it has stopped taking requests.
+  const { shutdownApp, SHUTDOWN_KEY } = await import("@/lib/services/shutdown");
+  (globalThis as Record<symbol, unknown>)[SHUTDOWN_KEY] = shutdownApp;
   try {
     await ensureDatabaseReady();
   } catch (error) {

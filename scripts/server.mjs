@@ -97,8 +97,12 @@ export async function startServer({ port, hostname, dir = root }) {
     const host = wildcard ? "127.0.0.1" : bound.address.includes(":") ? `[${bound.address}]` : bound.address;
     process.env.INTERNAL_ORIGIN = `http://${host}:${bound.port}`;
   }
+  // Stops taking requests, lets those under way end, then the app's own shutdown (lib/services/shutdown.ts: analytics events
+  // held in memory written, running jobs ended, database closed), which instrumentation.ts registered.
   const close = async () => {
     await new Promise((resolve) => server.close(() => resolve()));
+    const shutdownApp = globalThis[Symbol.for("narrated-presentations.shutdown")];
+    if (typeof shutdownApp === "function") await shutdownApp();
     await app.close();
   };
   return { server, close };

@@ -122,10 +122,10 @@ export function jobQueue(): Promise<PgBoss> {
   return globalForJobs.jobQueue;
 }
 
-/** Stops the queue (tests, shutdown): waits for running jobs, then closes its connections. */
-export async function stopJobQueue(): Promise<void> {
+/** Stops the queue (tests, shutdown): waits for running jobs (at most `timeoutMs`), then closes its connections. */
+export async function stopJobQueue(timeoutMs = 30_000): Promise<void> {
   const queue = globalForJobs.jobQueue;
   globalForJobs.jobQueue = undefined;
   globalForJobs.workers = undefined;
-  if (queue) await (await queue).stop({ graceful: true, close: true });
+  if (queue) await (await queue).stop({ graceful: true, close: true, timeout: timeoutMs });
 }

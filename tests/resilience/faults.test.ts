@@ -13,6 +13,7 @@ import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from "./
 import { buildExists, createAppDatabase, port, printOutputOnFailure, startApp, tempDataDir, type AppDatabase, type AppServer } from "./support/server";
 
 const STALE = { STALE_JOB_SECONDS: "3" };
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const canUsePostgres = Boolean(process.env.DATABASE_URL);
 
 function outline(count: number) {
@@ -111,6 +112,28 @@ describe.skipIf(!buildExists() || !canUsePostgres)("the server killed with SIGKI
     expect((deck.slides as { slide_title: string }[]).map((slide) => slide.slide_title)).toEqual(outline(6).slides.map((slide) => slide.title));
     console.log(`generation killed mid-request: completed once after the restart; provider requests: ${standIn.requests.length}`);
   }, 300_000);
+
+  it("a stop (SIGTERM): the share analytics events the server still held are written before it ends", async () => {
+    const tenant = await newTenant(server.base, "Stopped");
+    const projectId = await newProject(server.base, tenant.token, "Stop tests");
+    const blogId = await newBlog(server.base, tenant.token, projectId, { blog_title: "Counted" });
+    const id = await newDeck(server.base, tenant.token, blogId, [{ slide_title: "One", body: "A point", slide_content: "Said once." }]);
+    // A batch waits in the process for a moment before it is written (lib/services/share-analytics.ts): the stop
+    // comes inside that moment.
+    const sent = await callApi(server.base, "POST", `/presentations/${id}/analytics/events`, {
+      token: tenant.token,
+      headers: { "user-agent": BROWSER },
+      body: { events: [{ kind: "view" }, { kind: "play" }, { kind: "slide", slide: 1, heard_ms: 1_500 }] },
+    });
+    expect(sent.status, sent.text).toBe(204);
+    const stopping = Date.now();
+    await server.stop();
+    expect(await server.exited, "the exit after SIGTERM").toBe(0);
+    expect(Date.now() - stopping, "milliseconds from SIGTERM to the exit").toBeLessThan(10_000);
+    const stored = await query<{ kind: string }>(database.url, "select kind from analytics_events where presentation_id = $1 order by kind", [id]);
+    expect(stored.map((row) => row.kind)).toEqual(["play", "slide", "view"]);
+    await start();
+  });
 
   it("mid-narration: every slide's audio made once, no duplicate audio files", async () => {
     const tenant = await newTenant(server.base, "Killed narration");

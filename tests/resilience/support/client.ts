@@ -21,12 +21,14 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Read the body as bytes (a file download): `text` then says how many. */
   binary?: boolean;
+  /** Further request headers (a browser's user-agent, say). */
+  headers?: Record<string, string>;
 }
 
 export async function callApi(base: string, method: string, pathname: string, options: CallOptions = {}): Promise<Reply> {
   const url = new URL(`/api/v1${pathname}`, base);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
