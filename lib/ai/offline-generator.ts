@@ -931,6 +931,52 @@ function subjectAndVerb(text: string, plural = false): [string, string, string] 
   return null;
 }
 
+/** An FAQ answer's bare "Yes." or "No.": said after its question, never alone. */
+const BARE_ANSWER = /^(yes|no)[.!]?$/i;
+
+const PERSON_SWAP: Record<string, string> = { i: "you", me: "you", my: "your", mine: "yours", myself: "yourself", we: "you", us: "you", our: "your", ours: "yours", ourselves: "yourselves" };
+
+/** The asker's own words turned to the reader's ("my dog" -> "your dog"). */
+function toReader(text: string): string {
+  return text.replace(/\b(I|me|my|mine|myself|we|us|our|ours|ourselves)\b/gi, (word) => PERSON_SWAP[word.toLowerCase()]!);
+}
+
+/**
+ * A yes-or-no question and its bare answer said as a statement for the slide: "Are dogs allowed?" and "No." give
+ * "Dogs are not allowed", "Do I need to pay a deposit?" and "Yes." give "You need to pay a deposit", "Is there a
+ * shop?" and "No." give "There is no shop". English questions of these simple shapes only; null for any other.
+ */
+export function answeredStatement(question: string, answer: string): string | null {
+  if (!isEnglish()) return null;
+  const no = /^no\b/i.test(answer.trim());
+  if (!no && !/^yes\b/i.test(answer.trim())) return null;
+  const asked = question.trim().replace(/\s*\?+$/, "");
+  const there = /^(is|are|was|were) there\s+(.+)$/i.exec(asked);
+  if (there) {
+    const verb = there[1]!.toLowerCase();
+    return `There ${verb} ${no ? `no ${there[2]!.replace(/^(?:a|an|any)\s+/i, "")}` : there[2]}`;
+  }
+  const modal = /^(can|could|may|might|should|must|will|would|do)\s+(i|we)\s+(.+)$/i.exec(asked);
+  if (modal) {
+    const verb = modal[1]!.toLowerCase();
+    const rest = toReader(modal[3]!);
+    if (verb === "do") return no ? `You do not ${rest}` : `You ${rest}`;
+    return `You ${verb === "can" && no ? "cannot" : no ? `${verb} not` : verb} ${rest}`;
+  }
+  const be = /^(is|are|was|were)\s+(.+)$/i.exec(asked);
+  if (!be) return null;
+  // The subject runs up to the first adjective or participle after a noun ("guided tours | available on Sundays").
+  const words = tagged(be[2]!);
+  const start = words.findIndex((word, index) => index > 0 && (word.pos === "ADJ" || word.pos === "VERB") && ["NOUN", "PROPN", "PRON"].includes(words[index - 1]!.pos));
+  if (start < 1) return null;
+  // Cut in the question's own text, where its words stand ("Wi-Fi" is three of the tagger's tokens).
+  let at = 0;
+  for (const word of words.slice(0, start + 1)) at = be[2]!.indexOf(word.word, at) + (word === words[start] ? 0 : word.word.length);
+  const subject = toReader(be[2]!.slice(0, at).trim());
+  const predicate = toReader(be[2]!.slice(at).trim());
+  return `${capitalize(subject)} ${be[1]!.toLowerCase()}${no ? " not" : ""} ${predicate}`;
+}
+
 /**
  * A line opening on "It", "She", "He" or "They" with the pronoun replaced by the subject of the sentence before it,
  * when that subject is a short noun phrase ("Lisbon", "The council", "Mary Anning", "The cliff sensors") directly
@@ -1618,6 +1664,20 @@ function listOnlySentence(items: readonly string[], caseBook: CaseBook): string 
   return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
 }
 
+/**
+ * A list said whole once its slide's lines are known: how many items it has, how many of them the slide shows and the
+ * others. Null when the slide shows fewer than two of them or all of them (the list is then said as it was).
+ */
+function listOthersSentence(items: readonly string[], bullets: readonly string[], caseBook: CaseBook): string | null {
+  // An item is on the slide when a line shows it whole or nearly (a line cut before its clause leaves it to be said).
+  const shows = (item: string, bullet: string) => saysWordForWord(item, bullet) && wordsOf(bullet).length >= 0.8 * wordsOf(item).length;
+  const onSlide = items.filter((item) => bullets.some((bullet) => shows(item, bullet)));
+  const others = items.filter((item) => !onSlide.includes(item));
+  if (onSlide.length < 2 || others.length === 0) return null;
+  const said = others.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+  return deckPhrases().listOthers(items.length, onSlide.length, said.length === 1 ? said[0]! : spokenItems(said));
+}
+
 /** The most items of a sub-heading's list said in a narration, and the most words of lists said: the rest is left to the source. */
 const SAID_ITEMS = 16;
 const SAID_LIST_WORDS = 140;
@@ -2061,7 +2121,12 @@ function generateOutlineNow(input: OutlineInput): Outline {
       part.children.length < 2 &&
       showsItems(part.items) &&
       chosenByPart[position]!.every((sentence) => itemKeys.has(wordsOf(sentence.text).join(" ")));
-    const chosen = itemsOnly ? chosenByPart[position]!.slice(0, 1) : chosenByPart[position]!;
+    const ownChosen = itemsOnly ? chosenByPart[position]!.slice(0, 1) : chosenByPart[position]!;
+    // An FAQ's bare "Yes." or "No." is said right after its question, which opens the slide's narration ("Are dogs
+    // allowed? No."): too short to be picked as a sentence, it is the answer all the same.
+    const first = part.sentences[0];
+    const bareAnswer = part.heading?.trim().endsWith("?") && !part.continued && first && BARE_ANSWER.test(first.text.trim()) ? first : undefined;
+    const chosen = bareAnswer && !ownChosen.includes(bareAnswer) ? [bareAnswer, ...ownChosen] : ownChosen;
     // Questions said together (an FAQ's "Can I put butter on a burn?", "Should I pop a blister?"): each answer is said
     // after its question, never a bare "No." whose question the listener has not heard.
     const asked = new Map<Sentence, string>();
@@ -2129,11 +2194,22 @@ function generateOutlineNow(input: OutlineInput): Outline {
       { narration: script, outline: part.children.map((child) => child.heading) },
     );
     if (bullets.length < MIN_OWN_LINES && below.length >= 2) bullets = [...bullets, ...below].slice(0, MAX_BULLETS);
+    // A section that is only its answer shows the answer as a statement ("Dogs are not allowed"), not lines of others.
+    const answered = bareAnswer && part.sentences.length === 1 && part.items.length === 0 && !part.table ? answeredStatement(part.heading!, bareAnswer.text) : null;
+    if (answered) bullets = [answered];
+    // A list said whole is not read out where the slide shows it: the narration says how many of its items the slide
+    // shows, and the others (a kite's "What you need": three of six on the slide, the dowels, the plastic and the tail said).
+    const wholeList = saysList ? saidList : listOnly && listSentence && !showsItems(part.items) ? listSentence : null;
+    const saidWhole = wholeList ? listOthersSentence(part.items, bullets, caseBook) : null;
+    const spokenScript =
+      wholeList && saidWhole && script.includes(wholeList)
+        ? script.replace(wholeList, saysList ? [introduction?.text.replace(/\s*:\s*$/, "."), saidWhole].filter(Boolean).join(" ") : saidWhole)
+        : script;
     const slide: OutlineSlide = {
       title: part.title,
       bullets,
       // Headings shown as an outline are said as questions or names, not read out as the slide's lines.
-      script: withoutReadLines(script, bullets.filter((bullet) => !part.children.some((child) => child.heading === bullet) && !below.includes(bullet))),
+      script: withoutReadLines(spokenScript, bullets.filter((bullet) => !part.children.some((child) => child.heading === bullet) && !below.includes(bullet))),
       imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
     };
     contentSlidesOut.push(slide);
@@ -2154,7 +2230,17 @@ function generateOutlineNow(input: OutlineInput): Outline {
     ...(supporting.length > 0 ? [deckPhrases().supporting(supporting.length)] : []),
   ];
   let openingNarration = [...welcome, ...writer.joinNarration(openingSentences, 0), agenda];
-  if (words(openingNarration) < MIN_SCRIPT_WORDS) {
+  // A source with a lead opens on that lead alone, however short: a sentence of another section said here would be
+  // out of its place. A short lead is said whole, with the lines that say little on their own (a subtitle:
+  // "Newsletter of the Ashcombe and District Model Railway Club - Issue 112, Autumn").
+  const hasLead = openingPool.length > 0 && !headingless;
+  if (hasLead && words(openingNarration) < MIN_SCRIPT_WORDS) {
+    const unsaid = openingPool.filter((sentence) => !openingSentences.includes(sentence) && !openingReserved.includes(sentence));
+    writer.markUsed(unsaid);
+    openingSentences = [...openingSentences, ...unsaid].sort((a, b) => a.index - b.index);
+    const lead = writer.joinNarration(openingSentences, 0).map((text) => (/[.!?…]["'”’)]*$/.test(text) ? text : `${text}.`));
+    openingNarration = [...welcome, ...lead, agenda];
+  } else if (words(openingNarration) < MIN_SCRIPT_WORDS) {
     // Too little lead to speak from: a preview of what is coming, the best self-contained sentence of each part
     // in order, until the opening is long enough.
     const preview: Sentence[] = [];
@@ -2175,13 +2261,13 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // An opening that says its own lead is not padded with a sentence another slide's section says, unless it would
   // be too short to listen to.
   const ownLead = openingSentences.length > 0 && words([...openingNarration, deckPhrases().letsBegin]) >= MIN_OPENING_WORDS;
-  const openingPad = ownLead ? [] : writer.pickSentences(allPartSentences, 60, 90);
+  const openingPad = ownLead || hasLead ? [] : writer.pickSentences(allPartSentences, 60, 90);
   writer.markUsed(openingPad);
   const openingScript = fitScript(
     openingNarration,
     [deckPhrases().letsBegin, ...openingPad.map((sentence) => spoken(sentence.text))],
     spentFillers,
-    ownLead && contentFillers.length === 0 ? [] : deckLastResort,
+    (ownLead || hasLead) && contentFillers.length === 0 ? [] : deckLastResort,
     heard,
     contentFillers,
   );

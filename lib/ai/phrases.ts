@@ -31,6 +31,8 @@ export interface DeckPhrases {
   /** "{}" the number, "{N}" the number capitalised. */
   listSentences: readonly string[];
   listHas: (count: number, items: string) => string;
+  /** A list said after its slide's lines were chosen: how many it has, how many the slide shows, and the others. */
+  listOthers: (count: number, shown: number, items: string) => string;
   /** A list under a sub-heading of a slide that shows the sub-headings only ("Under “For the filling”, the list has…"). */
   listUnder: (heading: string, count: number, items: string) => string;
   /** A list the slide shows: what the narration says of it instead of reading it out. */
@@ -83,6 +85,7 @@ const EN: DeckPhrases = {
   thanks: "Thank you for listening.",
   listSentences: ["The slide lists {} of its points.", "{N} of them are on the slide.", "You can see {} of them on the slide."],
   listHas: (count, items) => `The list has ${n("en", count)} items: ${items}.`,
+  listOthers: (count, shown, items) => `The list has ${n("en", count)} items, ${n("en", shown)} of them on the slide. ${count - shown === 1 ? "The other" : "The others"}: ${items}.`,
   listUnder: (heading, count, items) => `Under ${heading}, the list has ${n("en", count)} items: ${items}.`,
   // Items that are clauses of their own ("they lay in clear water") are said as what the first (and last) says.
   listRange: (count, first, last) =>
@@ -146,6 +149,7 @@ const FR: DeckPhrases = {
   thanks: "Merci de votre attention.",
   listSentences: ["La diapositive en présente {}.", "{N} d'entre eux figurent sur la diapositive.", "Vous en voyez {} sur la diapositive."],
   listHas: (count, items) => `La liste compte ${n("fr", count)} éléments : ${items}.`,
+  listOthers: (count, shown, items) => `La liste compte ${n("fr", count)} éléments, dont ${n("fr", shown)} sur la diapositive. ${count - shown === 1 ? "L'autre" : "Les autres"} : ${items}.`,
   listUnder: (heading, count, items) => `Sous ${heading}, la liste compte ${n("fr", count)} éléments : ${items}.`,
   listRange: (count, first, last) => `La diapositive en énumère ${n("fr", count)}, de ${first} à ${last}.`,
   listStarts: (count, first) => `La diapositive en énumère ${n("fr", count)}, à commencer par ${first}.`,
@@ -207,6 +211,7 @@ const DE: DeckPhrases = {
   thanks: "Vielen Dank fürs Zuhören.",
   listSentences: ["Die Folie zeigt {} davon.", "{N} davon stehen auf der Folie.", "Auf der Folie sehen Sie {} davon."],
   listHas: (count, items) => `Die Liste hat ${n("de", count)} Punkte: ${items}.`,
+  listOthers: (count, shown, items) => `Die Liste hat ${n("de", count)} Punkte, ${n("de", shown)} davon auf der Folie. ${count - shown === 1 ? "Der übrige" : "Die übrigen"}: ${items}.`,
   listUnder: (heading, count, items) => `Unter ${heading} hat die Liste ${n("de", count)} Punkte: ${items}.`,
   listRange: (count, first, last) => `Die Folie nennt ${n("de", count)} Punkte, von ${first} bis ${last}.`,
   listStarts: (count, first) => `Die Folie nennt ${n("de", count)} Punkte, zuerst ${first}.`,
@@ -268,6 +273,7 @@ const ES: DeckPhrases = {
   thanks: "Gracias por su atención.",
   listSentences: ["La diapositiva muestra {} de ellos.", "{N} de ellos están en la diapositiva.", "En la diapositiva puede ver {} de ellos."],
   listHas: (count, items) => `La lista tiene ${n("es", count)} elementos: ${items}.`,
+  listOthers: (count, shown, items) => `La lista tiene ${n("es", count)} elementos, ${n("es", shown)} de ellos en la diapositiva. ${count - shown === 1 ? "El otro" : "Los demás"}: ${items}.`,
   listUnder: (heading, count, items) => `En ${heading}, la lista tiene ${n("es", count)} elementos: ${items}.`,
   listRange: (count, first, last) => `La diapositiva enumera ${n("es", count)} elementos, desde ${first} hasta ${last}.`,
   listStarts: (count, first) => `La diapositiva enumera ${n("es", count)} elementos, empezando por ${first}.`,
@@ -329,6 +335,7 @@ const IT: DeckPhrases = {
   thanks: "Grazie per l'attenzione.",
   listSentences: ["La diapositiva ne elenca {}.", "{N} di essi sono sulla diapositiva.", "Sulla diapositiva ne vedete {}."],
   listHas: (count, items) => `L'elenco ha ${n("it", count)} voci: ${items}.`,
+  listOthers: (count, shown, items) => `L'elenco ha ${n("it", count)} voci, ${n("it", shown)} delle quali sulla diapositiva. ${count - shown === 1 ? "L'altra" : "Le altre"}: ${items}.`,
   listUnder: (heading, count, items) => `In ${heading}, l'elenco ha ${n("it", count)} voci: ${items}.`,
   listRange: (count, first, last) => `La diapositiva elenca ${n("it", count)} voci, da ${first} a ${last}.`,
   listStarts: (count, first) => `La diapositiva elenca ${n("it", count)} voci, a partire da ${first}.`,
@@ -390,6 +397,7 @@ const PT: DeckPhrases = {
   thanks: "Obrigado pela atenção.",
   listSentences: ["O diapositivo mostra {} deles.", "{N} deles estão no diapositivo.", "No diapositivo pode ver {} deles."],
   listHas: (count, items) => `A lista tem ${n("pt", count)} elementos: ${items}.`,
+  listOthers: (count, shown, items) => `A lista tem ${n("pt", count)} elementos, ${n("pt", shown)} deles no diapositivo. ${count - shown === 1 ? "O restante" : "Os restantes"}: ${items}.`,
   listUnder: (heading, count, items) => `Em ${heading}, a lista tem ${n("pt", count)} elementos: ${items}.`,
   listRange: (count, first, last) => `O diapositivo enumera ${n("pt", count)} elementos, de ${first} a ${last}.`,
   listStarts: (count, first) => `O diapositivo enumera ${n("pt", count)} elementos, a começar por ${first}.`,
@@ -451,6 +459,7 @@ const NL: DeckPhrases = {
   thanks: "Bedankt voor uw aandacht.",
   listSentences: ["De dia toont er {}.", "{N} ervan staan op de dia.", "U ziet er {} op de dia."],
   listHas: (count, items) => `De lijst heeft ${n("nl", count)} punten: ${items}.`,
+  listOthers: (count, shown, items) => `De lijst heeft ${n("nl", count)} punten, waarvan ${n("nl", shown)} op de dia. De andere: ${items}.`,
   listUnder: (heading, count, items) => `Onder ${heading} heeft de lijst ${n("nl", count)} punten: ${items}.`,
   listRange: (count, first, last) => `De dia noemt ${n("nl", count)} punten, van ${first} tot ${last}.`,
   listStarts: (count, first) => `De dia noemt ${n("nl", count)} punten, te beginnen met ${first}.`,
@@ -512,6 +521,7 @@ const RU: DeckPhrases = {
   thanks: "Спасибо за внимание.",
   listSentences: ["На слайде показаны пункты: {}.", "На слайде их {}.", "На слайде вы видите пункты: {}."],
   listHas: (count, items) => `В списке пунктов: ${n("ru", count)}. Это ${items}.`,
+  listOthers: (count, shown, items) => `В списке пунктов: ${n("ru", count)}, из них на слайде: ${n("ru", shown)}. ${count - shown === 1 ? "Ещё один" : "Остальные"}: ${items}.`,
   listUnder: (heading, count, items) => `В разделе ${heading} пунктов: ${n("ru", count)}. Это ${items}.`,
   listRange: (count, first, last) => `На слайде пунктов: ${n("ru", count)}, от пункта «${first}» до пункта «${last}».`,
   listStarts: (count, first) => `На слайде пунктов: ${n("ru", count)}, первый из них: ${first}.`,

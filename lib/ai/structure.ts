@@ -327,6 +327,20 @@ function sectionsOf(blocks: Block[], source: string, isMain: boolean, counter: C
 }
 
 /**
+ * A title's subtitle taken for a heading: a bold line right under the title ("**Riverside Physiotherapy Clinic -
+ * Patient Information Leaflet**", "A relaxed raglan pullover …, knitted from the top down") is found as a heading by
+ * its shape or its weight, but it heads nothing: the headings after it are marked above its level (or it has none,
+ * where they have one). It is the lead's first line, said with the lead rather than made a section of its own.
+ */
+function withSubtitle(blocks: Block[]): Block[] {
+  const [candidate] = blocks;
+  if (candidate?.kind !== "heading") return blocks;
+  const next = blocks.slice(1).find((block) => block.kind === "heading");
+  if (next?.level === undefined || (candidate.level !== undefined && candidate.level <= next.level)) return blocks;
+  return [{ kind: "prose", text: candidate.text }, ...blocks.slice(1)];
+}
+
+/**
  * The structure of one source. `sections`, when the caller has them from extraction, give the headings for
  * certain; otherwise headings are recognised in the text.
  */
@@ -355,6 +369,7 @@ export function parseSource(
   if (first?.kind === "heading" && !GENERIC_TITLES.test(first.text)) {
     title = first.text;
     blocks = blocks.slice(1);
+    blocks = withSubtitle(blocks);
   }
   return { title, sections: sectionsOf(blocks, input.name, input.isMain, counter) };
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
+import { answeredStatement, CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
 import { inLanguage } from "@/lib/ai/language";
 import { outlineSchema } from "@/lib/ai/outline";
 import { sayAddresses, splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
@@ -187,7 +187,12 @@ describe("offline slide generator", () => {
       "Fill in a claim form and attach your receipts. Hand it to the coordinator by the end of the month. We pay by bank transfer.",
     ].join("\n\n");
     const slide = generateOfflineOutline(input(policy)).slides.find((candidate) => candidate.title === "What we will pay for")!;
-    expect(slide.script).toMatch(/We will repay the following costs when they arise from volunteering for the centre\. The list has four items: travel between your home and the centre, or to other places on centre business; a meal allowance/);
+    // The items the slide shows are not read out; the narration says how many it shows and the others.
+    expect(slide.bullets).toContain("Travel between your home and the centre, or to other places on centre business");
+    expect(slide.script).toMatch(
+      /We will repay the following costs when they arise from volunteering for the centre\. The list has four items, two of them on the slide\. The others: a meal allowance of up to £7\.50 a day/,
+    );
+    expect(slide.script).not.toMatch(/travel between your home/i);
     expect(slide.bullets.some((bullet) => bullet.startsWith("We will repay the following costs"))).toBe(false);
     // Items that are sentences are said once, in the list.
     const notice = [
@@ -202,6 +207,83 @@ describe("offline slide generator", () => {
     ].join("\n\n");
     const changes = generateOfflineOutline(input(notice)).slides.find((candidate) => candidate.title === "Changes")!;
     expect(changes.script.match(/the cycling rate rises from 10p to 20p a mile/gi)).toHaveLength(1);
+  });
+
+  it("says a list of long items by what its slide does not show, and reads none of its lines", () => {
+    const text = [
+      "# How to Make a Diamond Kite",
+      "This guide makes a kite about 90 cm tall that flies well in a light breeze. Allow about two hours, including time for the glue to dry.",
+      "## What you need",
+      [
+        "- two straight wooden dowels, 6 mm thick: one 90 cm long for the spine and one 75 cm long for the spar",
+        "- a sheet of thin plastic at least 100 cm by 80 cm, such as a large bin bag or a decorating dust sheet",
+        "- strong thread or thin kite line, about 30 metres",
+        "- clear sticky tape and a small tube of wood glue",
+        "- a craft knife or scissors, a ruler and a marker pen",
+        "- a strip of crepe paper or ribbon about 3 metres long for the tail",
+      ].join("\n"),
+      "## Build the frame",
+      "Measure 22 cm down from the top of the spine and make a mark. Lay the spar across the spine at the mark so that equal lengths stick out on each side. Glue the joint, then bind it tightly with thread and leave it to dry for 30 minutes.",
+      "## Fly it",
+      "Choose an open space away from trees and power lines. Stand with your back to the wind and let the line out slowly. A light breeze is best for a first flight.",
+    ].join("\n\n");
+    const slide = generateOfflineOutline(input(text)).slides.find((candidate) => candidate.title === "What you need")!;
+    expect(slide.bullets.length).toBeGreaterThanOrEqual(2);
+    // No line of the slide is read out word for word, and every item is on the slide or said.
+    for (const bullet of slide.bullets) expect(slide.script.toLowerCase()).not.toContain(bullet.toLowerCase());
+    for (const item of ["wooden dowels", "thin plastic", "kite line", "sticky tape", "craft knife", "crepe paper"]) {
+      expect([slide.script, ...slide.bullets].join(" "), item).toContain(item);
+    }
+    expect(slide.script).toMatch(new RegExp(`The list has six items, ${["two", "three", "four"][slide.bullets.length - 2]} of them on the slide\\. The others?: `));
+  });
+
+  it("says a subtitle under the title in the opening, never as a slide, and opens on a short lead alone", () => {
+    const text = [
+      "# Harbour Lights Sweater",
+      "**A relaxed raglan pullover in aran-weight wool, knitted from the top down**",
+      "## Sizes",
+      "The sweater comes in seven sizes, from a chest of 86 cm to one of 142 cm. Choose the size closest to your chest measurement plus about 20 cm of ease. If you are between two sizes, the smaller one gives a closer fit. The body and the sleeves are worked straight to the length you want, so it is easy to make them longer or shorter. Measure a sweater you already like wearing to find the lengths that suit you.",
+      "## Materials",
+      "You need eight to fourteen skeins of aran-weight wool in the main colour and one in the contrast colour. The pattern uses 4.5 mm and 5 mm circular needles. Stitch markers and a tapestry needle finish the list. A soft, springy wool shows the colourwork best, and a yarn that can go in the washing machine makes the sweater easier to live with. Buy all the skeins of the main colour from the same dye lot.",
+      "## Tension",
+      "Knit a swatch of at least 15 cm square before you start. The tension is 18 stitches and 24 rows to 10 cm in stocking stitch on the larger needles. Wash and dry the swatch before you measure it. If you have more stitches than the pattern asks for, try a larger needle; if you have fewer, try a smaller one. The colourwork band is often worked tighter than plain knitting, so many knitters go up half a size of needle for it.",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    expect(slides.map((slide) => slide.title)).not.toContain("A relaxed raglan pullover in aran-weight wool, knitted from the top down");
+    const opening = slides[0]!.script;
+    expect(opening).toContain("A relaxed raglan pullover in aran-weight wool, knitted from the top down.");
+    // No sentence of a section is said in the opening: each is said on its own slide.
+    for (const slide of slides.slice(1, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(opening).not.toContain(sentence);
+    expect(opening).not.toMatch(/seven sizes|skeins|swatch/);
+  });
+
+  it("says an FAQ's bare 'Yes.' or 'No.' after its question, and shows a lone answer as a statement", () => {
+    expect(answeredStatement("Are dogs allowed?", "No.")).toBe("Dogs are not allowed");
+    expect(answeredStatement("Do I need to pay a deposit?", "Yes.")).toBe("You need to pay a deposit");
+    expect(answeredStatement("Can I bring my bike?", "No.")).toBe("You cannot bring your bike");
+    expect(answeredStatement("Is there a shop?", "No.")).toBe("There is no shop");
+    expect(answeredStatement("Is Wi-Fi included in the price?", "Yes.")).toBe("Wi-Fi is included in the price");
+    expect(answeredStatement("What time is dinner?", "No.")).toBeNull();
+    const faq = [
+      "# Hut Visitor FAQ",
+      "Everything you need to know before a night at the Talbach hut, from booking to what to bring up the mountain with you.",
+      "## Do I need to pay a deposit?",
+      "Yes. A deposit of 20 euros per person is taken when you book and is subtracted from your bill at the hut.",
+      "## How do I get to the hut?",
+      "The usual route starts from the car park at Talbach Alm, which is reached by a toll road. The path climbs 1,150 metres and takes most walkers four to five hours. A bus runs from the village to the car park three times a day in July and August.",
+      "## Are dogs allowed?",
+      "No.",
+      "## Is there phone signal?",
+      "There is weak mobile signal on the terrace but none inside. We do not offer Wi-Fi, and we cannot charge phones for guests, because all our electricity comes from a small solar system.",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(faq)).slides;
+    const deposit = slides.find((slide) => slide.title === "Do I need to pay a deposit?")!;
+    expect(deposit.script).toMatch(/^Do I need to pay a deposit\? Yes\. A deposit of 20 euros per person/);
+    const dogs = slides.find((slide) => slide.title === "Are dogs allowed?")!;
+    // No other section's sentence is said in its place.
+    expect(dogs.script).toMatch(/^Are dogs allowed\? No\./);
+    expect(dogs.script).not.toMatch(/bus|toll road|signal/);
+    expect(dogs.bullets).toEqual(["Dogs are not allowed"]);
   });
 
   it("turns a short text into the minimum of four sensible slides", () => {
@@ -881,7 +963,7 @@ describe("bullets from sentences", () => {
     for (const slide of outline.slides.slice(1, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(opening).not.toContain(sentence);
     // Everything has been said on its own slide: the closing says what the deck went through, no sentence again.
     const closing = outline.slides.at(-1)!.script;
-    expect(closing).toMatch(/^To wrap up, we have looked at \w+ topics, from “Registration” to “Accidents”\./);
+    expect(closing).toMatch(/[Ww]e have looked at \w+ topics, from “Registration” to “Accidents”\./);
     for (const slide of outline.slides.slice(0, -1)) for (const sentence of splitSentences(slide.script)) if (wordCount(sentence) >= 6) expect(closing).not.toContain(sentence);
   });
 
