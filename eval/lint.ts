@@ -134,7 +134,8 @@ function sectionSentences(blocks: readonly Block[], title: string): string[] | n
   // Its own text: up to its first sub-heading, whose section has a slide of its own (or is said with it as its part).
   for (const block of blocks.slice(start + 1)) {
     if (block.kind === "heading") break;
-    if (block.kind === "paragraph") result.push(...sentences(plainText(block.text)));
+    // A dateline ("Published 3 March 2025.") is no prose to say: a narration without it says the whole section.
+    if (block.kind === "paragraph") result.push(...sentences(plainText(block.text)).filter((sentence) => !DATELINE.test(sentence)));
   }
   return result;
 }

@@ -193,7 +193,17 @@ const AMOUNT_QUESTION =
 // "When …?" asks for a time, as does "can you tell me when …"; "How old was she when …" and "What happens when …" do not.
 const TIME_QUESTION = /^\W*(?:and |so |but |then )?when\b|\b(?:know|tell|tell (?:me|us)|say|says|said|find out|remember|ask|asked|wonder(?:ing)?|sure|idea|explain) when\b|\b(?:what|which) (?:year|month|day|date|time|century|decade)\b|\bsince when\b/i;
 const SUMMARY_QUESTION =
-  /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b|^\s*(?:so,? )?(?:(?:what|who)(?:'s| is| are)? (?:this|these) [\p{L}-]+ (?:all )?about|what(?:'s| is) this (?:guide|article|report|page|leaflet|document|booklet|handbook|notice|letter|post|review|profile|policy|plan|faq|overview) for|what (?:does|do) (?:this|these) [\p{L}-]+ (?:cover|say|discuss|describe|show|compare|explain|review|examine|set out|deal with|look at|tell (?:me|us))|tell (?:me|us) about (?:this|these) [\p{L}-]+|what (?:is|are) (?:the|this) (?:author|writer|columnist|journalist|article|column|piece|essay)(?:'s)? (?:arguing|saying|argument|main argument|point|getting at)|what (?:does|do) (?:the|this) (?:author|writer|columnist|journalist) (?:argue|say|think|want))(?:,? and (?:what|why|who|how|when)\b[^?]*)?\s*[?.!]*\s*$/iu;
+  /\b(?:summari[sz]e|summary|overview|gist|tl;?dr|outline)\b|\bwhat(?:'s| is| are)? (?:this|it|the)(?: (?:article|presentation|talk|text|document|deck|piece|blog|page|report|post|story|guide))? (?:all )?about\b|\bmain (?:points?|ideas?|message|takeaways?)\b|\bkey (?:points|takeaways)\b|^\s*(?:so,? )?(?:(?:what|who)(?:'s| is| are)? (?:this|these) [\p{L}-]+(?: [\p{L}-]+)? (?:all )?about|what(?:'s| is) this (?:guide|article|report|page|leaflet|document|booklet|handbook|notice|letter|post|review|profile|policy|plan|faq|overview) for|what (?:does|do) (?:this|these) [\p{L}-]+ (?:cover|say|discuss|describe|show|compare|explain|review|examine|set out|deal with|look at|tell (?:me|us))|tell (?:me|us) about (?:this|these) [\p{L}-]+|what (?:is|are) (?:the|this) (?:author|writer|columnist|journalist|article|column|piece|essay)(?:'s)? (?:arguing|saying|argument|main argument|point|getting at)|what (?:does|do) (?:the|this) (?:author|writer|columnist|journalist) (?:argue|say|think|want))(?:,? and (?:what|why|who|how|when)\b[^?]*)?\s*[?.!]*\s*$/iu;
+
+/**
+ * Whom "Who was Helen Marrick?" asks about ("Helen Marrick"); null for any other question. Of a profile titled with
+ * that name the whole text is the answer: a summary (lib/ai/offline-answers.ts, and the material for it in
+ * lib/services/qa.ts).
+ */
+export function askedWho(question: string): string | null {
+  if (!isEnglish()) return null;
+  return /^\s*[Ww]ho (?:was|is|were|are) ((?:\p{Lu}[\p{L}'’.-]*\s*){1,4})\?*\s*$/u.exec(question)?.[1]?.trim() ?? null;
+}
 
 export function intentOf(question: string): QuestionIntent {
   const foreign = foreignIntents();
@@ -222,9 +232,12 @@ export interface QuestionTerm {
 const PLACED = new Set(["near", "nearby", "beside"]);
 
 /** The topic terms of a question, each once: content words without the words that only ask. */
+/** "So far", "at the moment": when a question is asked, not what it asks about ("What has opened so far?"). */
+const ASKED_NOW = /\b(?:so far|as yet|at the moment|at present|right now|these days)\b/gi;
+
 export function questionTerms(question: string): QuestionTerm[] {
   const found = new Map<string, QuestionTerm>();
-  const raw = question.match(TOKEN) ?? [];
+  const raw = (isEnglish() ? question.replace(ASKED_NOW, " ") : question).match(TOKEN) ?? [];
   raw.forEach((written, index) => {
     const word = isEnglish()
       ? written.toLowerCase().replace(/['’]s$/, "").replace(/’/g, "'").replace(/(?<=\d),(?=\d{3}\b)/g, "")

@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, nounFirst, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { askedWho, countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, nounFirst, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -16,7 +16,7 @@ import { deckLanguageFor } from "@/lib/content/languages";
 import { DATELINE, splitSentences } from "./text";
 import { relatedWords, type Pos } from "./wordnet";
 import { nearStems } from "./word-vectors";
-import { tagged } from "./pos";
+import { hasMainVerb, tagged } from "./pos";
 
 /** What a viewer hears when the material has no answer. */
 export const NOT_COVERED_REPLY =
@@ -874,7 +874,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       // A term the answer must say itself (an amount's dimension, "the second quarter") is no context.
       else if (!concept.required && (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept)))) context += concept.weight;
       else missed += concept.weight;
-      if (rareNames.has(concept) && credit === 0 && !inHeading && !(before && holds(before.terms, concept))) nameAbsent = true;
+      // A name said two sentences back is still the topic ("For security, CCTV cameras cover the entrances … There are
+      // no cameras on the working floors … Recordings are kept for 30 days"); a month or a day is a date there, no topic.
+      const nameNear = [before, CALENDAR.test(concept.word) ? undefined : section.units[unit.index - 2]].some((near) => near !== undefined && holds(near.terms, concept));
+      if (rareNames.has(concept) && credit === 0 && !inHeading && !nameNear) nameAbsent = true;
       if (inHeading) headingShare += concept.weight;
       if (inHeading && held > 0) agreeing += concept.weight;
     }
@@ -1331,8 +1334,17 @@ function definitionOf(text: string, defined: readonly string[]): boolean {
   return defined.every((term) => subject.has(term));
 }
 
+/** Inline Markdown a reader does not see in pasted text: bold and code marks ("**Greeters** welcome visitors"). */
+function withoutMarks(text: string): string {
+  return text.replace(/(\*\*|__)(\S(?:.*?\S)?)\1/g, "$2").replace(/`([^`\n]+)`/g, "$1");
+}
+
 /** The unit as an answer says it: a table row with its column names, a list item without its mark. */
 function spoken(unit: Unit): string {
+  return withoutMarks(spokenAsWritten(unit));
+}
+
+function spokenAsWritten(unit: Unit): string {
   if (unit.row) {
     const cells = cellsOf(unit.text);
     const text = cells.join(" — ");
@@ -1483,7 +1495,9 @@ function summaryAnswer(sections: readonly Section[], input: RetrievalInput): Com
   const from = main.length > 0 ? main : documentSections;
   // The opening is the first section that states something: a title followed only by a byline ("Published 14 May
   // 2025 by the security team") opens with the section after it.
-  const statementsOf = (section: Section): Unit[] => section.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6 && !DATELINE.test(unit.text));
+  // A line without a verb under the title (a subtitle: "Newsletter of the … Club - Issue 112, Autumn") states nothing.
+  const statementsOf = (section: Section): Unit[] =>
+    section.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6 && !DATELINE.test(unit.text) && (!isEnglish() || hasMainVerb(tagged(withoutMarks(unit.text)))));
   const opening = from.find((section) => statementsOf(section).length > 0) ?? from[0];
   const statements = opening ? statementsOf(opening) : [];
   // The opening's first two statements, and a third when those two are short: a scene set in two short sentences is
@@ -1540,12 +1554,21 @@ export function composeOfflineAnswer(input: RetrievalInput): ComposedAnswer {
   return inLanguage(input.language, () => composeAnswer(input));
 }
 
+/** "Who was Helen Marrick?" of a deck titled "Helen Marrick: The Mapmaker of the Northern Fells": the whole profile. */
+function asksForTheTitle(input: RetrievalInput): boolean {
+  const name = askedWho(input.question);
+  if (!name) return false;
+  const title = new Set(tokens(input.slides[0]?.title ?? ""));
+  const named = tokens(name);
+  return named.length > 0 && named.every((word) => title.has(word));
+}
+
 function composeAnswer(input: RetrievalInput): ComposedAnswer {
   const sections = materialSections(input);
   const units = sections.flatMap((section) => section.units);
   const terms = questionTerms(input.question);
   if (terms.length === 0) return slideAnswer(input) ?? headingAnswer(sections, input.question) ?? summaryAnswer(sections, input) ?? notCovered();
-  if (intentOf(input.question).summary) return summaryAnswer(sections, input) ?? notCovered();
+  if (intentOf(input.question).summary || asksForTheTitle(input)) return summaryAnswer(sections, input) ?? notCovered();
   if (units.length === 0) return notCovered();
   const idf = idfOf(units);
   const everywhere = new Set(units.flatMap((unit) => [...unit.terms, ...unit.section.headingTerms]));

@@ -2276,7 +2276,10 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // beside a stray point.
   const topicBullets = leadLines < MIN_BULLETS && titles.length >= MIN_BULLETS ? titles.slice(0, MAX_BULLETS) : null;
   // Its lines are the lead's own: a heading beside them would be a topic among points (the lint's "filler").
-  let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, [], [], { narration: openingScript });
+  // A part titled by its own statement ("You have had a tooth taken out today") has that line as its title: the opening
+  // does not show it as a point.
+  const statementTitles = parts.filter((part) => part.statementTitle).map((part) => part.title);
+  let openingBullets = agendaBullets ?? topicBullets ?? writer.bullets(openingSource, 4, [], statementTitles, { narration: openingScript });
   // Lead points the opening's narration must read out (a lead too short to say anything else) give way to the
   // main source's topics, when those fit on the slide.
   const readOut = openingBullets.filter((bullet) => wordCount(bullet) >= 4 && saysWordForWord(openingScript, bullet)).length;

@@ -8,7 +8,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { files, presentations, qaMessages, qaSessions, slides, type QaMessage } from "@/db/schema";
 import { answerQuestion, answerText, prepareOfflineAnswers, type AnswerInput, type AnswerPassage, type AnswerSource } from "@/lib/ai/answers";
-import { intentOf } from "@/lib/ai/answer-text";
+import { askedWho, intentOf } from "@/lib/ai/answer-text";
 import { inLanguage } from "@/lib/ai/language";
 import { isSuperAdmin, type Actor } from "@/lib/auth/actor";
 import { clientIp, consume } from "@/lib/auth/rate-limit";
@@ -349,7 +349,8 @@ export async function answerMaterial(access: Pick<Access, "blogId" | "presentati
     passagesForQuestion(access.blogId, question, QUESTION_PASSAGES, access.language ?? null),
     // A summary starts from the openings; a question of asking words only ("What should I do?"), which no passage
     // is found by, is a heading put as a question: the sections' first passages, with their headings.
-    inLanguage(access.language, () => intentOf(question).summary)
+    // ("Who was Helen Marrick?" may ask for the whole of a profile: lib/ai/offline-answers.ts decides with the title.)
+    inLanguage(access.language, () => intentOf(question).summary || askedWho(question) !== null)
       ? openingPassages(access.blogId)
       : !searchQueryOf(question, access.language ?? null)
         ? headedPassages(access.blogId)

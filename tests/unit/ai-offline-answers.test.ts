@@ -853,6 +853,45 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...shock, question: "How long does the effect of cold water shock last?" }).text).toMatch(/^The effect of cold water shock passes within about 90 seconds/);
   });
 
+  it("answers without Markdown marks, reads 'so far' as when it is asked, and keeps a name two sentences back as the topic", () => {
+    const rules = oneSource("rules.md", [
+      "# House Rules",
+      "**Members** may bring up to two guests at a time, free of charge, for up to two hours.",
+      "## Security",
+      "For security, CCTV cameras cover the entrances, the stairs and the bike store. There are no cameras on the working floors, in the kitchen or in the meeting rooms. Recordings are kept for 30 days and then deleted automatically.",
+      "## What has opened",
+      "The first stage includes four routes separated from traffic by raised kerbs, 14 new crossings and a cycle bridge over the river.",
+    ]);
+    const ask = (question: string) => composeOfflineAnswer({ ...rules, question }).text;
+    expect(ask("How many guests can members bring?")).toMatch(/^Members may bring up to two guests/);
+    expect(ask("How long are CCTV recordings kept?")).toMatch(/^Recordings are kept for 30 days/);
+    expect(ask("What has opened so far?")).toMatch(/^The first stage includes four routes/);
+    // A month is a date, not a topic, two sentences back: July's rainfall is not that since March.
+    const notice = oneSource("notice.md", [
+      "# Hosepipe Ban",
+      "## Why we need it",
+      "July was the driest month on record in the region. Reservoirs are lower than at any time since 1976. Rainfall across our region since March has been 58% of the long-term average.",
+    ]);
+    expect(composeOfflineAnswer({ ...notice, question: "What was the rainfall in July as a share of the long-term average?" }).text).toBe(NOT_COVERED_REPLY);
+  });
+
+  it("answers 'who was' the person a profile is titled with, and a summary from the first statement, not a subtitle", () => {
+    const profile = oneSource("profile.md", [
+      "# Helen Marrick: The Mapmaker of the Northern Fells",
+      "**A profile by the Keld Bridge Local History Society - Centenary Edition**",
+      "## Early life",
+      "For more than forty years, walkers in the northern Pennines found their way with maps drawn by one woman working at a kitchen table. Helen Marrick never held an official post and never trained at a university.",
+      "## The survey years",
+      "She walked every path before she drew it, and she dated every piece of information on her maps.",
+    ]);
+    const slides = [{ number: 1, title: "Helen Marrick: The Mapmaker of the Northern Fells", script: "Welcome." }];
+    const ask = (question: string) => composeOfflineAnswer({ ...profile, slides, question }).text;
+    expect(ask("Who was Helen Marrick?")).toMatch(/^For more than forty years, walkers in the northern Pennines found their way/);
+    expect(ask("What is this profile about?")).toMatch(/^For more than forty years/);
+    expect(ask("What is this news report about?")).toMatch(/^For more than forty years/);
+    expect(ask("Summarise this profile.")).not.toMatch(/\*\*|Centenary Edition/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));

@@ -286,6 +286,22 @@ describe("offline slide generator", () => {
     expect(dogs.bullets).toEqual(["Dogs are not allowed"]);
   });
 
+  it("shows no part's title among the opening's points of a text without headings", () => {
+    const text = [
+      "Oakfield Surgery. Patient information leaflet: looking after your ears after syringing.",
+      "Your ears have been cleaned today. Most people notice better hearing straight away, and the advice in this leaflet will help keep your ears healthy. A little wax will form again over the coming weeks, and this is normal.",
+      "For the first 24 hours, keep water out of your ears. Do not swim, and use cotton wool coated in petroleum jelly when you shower. If you feel dizzy, sit down until it passes and do not drive.",
+      "Some tenderness is normal for a day or two. Paracetamol, taken as directed on the packet, is usually enough to control it. A warm flannel held against the ear can also help.",
+      "Do not put cotton buds or anything else into your ears. They push wax further in and can damage the eardrum. Olive oil drops, two or three times a week, keep wax soft.",
+      "Keep using your hearing aids as usual from tomorrow. Clean the tips each evening with a dry cloth. Replace the filters once a month.",
+      "Please contact us if your pain gets worse or you lose your hearing suddenly. Our phone line is open from 8 am to 6 pm, Monday to Friday.",
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    const titles = slides.slice(1).map((slide) => slide.title.toLowerCase());
+    expect(slides[0]!.bullets.length).toBeGreaterThanOrEqual(2);
+    for (const bullet of slides[0]!.bullets) expect(titles, bullet).not.toContain(bullet.toLowerCase());
+  });
+
   it("turns a short text into the minimum of four sensible slides", () => {
     const text = [
       "Why Bees Matter",

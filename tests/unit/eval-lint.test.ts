@@ -148,6 +148,11 @@ describe("slide lint", () => {
       lintDeck([{ number: 2, title: "Later Start Times", bullets: ["Schools start later", "Pupils sleep longer"], script }], article).filter((finding) => finding.category === "length");
     expect(lengthOf("Let's look at later start times. Some schools now start later in the morning. Pupils sleep longer.")).toEqual([]);
     expect(lengthOf("Let's look at later start times. Some schools now start later in the morning.")).toHaveLength(1);
+    // A dateline is no prose to say: a narration without it still says all its section has to say.
+    const dated = "# Sleep and School\n\n## Later Start Times\n\nPublished 3 March 2025.\n\nSome schools now start later in the morning. Pupils sleep longer.";
+    const datedArticle: Article = { ...article, markdown: dated, blocks: parseMarkdown(dated) };
+    const slide = { number: 2, title: "Later Start Times", bullets: ["Schools start later", "Pupils sleep longer"], script: "Let's look at later start times. Some schools now start later in the morning. Pupils sleep longer." };
+    expect(lintDeck([slide], datedArticle).filter((finding) => finding.category === "length")).toEqual([]);
   });
 
   it("flags a line or a sentence of another section on a section's slide, and takes the section's own for none", () => {
