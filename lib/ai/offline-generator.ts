@@ -1293,6 +1293,8 @@ class DeckWriter {
     const accept = (text: string, order: number, sentence: Sentence | null = null, alternative = false, ownStatement = false) => {
       // A list's introduction ("Go to an emergency department if:") says nothing without its list.
       if (/[:;,]$/.test(text.trim()) || (sentence && /:\s*$/.test(sentence.text))) return false;
+      // A line ending on what it points back to ("… a dim room in winter is a long way from that") needs the line before.
+      if (sentence && isEnglish() && /\b(?:that|this|these|those)[.!]?$/i.test(text.trim())) return false;
       const termList = termsOf(text);
       const alike = (other: (typeof chosen)[number]) =>
         !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;

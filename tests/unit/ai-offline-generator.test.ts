@@ -302,6 +302,21 @@ describe("offline slide generator", () => {
     for (const bullet of slides[0]!.bullets) expect(titles, bullet).not.toContain(bullet.toLowerCase());
   });
 
+  it("shows no line that ends on what it points back to ('… a long way from that')", () => {
+    const text = [
+      "# Keeping Succulents Indoors",
+      "Succulents are easy plants, but they need a few things that most homes do not give them without help.",
+      "## Light",
+      "Light is the single most important factor in keeping succulents compact and colourful. In their natural habitats many species sit in full sun for most of the day, and a dim room in a northern European winter is a very long way from that. Place them on the brightest windowsill you have, facing south if possible. Turn the pots a quarter turn every week so that the plants grow evenly.",
+      "## Watering",
+      "Water thoroughly, then let the compost dry out completely before you water again. In winter most succulents need water only once a month. Always empty the saucer after watering, because roots left standing in water rot quickly.",
+      "## Compost",
+      "Use a gritty compost that drains quickly, such as cactus compost mixed with a third of horticultural grit. Terracotta pots dry out faster than plastic ones and suit most succulents well. Repot in spring, when the roots fill the pot.",
+    ].join("\n\n");
+    const bullets = generateOfflineOutline(input(text)).slides.flatMap((slide) => slide.bullets);
+    expect(bullets.filter((bullet) => /\b(?:that|this|these|those)$/i.test(bullet))).toEqual([]);
+  });
+
   it("turns a short text into the minimum of four sensible slides", () => {
     const text = [
       "Why Bees Matter",
