@@ -118,7 +118,7 @@ const SUMMARY_SECTIONS = 8;
 
 /** A script's spoken signposts ("Let's turn to ...", "Thank you for listening."): not answers. */
 const ENGLISH_SIGNPOST =
-  /^(?:let's|next, let's|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
+  /^(?:let's|next, (?:let's|it's time to)|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b)/i;
 
 /** The deck's linking phrases that name a part ("The first part is headed “Before You Start”."), as patterns. */
 const HEADED = new Map<DeckLanguage, RegExp[]>();
@@ -789,6 +789,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const intent = intentOf(question);
   const pairs = questionPairs(question);
   const defined = definedTerm(question);
+  const doer = isEnglish() ? doerAsked(question) : null;
   const asked = headingMatcher(question, concepts);
   const allUsed = concepts.every((concept) => concept.used);
   const measures = concepts.flatMap((concept) => concept.measures ?? []);
@@ -970,6 +971,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     }
     // "What is a couchette?": the sentence that says what it is.
     if (defined && definitionOf(unit.text, defined)) score += 0.2;
+    // "What does the tail do?": the sentence the tail is the subject of ("The tail keeps the kite steady …").
+    if (doer && doneBy(unit.text, doer)) score += 0.2;
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
     // is asked for; shorter units before longer ones.
     if (section.fromSlide) score -= 0.02;
@@ -1319,6 +1322,22 @@ function definedTerm(question: string): string[] | null {
   if (!match) return null;
   const terms = termsOf(match[1]!);
   return terms.length > 0 && terms.length <= 4 ? terms : null;
+}
+
+/** The thing a "what does … do?" question asks the work of, as stems ("What does the tail do?": the tail). */
+function doerAsked(question: string): string[] | null {
+  const match = /^\s*what (?:does|do|did) (?:an? |the |my |your |this |these )?([^?]+?) do\s*\??\s*$/i.exec(question);
+  const terms = match ? termsOf(match[1]!) : [];
+  return terms.length > 0 && terms.length <= 4 ? terms : null;
+}
+
+/** Whether a unit's subject, the words before its first verb, is the doer asked of. */
+function doneBy(text: string, doer: readonly string[]): boolean {
+  const words = tagged(withoutMarks(text));
+  const verb = words.findIndex((word) => word.pos === "VERB" || word.pos === "AUX");
+  if (verb < 1 || verb > 8) return false;
+  const subject = new Set(termsOf(words.slice(0, verb).map((word) => word.word).join(" ")));
+  return doer.every((term) => subject.has(term));
 }
 
 /** Whether a unit defines the thing: it names it, then says what it is ("A couchette is a simple bunk ..."). */

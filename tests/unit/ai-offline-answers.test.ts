@@ -892,6 +892,18 @@ describe("what an answer must hold", () => {
     expect(ask("Summarise this profile.")).not.toMatch(/\*\*|Centenary Edition/);
   });
 
+  it("answers 'what does X do' with the sentence X is the subject of, never with a slide's linking phrase", () => {
+    const kite = oneSource("kite.md", [
+      "# Diamond Kite",
+      "## Add the bridle and tail",
+      "The bridle is the short loop of line that the flying line is tied to, and it sets the angle at which the kite meets the wind. Tape the tail to the bottom of the spine. The tail keeps the kite steady and stops it from spinning.",
+    ]);
+    const slides = [{ number: 2, title: "Add the bridle and tail", script: "Next, it's time to add the bridle and tail. The bridle is the short loop of line that the flying line is tied to." }];
+    const answer = composeOfflineAnswer({ ...kite, slides, question: "What does the tail do?" }).text;
+    expect(answer).toMatch(/^The tail keeps the kite steady and stops it from spinning\./);
+    expect(answer).not.toMatch(/it's time to/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
