@@ -2394,7 +2394,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
     ...parts.map((part) => part.title),
   ];
   // A web or e-mail address the slide shows is said as a speaker says it ("hello at bakery dot co dot uk").
-  return { slides: withoutRepeats(ensureBullets(slides, spareLines)).map((slide) => ({ ...slide, script: sayAddresses(slide.script) })) };
+  // A line lifted from a profile that opens on "She" or "Her" names whom it is about ("She left school at 16" -> "Helen
+  // Marrick left school at 16"): on a slide the sentence that named her is not there.
+  const person = mainPerson(deckTitle, parsedMain.sections.flatMap((section) => section.paragraphs.flatMap((paragraph) => paragraph.sentences.map((sentence) => sentence.text))));
+  const named = person ? slides.map((slide) => ({ ...slide, bullets: slide.bullets.map((bullet) => namingPerson(bullet, person)) })) : slides;
+  return { slides: withoutRepeats(ensureBullets(named, spareLines)).map((slide) => ({ ...slide, script: sayAddresses(slide.script) })) };
 }
 
 /** Whether a narration reads out its slide: two or more of its lines, and half of them or more, said word for word. */
@@ -2419,6 +2423,42 @@ function withoutReadLines(script: string, bullets: readonly string[]): string {
     sentences.splice(options[0]!.index, 1);
   }
   return sentences.join(" ");
+}
+
+interface Person {
+  name: string;
+  /** The pronoun the text uses of the person, and its possessive. */
+  pronoun: "she" | "he";
+}
+
+/** Words that start a capitalised run without being a name ("The Mapmaker", "A Life"). */
+const NOT_A_NAME = new Set(["the", "a", "an", "my", "our", "how", "why", "what", "when", "who", "in", "on", "of", "and"]);
+
+/**
+ * The person a text is about (English only): a name of two or three capitalised words in its title that the text says
+ * at least twice, and the pronoun it uses most, at least five times and three times as often as the other. Null for
+ * any other text (a guide, a report, a profile of two people told apart only by their names).
+ */
+export function mainPerson(title: string, sentences: readonly string[]): Person | null {
+  if (!isEnglish()) return null;
+  const text = sentences.join(" ");
+  const names = [...title.matchAll(/(?:\p{Lu}[\p{Ll}'’-]+)(?:\s\p{Lu}[\p{Ll}'’-]+){1,2}/gu)].map((match) => match[0]).filter((name) => !NOT_A_NAME.has(name.split(" ")[0]!.toLowerCase()));
+  const name = names.find((candidate) => text.split(candidate).length - 1 >= 2);
+  if (!name) return null;
+  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  const she = count(/\b(?:she|her|hers|herself)\b/gi);
+  const he = count(/\b(?:he|him|his|himself)\b/gi);
+  if (she >= 5 && she >= 3 * he) return { name, pronoun: "she" };
+  if (he >= 5 && he >= 3 * she) return { name, pronoun: "he" };
+  return null;
+}
+
+/** A line that opens on the person's pronoun with the person's name instead ("Her notebooks" -> "Helen Marrick's notebooks"). */
+export function namingPerson(line: string, person: Person): string {
+  const [subject, possessive] = person.pronoun === "she" ? ["She", "Her"] : ["He", "His"];
+  if (new RegExp(`^${subject}\\s`).test(line)) return `${person.name}${line.slice(subject.length)}`;
+  if (new RegExp(`^${possessive}\\s`).test(line)) return `${person.name}'s${line.slice(possessive.length)}`;
+  return line;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { answeredStatement, CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, namedSubject, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
+import { answeredStatement, CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, mainPerson, namedSubject, namingPerson, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
 import { inLanguage } from "@/lib/ai/language";
 import { outlineSchema } from "@/lib/ai/outline";
 import { sayAddresses, splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
@@ -315,6 +315,25 @@ describe("offline slide generator", () => {
     ].join("\n\n");
     const bullets = generateOfflineOutline(input(text)).slides.flatMap((slide) => slide.bullets);
     expect(bullets.filter((bullet) => /\b(?:that|this|these|those)$/i.test(bullet))).toEqual([]);
+  });
+
+  it("names the person a profile is about on a line that opens on 'She' or 'Her', and no one else", () => {
+    const profile = [
+      "Helen Marrick was born in Keld Bridge in 1924.",
+      "She left school at sixteen.",
+      "Her father kept old estate maps, and she learned to read from them.",
+      "Arthur Penrose took her on for a trial month, and he kept her for eleven years.",
+      "She dated every piece of information, and her maps are still used.",
+      "Helen Marrick died in 2009.",
+    ];
+    const person = inLanguage("en", () => mainPerson("Helen Marrick: The Mapmaker of the Northern Fells", profile));
+    expect(person).toEqual({ name: "Helen Marrick", pronoun: "she" });
+    expect(namingPerson("She left school at 16, in the summer of 1940", person!)).toBe("Helen Marrick left school at 16, in the summer of 1940");
+    expect(namingPerson("Her notebooks were left to the society", person!)).toBe("Helen Marrick's notebooks were left to the society");
+    expect(namingPerson("He kept her for eleven years", person!)).toBe("He kept her for eleven years");
+    // A title without a name the text repeats, or a text of two people spoken of alike, has no one person.
+    expect(inLanguage("en", () => mainPerson("The Mapmakers of the Northern Fells", profile))).toBeNull();
+    expect(inLanguage("en", () => mainPerson("Helen Marrick and Arthur Penrose", ["Helen Marrick met Arthur Penrose.", "He hired her and she stayed.", "Helen Marrick and he drew maps; she walked, he printed."]))).toBeNull();
   });
 
   it("turns a short text into the minimum of four sensible slides", () => {
