@@ -815,6 +815,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const yesNo = isEnglish() && YES_NO.test(question);
   // Names the material says in a few places only ("Paris" in a list of cities): not what all of it is about.
   const rareNames = new Set(concepts.filter((concept) => concept.name && !concept.subject && units.filter((unit) => holds(unit.terms, concept)).length <= RARE_NAME_UNITS));
+  // "What was the rainfall in July …?" of "Rainfall since March has been 58% …": another month is another question.
+  const askedMonth = isEnglish() ? concepts.find((concept) => MONTH.test(concept.word)) : undefined;
   // How many prose units come before each unit of a section, counted once per section.
   const proseCounts = new Map<Section, number[]>();
   const proseBefore = (section: Section, index: number): number => {
@@ -912,6 +914,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (yesNo && missed / total >= YES_NO_MISSED) coverage *= YES_NO_MISSING;
     // "What is the nightly hotel cap in Paris?" is not answered by the caps of London and of the rest of the UK.
     if (nameAbsent) coverage *= NAME_ABSENT;
+    if (askedMonth && !holds(unit.terms, askedMonth) && MONTHS_IN.test(unit.text)) coverage *= OTHER_MONTH;
     // "How many workers will the contractor have on site?" is not answered by a sentence of the contractor's two
     // drop-in sessions: what is counted, neither named nor counted, is asked of something else. Counted in the next
     // sentence, it is said of the same thing ("… count the rubbish along the riverbank. … they found 312 plastic bags").
@@ -1089,6 +1092,11 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
 
 /** Days and months: written with a capital, they name no place, person or thing ("on Saturday mornings"). */
 const CALENDAR = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/** A month asked of, and a text that names months; a unit naming only others keeps OTHER_MONTH of its coverage. */
+const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const MONTHS_IN = /\b(?:January|February|March|April|June|July|August|September|October|November|December)\b/;
+const OTHER_MONTH = 0.7;
 
 /** Small words inside a name ("Bank of England", "Marks and Spencer"). */
 const NAME_JOINERS = new Set(["of", "the", "and", "&", "de", "van", "von", "du", "la"]);

@@ -873,6 +873,15 @@ describe("what an answer must hold", () => {
       "July was the driest month on record in the region. Reservoirs are lower than at any time since 1976. Rainfall across our region since March has been 58% of the long-term average.",
     ]);
     expect(composeOfflineAnswer({ ...notice, question: "What was the rainfall in July as a share of the long-term average?" }).text).toBe(NOT_COVERED_REPLY);
+    // Another month named is another question, with the asked month said two sentences back too.
+    const ban = oneSource("ban.md", [
+      "# Temporary Use Ban: Public Notice",
+      "Westmoor Water gives notice that a temporary use ban will apply to all household customers in its supply area from 00:01 on Friday 18 July. We are sorry to take this step. Rainfall across our region since March has been 58% of the long-term average, and storage in our reservoirs has fallen to 61%. Restricting non-essential use now will help protect supplies for drinking, cooking and washing.",
+      "## What you must not do",
+      "While the ban is in force, you must not use a hosepipe to water a garden. You must not fill a paddling pool or a swimming pool. You must not clean a private car, van or boat with a hosepipe. You may still use a watering can filled from the tap. Businesses that use water as part of their trade are not affected. Customers on the priority services register may apply for an exemption. Anyone convicted may be fined up to one thousand pounds. We will tell customers when the ban is lifted. Our engineers are finding and fixing leaks every day. A water butt collects rain from a roof for the garden.",
+    ]);
+    expect(composeOfflineAnswer({ ...ban, question: "What was the rainfall in July against the long-term average?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...ban, question: "What has rainfall been since March as a share of the long-term average?" }).text).toMatch(/^Rainfall across our region since March/);
   });
 
   it("answers 'who was' the person a profile is titled with, and a summary from the first statement, not a subtitle", () => {
