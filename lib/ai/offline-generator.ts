@@ -2397,7 +2397,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // A line lifted from a profile that opens on "She" or "Her" names whom it is about ("She left school at 16" -> "Helen
   // Marrick left school at 16"): on a slide the sentence that named her is not there.
   const person = mainPerson(deckTitle, parsedMain.sections.flatMap((section) => section.paragraphs.flatMap((paragraph) => paragraph.sentences.map((sentence) => sentence.text))));
-  const named = person ? slides.map((slide) => ({ ...slide, bullets: slide.bullets.map((bullet) => namingPerson(bullet, person)) })) : slides;
+  // A heading shown as a line ("Her Legacy Today" in the agenda) is written as the source has it.
+  const headingLines = new Set([...slides.map((slide) => slide.title), ...parts.flatMap((part) => [part.title, ...part.children.map((child) => child.heading), ...part.subheadings])]);
+  const named = person
+    ? slides.map((slide) => ({ ...slide, bullets: slide.bullets.map((bullet) => (headingLines.has(bullet) ? bullet : namingPerson(bullet, person))) }))
+    : slides;
   return { slides: withoutRepeats(ensureBullets(named, spareLines)).map((slide) => ({ ...slide, script: sayAddresses(slide.script) })) };
 }
 
