@@ -269,8 +269,11 @@ function groupShortSections(segments: Segment[]): Segment[] {
 function mergeSegments(first: Segment, second: Segment): Segment {
   const firstWeight = first.heading ? first.words : 0;
   const secondWeight = second.heading ? second.words : 0;
+  // A section's own short text and its first sub-section ("Routes on the River" and "The Mill Pool Loop") are said
+  // under the section's heading, which covers both: under the sub-section's, the section's text would be another's.
+  const child = second.heading !== null && first.subheadings.includes(second.heading);
   return {
-    heading: secondWeight > firstWeight ? second.heading : first.heading ?? second.heading,
+    heading: child ? first.heading : secondWeight > firstWeight ? second.heading : first.heading ?? second.heading,
     sentences: [...first.sentences, ...second.sentences],
     itemGroups: [...first.itemGroups, ...second.itemGroups],
     words: first.words + second.words,
@@ -278,7 +281,7 @@ function mergeSegments(first: Segment, second: Segment): Segment {
     isMain: first.isMain,
     group: first.group,
     children: [...first.children, ...second.children],
-    subheadings: [...first.subheadings, ...second.subheadings],
+    subheadings: [...first.subheadings.filter((heading) => heading !== second.heading), ...second.subheadings],
   };
 }
 

@@ -336,6 +336,27 @@ describe("offline slide generator", () => {
     expect(inLanguage("en", () => mainPerson("Helen Marrick and Arthur Penrose", ["Helen Marrick met Arthur Penrose.", "He hired her and she stayed.", "Helen Marrick and he drew maps; she walked, he printed."]))).toBeNull();
   });
 
+  it("says a section's short text and its first sub-section under the section's heading when the deck is full", () => {
+    const paragraph = (topic: string, index: number) =>
+      `The ${topic} matters to every visitor, and staff will explain it on the day. Rule ${index + 1} about the ${topic} is printed on the map we give you. Please ask at the desk if anything about the ${topic} is unclear before you set off.`;
+    const topics = ["landing stage", "car park", "café", "toilets", "lockers", "changing rooms", "first aid", "lost property", "weather", "river levels", "wildlife", "litter", "group visits", "school trips", "gift vouchers", "opening hours"];
+    const text = [
+      "# Visiting the River Centre",
+      "This guide tells first-time visitors what to expect, from parking to putting the boats away at the end of the day.",
+      "## Routes on the River",
+      "The map we give you marks three routes that suit beginners. All of them start and finish at our landing stage.",
+      "### The Mill Pool Loop",
+      "This is our shortest route and the best one for a two-hour hire. The mill pool is a good place to practise turning and to watch for kingfishers. Do not paddle into the mill race itself, where the water is fast.",
+      "### Otterford to Hinton Weir",
+      "This route follows the river downstream for four kilometres to the weir, where you must turn round. Allow three hours for the round trip at a gentle pace, with a stop for a picnic on the way.",
+      ...topics.flatMap((topic, index) => [`## ${topic.replace(/^./, (letter) => letter.toUpperCase())}`, paragraph(topic, index)]),
+    ].join("\n\n");
+    const slides = generateOfflineOutline(input(text)).slides;
+    expect(slides.length).toBeLessThanOrEqual(20);
+    const routes = slides.find((slide) => slide.script.includes("marks three routes that suit beginners"));
+    expect(routes?.title).toBe("Routes on the River");
+  });
+
   it("turns a short text into the minimum of four sensible slides", () => {
     const text = [
       "Why Bees Matter",
