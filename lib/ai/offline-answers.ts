@@ -1525,8 +1525,17 @@ function summaryAnswer(sections: readonly Section[], input: RetrievalInput): Com
   // A line without a verb under the title (a subtitle: "Newsletter of the … Club - Issue 112, Autumn") states nothing.
   const statementsOf = (section: Section): Unit[] =>
     section.units.filter((unit) => !unit.row && !unit.item && unit.words >= 6 && !DATELINE.test(unit.text) && (!isEnglish() || hasMainVerb(tagged(withoutMarks(unit.text)))));
-  const opening = from.find((section) => statementsOf(section).length > 0) ?? from[0];
-  const statements = opening ? statementsOf(opening) : [];
+  let opening: Section | undefined;
+  let statements: Unit[] = [];
+  for (const section of from) {
+    statements = statementsOf(section);
+    if (statements.length > 0) {
+      opening = section;
+      break;
+    }
+  }
+  // None states anything: the first section, whose statements are then none.
+  opening ??= from[0];
   // The opening's first two statements, and a third when those two are short: a scene set in two short sentences is
   // often followed by the one that says what the text is about ("Yet the ballpoint took more than half a century …").
   const lead: Unit[] = [];

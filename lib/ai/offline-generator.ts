@@ -1663,7 +1663,7 @@ const MAX_ROW_WORDS = 20;
  * item rather than read out; a longer one is said whole, since the slide shows only part of it.
  */
 function listOnlySentence(items: readonly string[], caseBook: CaseBook): string {
-  const said = items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+  const said = spokenForms(items, caseBook);
   // Items with commas of their own are said apart with semicolons ("travel …, or to other places …; a meal allowance …").
   if (!showsItems(items)) return deckPhrases().listHas(items.length, spokenItems(said));
   return items.length >= 5 ? deckPhrases().listRange(items.length, said[0]!, said.at(-1)!) : deckPhrases().listStarts(items.length, said[0]!);
@@ -1679,13 +1679,18 @@ function listOthersSentence(items: readonly string[], bullets: readonly string[]
   const onSlide = items.filter((item) => bullets.some((bullet) => shows(item, bullet)));
   const others = items.filter((item) => !onSlide.includes(item));
   if (onSlide.length < 2 || others.length === 0) return null;
-  const said = others.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+  const said = spokenForms(others, caseBook);
   return deckPhrases().listOthers(items.length, onSlide.length, said.length === 1 ? said[0]! : spokenItems(said));
 }
 
 /** The most items of a sub-heading's list said in a narration, and the most words of lists said: the rest is left to the source. */
 const SAID_ITEMS = 16;
 const SAID_LIST_WORDS = 140;
+
+/** List items as said inside a sentence: without their closing marks, a capital kept only where the word needs it. */
+function spokenForms(items: readonly string[], caseBook: CaseBook): string[] {
+  return items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+}
 
 /** Items said in a row: "a, b and c", or with semicolons when an item has a comma of its own ("75 g Cheddar, grated; salt"). */
 function spokenItems(items: readonly string[]): string {
@@ -1703,7 +1708,7 @@ function childLists(children: readonly Child[], chosen: readonly Sentence[], cas
   const said: string[] = [];
   for (const child of children) {
     if (child.items.length < 2 || child.items.length > SAID_ITEMS) continue;
-    const items = child.items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
+    const items = spokenForms(child.items, caseBook);
     const sentence = deckPhrases().listUnder(quoted(child.heading), items.length, spokenItems(items));
     if (wordCount([...said, sentence].join(" ")) > SAID_LIST_WORDS) break;
     said.push(sentence);
@@ -2400,12 +2405,14 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // A line lifted from a profile that opens on "She" or "Her" names whom it is about ("She left school at 16" -> "Helen
   // Marrick left school at 16"): on a slide the sentence that named her is not there.
   const person = mainPerson(deckTitle, parsedMain.sections.flatMap((section) => section.paragraphs.flatMap((paragraph) => paragraph.sentences.map((sentence) => sentence.text))));
-  // A heading shown as a line ("Her Legacy Today" in the agenda) is written as the source has it.
-  const headingLines = new Set([...slides.map((slide) => slide.title), ...parts.flatMap((part) => [part.title, ...part.children.map((child) => child.heading), ...part.subheadings])]);
-  const named = person
-    ? slides.map((slide) => ({ ...slide, bullets: slide.bullets.map((bullet) => (headingLines.has(bullet) ? bullet : namingPerson(bullet, person))) }))
-    : slides;
+  const named = person ? namingPersonOnSlides(slides, parts, person) : slides;
   return { slides: withoutRepeats(ensureBullets(named, spareLines)).map((slide) => ({ ...slide, script: sayAddresses(slide.script) })) };
+}
+
+/** The slides with the lines that open on "She" or "Her" naming the person; a heading shown as a line ("Her Legacy Today" in the agenda) is written as the source has it. */
+function namingPersonOnSlides(slides: readonly OutlineSlide[], parts: readonly Part[], person: Person): OutlineSlide[] {
+  const headingLines = new Set([...slides.map((slide) => slide.title), ...parts.flatMap((part) => [part.title, ...part.children.map((child) => child.heading), ...part.subheadings])]);
+  return slides.map((slide) => ({ ...slide, bullets: slide.bullets.map((bullet) => (headingLines.has(bullet) ? bullet : namingPerson(bullet, person))) }));
 }
 
 /** Whether a narration reads out its slide: two or more of its lines, and half of them or more, said word for word. */
