@@ -235,6 +235,16 @@ function addPdfLines(builder: SectionBuilder, lines: PdfLine[]): void {
   }
 }
 
+/**
+ * Whether a line that opens on a number and a full stop goes on with the paragraph above rather than starting a
+ * numbered item: a date wrapped at its day ("… if you withdraw before September | 30. After that date …"), where the
+ * line above ends mid-sentence.
+ */
+function numberGoesOn(kind: PdfBlockKind | null, close: boolean, rows: readonly string[], text: string): boolean {
+  if (kind !== "paragraph" || !close || !/^\d{1,2}[.)]\s/.test(text)) return false;
+  return !/[.!?:;…]["'”’)]*$/.test(rows[rows.length - 1] ?? ".");
+}
+
 /** The headings and paragraphs of a PDF's lines, in reading order. */
 function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
   const blocks: PdfBlock[] = [];
@@ -277,7 +287,8 @@ function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
       cells.length > 0 &&
       line.cells.every((cell) => /^[\p{Ll})\]]/u.test(cell)) &&
       line.cellX.every((x) => columns.some((column) => Math.abs(column - x) <= 2));
-    // A sentence cut by a page break: the page's last line ends mid-clause and the next page goes on in lower case.
+    // A sentence cut by a page break: the page's last line ends mid-clause and the next page goes on in lower case
+    // or with a figure.
     const acrossPage =
       kind === "paragraph" &&
       last !== null &&
@@ -285,7 +296,8 @@ function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
       line.cells.length === 1 &&
       !isHeading &&
       !/[.!?:;…]["'”’)]*$/.test(rows[rows.length - 1] ?? "") &&
-      /^\p{Ll}/u.test(line.text) &&
+      // "… burns about | £900 of gas a month": a figure goes on as a lower-case word does.
+      /^[\p{Ll}\p{N}\p{Sc}]/u.test(line.text) &&
       !LIST_MARK.test(line.text);
     if (wrappedRow) {
       const row = cells[cells.length - 1]!;
@@ -322,7 +334,7 @@ function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
         rows = [line.text];
         headingSize = line.size;
       }
-    } else if (LIST_MARK.test(line.text)) {
+    } else if (LIST_MARK.test(line.text) && !numberGoesOn(kind, close, rows, line.text)) {
       // Each list item on its own line, so it stays an item.
       if (kind !== "list" || !close) {
         flush();

@@ -95,6 +95,36 @@ describe("PDF extraction", () => {
     ]);
   });
 
+  it("joins a sentence a page break cut before a figure ('… burns about | £900 of gas a month')", async () => {
+    const broken = buildPdf({
+      title: "The Furnace",
+      pages: [
+        [{ heading: "Paying for the Gas", size: 18 }, { paragraph: "Neither apprentice pays for the training. The furnace burns about" }],
+        [{ paragraph: "£900 of gas a month, and a grant covers most of it." }],
+      ],
+    });
+    const content = await extractPdf(broken);
+    expect(content.sections).toEqual([
+      { heading: "Paying for the Gas", level: 1, text: "Neither apprentice pays for the training. The furnace burns about £900 of gas a month, and a grant covers most of it." },
+    ]);
+  });
+
+  it("joins a date wrapped at its day to its sentence rather than starting a numbered item ('before September | 30. After …')", async () => {
+    const wrapped = buildPdf({
+      title: "Refunds",
+      pages: [
+        [
+          { heading: "Can I get a refund?", size: 18 },
+          // 58 characters a line: the line breaks before "30.".
+          { paragraph: "Fees are refunded in full if you withdraw before September 30. After that date we cannot give refunds." },
+        ],
+      ],
+      lineWidth: 58,
+    });
+    const content = await extractPdf(wrapped);
+    expect(content.sections).toEqual([{ heading: "Can I get a refund?", level: 1, text: "Fees are refunded in full if you withdraw before September 30. After that date we cannot give refunds." }]);
+  });
+
   it("keeps a heading's wrapped line of figures in the heading", async () => {
     const wrapped = buildPdf({
       title: "Bins",
