@@ -121,6 +121,9 @@ function cutReason(text: string, words: Tagged[]): string | null {
   }
   const first = words.find((word) => word.pos !== "PUNCT");
   if (first && SUBORDINATE.has(first.lower) && !trimmed.includes(",")) return `a '${first.word}' clause alone`;
+  // "A sluggish carriage has a dull": an adjective whose noun was cut off.
+  const [before, end] = words.filter((word) => word.pos !== "PUNCT").slice(-2);
+  if (before && end && /^an?$/.test(before.lower) && end.pos === "ADJ" && !/^(?:few|little|lot|bit|while|first|second|third|fourth|fifth|half|quarter|dozen|hundred|thousand|million|billion)$/.test(end.lower)) return `ends on '${before.word} ${end.word}'`;
   return null;
 }
 
@@ -304,12 +307,13 @@ function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFindin
       const opener = words.find((word) => word.pos !== "PUNCT");
       const second = words.filter((word) => word.pos !== "PUNCT")[1];
       if (english && opener && !asWritten) {
-        if (/^(?:yes|no)[.!,]\s/i.test(bullet)) add("context", n, bullet, `opens on '${opener.word}', the answer to a question not on the slide`);
+        if (/^(?:[^,;]{1,40},\s)?(?:yes|no)[.!,;]\s/i.test(bullet)) add("context", n, bullet, `says '${/\b(?:yes|no)\b/i.exec(bullet)![0]}', the answer to a question not on the slide`);
         else if (POINTING.has(opener.lower) && !followsItsReferent(bullet, slide.bullets[slide.bullets.indexOf(bullet) - 1], byPart)) {
           add("context", n, bullet, `opens on '${opener.word}', which points to text not on the slide`);
         }
         else if ((opener.lower === "this" || opener.lower === "that") && second && FINITE_TAGS.has(second.pos)) add("context", n, bullet, `'${opener.word} ${second.word}' points to text not on the slide`);
-        else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "") && words.filter((word) => word.pos !== "PUNCT")[2]?.pos !== "NUM") {
+        // "The second child in a family gets £20 off" is any family's second child: no list of the text's.
+        else if (opener.lower === "the" && second && ORDINALS.has(second.lower) && !CALENDAR.has(words.filter((word) => word.pos !== "PUNCT")[2]?.lower ?? "") && words.filter((word) => word.pos !== "PUNCT")[2]?.pos !== "NUM" && !/^the \S+ (?:\S+ ){1,2}(?:in|of|on|at) (?:a|an|each|every|any)\b/i.test(bullet)) {
           add("context", n, bullet, `'The ${second.word}' refers to a list not on the slide`);
         }
       }

@@ -76,7 +76,23 @@ function adjectiveBase(word: string): string {
  * A plural in -es whose singular ends in s, x, z, ch or sh, as WordNet's morphology reads it ("buses" is "bus",
  * "gases" is "gas"), when the lexicon knows the singular as a noun: Porter2 leaves "buses" as "buse".
  */
+/** Plurals not made with "s" ("children" asks about a "child"); "people" stays a word of its own. */
+const IRREGULAR_PLURALS: Record<string, string> = {
+  children: "child",
+  women: "woman",
+  men: "man",
+  feet: "foot",
+  teeth: "tooth",
+  mice: "mouse",
+  geese: "goose",
+  knives: "knife",
+  wives: "wife",
+  grandchildren: "grandchild",
+  schoolchildren: "schoolchild",
+};
+
 function nounBase(word: string): string {
+  if (Object.hasOwn(IRREGULAR_PLURALS, word)) return IRREGULAR_PLURALS[word]!;
   if (!/(?:s|x|z|ch|sh)es$/.test(word)) return word;
   const singular = word.slice(0, -2);
   return Object.hasOwn(lexicon, singular) && lexicon[singular]!.some((tag) => tag === "NN" || tag === "NNP") ? singular : word;
@@ -177,7 +193,7 @@ export function hasNumber(text: string): boolean {
 }
 
 /** Month names and years, and conditions ("if", "once"): what a "when" question is answered with. */
-const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|decade|(?:1[5-9]|20)\d\ds?|\d{1,2}(?::\d\d)?\s?(?:a\.?m|p\.?m)\b|o'clock|morning|afternoon|evening|noon|midnight|hours?|weeks?|days?|months?|years?|before|after|until|by|if|once|whenever)\b/i;
+const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|century|decade|(?:1[5-9]|20)\d\ds?|\d{1,2}(?::\d\d)?\s?(?:a\.?m|p\.?m)\b|o'clock|morning|afternoon|evening|noon|midnight|hours?|weeks?|weekends?|days?|months?|years?|today|tomorrow|yesterday|before|after|until|during|by|if|once|when|whenever)\b/i;
 
 export interface QuestionIntent {
   /** "how many / how much / how long / how old / what percentage": the answer holds an amount. */
@@ -211,7 +227,7 @@ export function intentOf(question: string): QuestionIntent {
   return { amount: AMOUNT_QUESTION.test(question), time: TIME_QUESTION.test(question), summary: SUMMARY_QUESTION.test(question) };
 }
 
-/** Whether a text answers a "when" question: a year, a month, a season or "in the ...s". */
+/** Whether a text answers a "when" question: a year, a month, "in the ...s" or a clause of when ("When the Sun and Moon line up, …"). */
 export function hasTime(text: string): boolean {
   const foreign = foreignIntents();
   if (foreign) return foreign.times.test(text);

@@ -157,9 +157,9 @@ const DIMENSIONS: Record<DeckLanguage, string[]> = {
   en: [
     "big bigger biggest large larger small smaller | size sized volume dimension dimensions area capacity | cubic square hectare hectares acre acres litre litres liter liters millilitres milliliters ml",
     "heavy heavier light lighter | weight weights weigh weighs weighed mass | kilogram kilograms kilo kilos kg gram grams milligram milligrams mg tonne tonnes lb lbs ounce ounces oz",
-    "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inches storeys",
-    "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm away",
-    "long longer | time duration | month months week weeks day days year years hour hours minute minutes seconds metre metres meter meters kilometre kilometres km miles feet inches centimetres",
+    "tall taller high higher wide wider deep deeper thick thicker | height heights width depth thickness | metre metres meter meters feet foot centimetres centimeters cm millimetres millimeters mm inch inches storeys",
+    "far farther further | distance distances | metre metres meter meters kilometre kilometres km miles mile feet foot yards centimetres centimeters cm millimetres millimeters mm inch inches away",
+    "long longer | time duration | month months week weeks day days year years hour hours minute minutes seconds metre metres meter meters kilometre kilometres km miles feet inch inches centimetres centimeters cm millimetres millimeters mm",
     "expensive cheap cheaper afford earn earns earned | worth cost costs price prices priced fee fees charge charges discount discounts concession concessions earnings income salary salaries | money euro euros dollar dollars pound pounds pence cents budget spend pay paid free",
     "hot warm warmth cold cool | temperature temperatures | degree degrees freezing frost",
     "fast faster quick quickly quicker slow slower | speed speeds | rate mph kph",
@@ -338,6 +338,34 @@ function stemVariants(stem: string, vocabulary: ReadonlySet<string>): { forms: s
     }
   }
   return { forms, compounds };
+}
+
+/** The stems of the adjectives a place's name makes ("estonia" -> "estonian", "italy" -> "italian", "canada" -> "canadian"). */
+function demonymStems(word: string): string[] {
+  if (!/^[a-z]{4,}$/.test(word)) return [];
+  const forms = [`${word}n`, `${word}an`, word.replace(/a$/, "ian"), word.replace(/y$/, "ian"), word.replace(/y$/, ""), word.replace(/a$/, "ese")];
+  return [...new Set(forms.filter((form) => form !== word && form.length >= 5).map(stemOf))].filter((stem) => stem !== stemOf(word));
+}
+
+/** Everyday words as rare as this or rarer are no part of a closed compound ("wild" + "fires"). */
+const COMPOUND_PART_RARITY = 0.6;
+
+/**
+ * The stem of the head of an English closed compound written as one word, a noun after a word that is no function
+ * word ("wildfires" -> "fire", "greenhouse" -> "house"); of two ways to split it, the one of commoner parts
+ * ("pass" + "word", not "pas" + "sword"). Null for a word that is no such compound ("understand", "however").
+ */
+function compoundHead(word: string): string | null {
+  if (!/^[a-z]{7,}$/.test(word)) return null;
+  let best: { head: string; rarity: number } | null = null;
+  for (let split = 3; split <= word.length - 4; split += 1) {
+    const modifier = word.slice(0, split);
+    const head = word.slice(split);
+    if (isStopWord(modifier) || isStopWord(head) || neverNoun(head)) continue;
+    const rarity = Math.max(rarityOf(modifier), rarityOf(head));
+    if (rarity <= COMPOUND_PART_RARITY && (!best || rarity < best.rarity)) best = { head, rarity };
+  }
+  return best ? stemOf(best.head) : null;
 }
 
 interface Section {
@@ -643,7 +671,9 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     // the compounds that hold it.
     const variants = term.name ? { forms: [], compounds: [] } : stemVariants(term.stem, vocabulary);
     const family = wordnet.derived.filter((word) => rarityOf(word) >= MIN_RELATED_RARITY).flatMap((word) => termsOf(word)).filter(present);
-    const own = [...new Set([...term.alternatives, ...variants.forms, ...family])];
+    // A country's or a region's people and things ("Estonia" and "the Estonian city of Tartu").
+    const demonyms = term.name && isEnglish() ? demonymStems(term.word).filter(present) : [];
+    const own = [...new Set([...term.alternatives, ...variants.forms, ...family, ...demonyms])];
     const matches = !group ? own : group.dimension.includes(term.stem) ? [...new Set([...own, ...group.all])] : [...new Set([...own, ...group.answers])];
     const found = matches.filter(present).map(idf);
     // Rare in the material and rare in everyday English: "meteorologist" weighs more than "become".
@@ -658,7 +688,10 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     // A number's synonyms are its own figures ("60" for "sixty"), never another number ("thirty").
     const ofNumber = COUNT.test(term.word.toLowerCase());
     const synonyms = [...stemsOf(ofNumber ? synonymWords.filter((word) => !COUNT.test(word.toLowerCase()) || /^\d/.test(word)) : synonymWords), ...variants.compounds.filter((stem) => !matches.includes(stem))];
-    const related = stemsOf(relatedList).filter((stem) => !synonyms.includes(stem));
+    // A closed compound's head is its kind ("wildfires" are "fires", a table's column of them): a related word.
+    const head = isEnglish() && !term.name ? compoundHead(term.word) : null;
+    const heads = head && present(head) && !matches.includes(head) ? [head] : [];
+    const related = [...new Set([...stemsOf(relatedList), ...heads])].filter((stem) => !synonyms.includes(stem));
     const antonyms = [...new Set(wordnet.antonyms.flatMap((word) => termsOf(word)))].filter((stem) => !matches.includes(stem) && !synonyms.includes(stem));
     // A word the material never uses, nor any of its synonyms: the material's words nearest in meaning stand for it,
     // the nearest as synonyms do ("heartburn" and "indigestion"), the others as related words.
@@ -808,6 +841,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const endAsked = clockAsked && END_ASKED.test(question);
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
+  const yearAsked = isEnglish() && YEAR_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const dialAsked = numberAsked && DIAL_ASKED.test(question);
   const counted = isEnglish() ? countedConcept(question, concepts) : null;
@@ -941,6 +975,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
+    // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
+    if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
     if (numberAsked && !(dialAsked ? DIALLED : /\d/).test(unit.text)) coverage *= NAME_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
@@ -1057,7 +1093,11 @@ const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d
  * course for?").
  */
 const NAME_ASKED =
-  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
+  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:(?!(?:kinds?|sorts?|types?|size|sizes|colou?rs?|part|parts|day|days|time|times|year|years)\b)[a-z]+ ){0,2}?(?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:has|have|had) been [a-z]+ed\b|^\s*who (?:was|were) (?:arrested|charged|elected|appointed|named|chosen|hired|sacked|fired|convicted|accused|awarded|given|paid|asked|invited|sent|killed|injured)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
+
+/** A question asking for a year, and a text that gives one ("in 1872", "in the 1960s", "last year"). */
+const YEAR_ASKED = /\b(?:what|which) year\b/i;
+const YEAR_GIVEN = /\b(?:1[0-9]|20)\d\d(?:s|'s)?\b|\b(?:last|this|next|that|the same|the following|the previous) year\b/i;
 
 /** A question asking for a number that names a thing: a phone number, a route, a platform. */
 const NUMBER_ASKED = /\b(?:phone|telephone|mobile|contact|fax|helpline|reference|account|registration|charity|company|route|bus|platform|gate|room|pitch|plot|stand|flight|model|serial) numbers?\b|\bwhat number\b/i;
@@ -1082,6 +1122,8 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
       if (previous) previous.words.push(word);
       else runs.push((previous = { words: [word], starts: sentenceStart }));
     } else if (!(previous && NAME_JOINERS.has(word))) previous = null;
+    // A comma ends a name: "Our Director of Nursing, Helen Achebe, …" names two things.
+    if (/[,;:)"”]$/.test(token)) previous = null;
     sentenceStart = /[.!?:;]["”’)]*$/.test(token);
   }
   return runs.some(
@@ -1173,6 +1215,9 @@ function focusOf(question: string, concepts: readonly Concept[]): Concept | null
   // "Who first worked out …": an adverb of time or manner says nothing of what is asked about; the verb after it does.
   const ordered = concepts.filter((concept) => concept.position >= 0 && !(isEnglish() && FOCUS_ADVERBS.has(concept.word))).sort((a, b) => a.position - b.position);
   let first = ordered[0];
+  // "Who is the hospital's Director of Nursing?": the owner is not what is asked about; what it owns is.
+  const owner = (concept: Concept) => new RegExp(`\\b${concept.word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}['’]s\\b`, "i").test(question);
+  if (first && ordered[1] && isEnglish() && owner(first)) first = ordered[1];
   // "Which password manager": the phrase's last word names the thing.
   if (first && /^\s*which\b/i.test(question) && isEnglish()) {
     for (const next of ordered.slice(1)) if (next.position === first.position + 1 && !next.name) first = next;

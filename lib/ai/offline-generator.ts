@@ -63,11 +63,11 @@ const CONCLUSION =
 
 /** Sentence openings that lean on the sentence before them. */
 const DANGLING =
-  /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her|such|however|but|and|or|so|also|then|thus|therefore|still|yet|instead|otherwise|meanwhile|besides|moreover|furthermore|likewise|similarly|as a result|in addition|on the other hand|even so|that said|for example|for instance|here|there)\b/i;
+  /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her|such|another|both|however|but|and|or|so|also|then|thus|therefore|still|yet|instead|otherwise|meanwhile|besides|moreover|furthermore|likewise|similarly|as a result|in addition|on the other hand|even so|that said|for example|for instance|here|there)\b/i;
 
 // A marker without its comma before a noun of time or order is no marker: "Next year we expect …", "First aid is …".
 const LEADING_MARKER =
-  /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b(?:,\s+|\s+(?!(?:year|years|week|weeks|month|months|day|days|time|times|morning|mornings|evening|evenings|night|nights|season|summer|winter|spring|autumn|quarter|half|term|aid|class|floor|place|step|steps|stage|generation|that|this|these|those|of|to|in|on)\b))/i;
+  /^(?:however|in fact|for example|for instance|also|additionally|in addition|moreover|furthermore|of course|in short|in other words|as a result|that said|still|yet|so|but|and|then|finally|first|second|third|firstly|secondly|thirdly|next|indeed|meanwhile|instead|otherwise|likewise|similarly|importantly|crucially|basically|essentially|overall|ultimately|in practice|in general|generally|today|now|at the same time|on the other hand|in the end|after all|above all|in particular|again|surprisingly|luckily|fortunately|unfortunately|put simply|simply put|as a rule|in most cases|in many cases|in other cases|after that|on top of that|beyond that|to start|at first|later|in turn|even then|by comparison|in contrast)\b(?:,\s+|\s+(?!(?:year|years|week|weeks|month|months|day|days|time|times|morning|mornings|evening|evenings|night|nights|season|summer|winter|spring|autumn|quarter|half|term|aid|class|floor|place|step|steps|stage|generation|date|dates|point|moment|deadline|age|period|that|this|these|those|of|to|in|on)\b))/i;
 const LEADING_FILLER =
   /^(?:it is (?:worth (?:noting|remembering)|important to (?:note|remember|understand)|true) that|it's (?:worth (?:noting|remembering)|important to (?:note|remember)) that|note that|remember that|keep in mind that|bear in mind that|the (?:good|bad) news is that|the truth is that|the point is that|what this means is that|this means that|that means|this is why|that is why|which is why)\s+/i;
 /**
@@ -551,6 +551,8 @@ function isForeignAside(before: string, aside: string, after: string): boolean {
 
 /** Subordinate openings: "When X, Y" keeps Y as the bullet, since X alone is not a statement. */
 const SUBORDINATE = /^(?:when|whenever|if|unless|because|although|though|while|whereas|as|since|once|after|before|until|even if|even though|by the time|in order to|to)\b/i;
+/** "After that date we cannot …": a phrase of time and the main clause's subject, no subordinate clause. */
+const PHRASE_OF_TIME = /^(?:after|before|until|since)\s+(?:that|this|these|those|the|each|every)\s+\p{L}+\s+(?:we|you|they|i|he|she|it|there)\s/iu;
 /**
  * A sentence opening on a condition: its main clause does not hold without it ("If you cannot pay, you may claim
  * compensation" is not "You may claim compensation"), so no line is made of the main clause alone.
@@ -641,6 +643,28 @@ function isRelativeAside(before: string, aside: string, after: string): boolean 
   return finiteVerb(after.split(/\s+/)[0]!.toLowerCase());
 }
 
+/** A line that says "yes" or "no" to a question it does not show ("No, …", "For most tools, no; …"). */
+const YES_OR_NO_SAID = /^(?:[^,;]{1,40},\s)?(?:yes|no)[.;,!]\s/i;
+
+/** The most words of a line that may not end on a pronoun object ("She listens to it"): a longer one says enough. */
+const SHORT_POINTING_WORDS = 8;
+
+/** Whether a line cut at a word ends on an adjective after a conjunction, a determiner, a preposition or another adjective. */
+function adjectiveCut(text: string): boolean {
+  const words = tagged(text).filter((word) => word.pos !== "PUNCT");
+  const [before, last] = words.slice(-2);
+  return last?.pos === "ADJ" && ["CCONJ", "DET", "ADP", "ADJ"].includes(before?.pos ?? "") && !NOUN_LIKE_ADJECTIVE.test(last.lower);
+}
+
+/** Words tagged as adjectives that end a phrase as nouns do ("in less than a second", "a few", "a while"). */
+const NOUN_LIKE_ADJECTIVE = /\b(?:few|little|lot|bit|while|first|second|third|fourth|fifth|half|quarter|dozen|hundred|thousand|million|billion)$/i;
+
+/** Whether a phrase ends on "a" or "an" and an adjective, its noun cut off ("… has a dull"). */
+function endsOnAdjective(text: string): boolean {
+  if (!/\b(?:a|an)\s+\p{L}+$/iu.test(text) || NOUN_LIKE_ADJECTIVE.test(text)) return false;
+  return tagged(text).at(-1)?.pos === "ADJ";
+}
+
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
 export function toBullet(sentence: string, options: { forSlide?: boolean } = {}): BulletCandidate | null {
   if (hasUnsayableAddress(sentence) || MARKUP.test(sentence) || sentence.includes("|") || !hasProseWords(sentence)) return null;
@@ -652,7 +676,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   text = stripLeading(text);
   text = condense(text, options.forSlide ?? true);
   if (opensOnCondition(text)) return null;
-  if (SUBORDINATE.test(text)) {
+  if (SUBORDINATE.test(text) && !PHRASE_OF_TIME.test(text)) {
     const comma = text.indexOf(", ");
     let main = comma > 0 ? text.slice(comma + 2) : "";
     // "When A, B, or C, talk to a doctor": the clauses run on to the last comma, the main clause follows it.
@@ -674,6 +698,8 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
       if (!match) continue;
       const left = text.slice(0, match.index);
       const leftWords = wordCount(left);
+      // Not between two adjectives of one noun ("A sluggish carriage has a dull, | dragging sound").
+      if (isEnglish() && endsOnAdjective(left)) continue;
       if (leftWords >= 5 && leftWords <= CLAUSE_LINE_WORDS) {
         text = left;
         break;
@@ -688,7 +714,18 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     const tokens = text.split(" ");
     let cut = -1;
     // Not at a comma inside a list ("the appearance, taste or smell of their water").
-    const inList = (index: number) => /^(?:and|or)$/i.test(tokens[index + 1] ?? "") || /^(?:and|or)$/i.test(tokens[index + 2] ?? "");
+    // Short items one after another up to the "and" or "or" that ends them ("lends drills, | ladders, garden equipment
+    // and more than 900 other tools").
+    const inList = (index: number) => {
+      let run = 0;
+      for (let at = index; at < Math.min(tokens.length, index + 14); at += 1) {
+        if (/^(?:and|or)$/i.test(tokens[at]!)) return true;
+        run += 1;
+        if (/[.;:]$/.test(tokens[at]!) || run > 4) return false;
+        if (tokens[at]!.endsWith(",")) run = 0;
+      }
+      return false;
+    };
     for (let index = 6; index < Math.min(tokens.length, 19); index += 1) if (tokens[index - 1]!.endsWith(",") && !inList(index) && (cut < 0 || index < 16)) cut = index;
     // Without a comma, before a second verb's "and" ("… is easy to measure and helps everyone …") rather than at a word.
     let beforeVerb = -1;
@@ -720,6 +757,8 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   // of a station at ten"): a cut line keeps an auxiliary, a past form, a present form after its subject or an
   // instruction's verb.
   if (truncated && !hasVerbShape(text)) return null;
+  // Nor one cut between an adjective and its noun ("… removed with white spirit and soft"), nor inside a comparison ("… taken apart as far").
+  if (truncated && isEnglish() && (adjectiveCut(text) || /\bas\s+(?!well\b)\p{L}+$/iu.test(text))) return null;
   // A line ending on a word that needs more ("Last year's donations paid for", a list's introduction) says nothing.
   // Nor one ending on what it points back to ("A vapour control layer on the warm side … prevents this").
   if (/\b(?:the|a|an|of|for|to|with|by|from|in|on|at|and|or|but|that|which|who|whose|as|than|such|into|about|like|its|their|his|her|our|your|my|this|these|those|if|when|unless|because|whether|where|while|until)[:;,—–-]?$/i.test(text)) return null;
@@ -865,6 +904,9 @@ export function whenFirst(text: string, continued: (text: string) => string = lo
   if (/\b(?:of|for|to|in|on|at|by|with|from|the|a|an|de|du|des|von|der|del|di|do|da|van)$/i.test(clause)) return null;
   // A phrase that dates the amount compared ("four injuries, against seven | in 2024", "up from 38 per cent | in 2023").
   if (isEnglish() && /\b(?:against|versus|vs|compared (?:with|to)|than|from)\s(?:about\s|around\s|nearly\s|just\s)?[\p{L}\p{N}£$€.,%-]+(?:\s(?:per cent|percent|million|billion|people|passengers|[\p{Ll}]+))?$/iu.test(clause)) return null;
+  // A phrase of an infinitive at the clause's end is that infinitive's ("… ask for the animal to be rehomed | within
+  // three months"): put first, it would time the whole statement.
+  if (isEnglish() && /\bto\s(?:be\s|have\s)?\p{L}+$/iu.test(clause)) return null;
   // The clause keeps its capital when it opens on a name ("Mary Anning found…", "Lisbon has…").
   return `${capitalize(match[2]!)}, ${continued(clause)}`;
 }
@@ -1298,6 +1340,12 @@ class DeckWriter {
       if (/[:;,]$/.test(text.trim()) || (sentence && /:\s*$/.test(sentence.text))) return false;
       // A line ending on what it points back to ("… a dim room in winter is a long way from that") needs the line before.
       if (sentence && isEnglish() && /\b(?:that|this|these|those)[.!]?$/i.test(text.trim())) return false;
+      // An answer's "yes" or "no" to a question the line does not show ("For most tools, no; every item comes with a
+      // printed instruction card").
+      if (sentence && isEnglish() && YES_OR_NO_SAID.test(text.trim())) return false;
+      // A short line whose object is a pronoun ("She listens to it", "No shop in Sheffield would take it", "Kowalczyk
+      // fixed that too") is about a thing only the sentence before names.
+      if (sentence && isEnglish() && wordCount(text) <= SHORT_POINTING_WORDS && /\b(?:it|them|that|this)(?:\s+(?:too|again|either|back|up|down|out|away|off|as well))?[.!]?$/i.test(text.trim())) return false;
       const termList = termsOf(text);
       const alike = (other: (typeof chosen)[number]) =>
         !(alternative && other.sentence === sentence) && !(ownStatement && other.sentence !== sentence) && overlap(other.terms, termList) >= 0.6;
@@ -1436,7 +1484,8 @@ class DeckWriter {
       // An English key phrase without a verb is no statement ("Eight hours"): the slide goes without it. In another
       // language, whose verbs are not told by their shape, a key phrase ("Grandes cultures") only fills a slide
       // that would show fewer than two lines.
-      if (isEnglish() ? !(wordCount(phrase) >= 3 && hasVerbShape(phrase)) : chosen.length >= MIN_OWN_LINES) continue;
+      // "Two crime novelists" has a verb's shape ("novelists") and none as the tagger reads it.
+      if (isEnglish() ? !(wordCount(phrase) >= 3 && hasVerbShape(phrase) && hasMainVerb(tagged(phrase))) : chosen.length >= MIN_OWN_LINES) continue;
       const heard = heardVerbatim(phrase);
       if (heard && verbatimRoom() === 0) continue;
       if (accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length) && heard) verbatim += 1;
@@ -1448,7 +1497,7 @@ class DeckWriter {
     const statement = (): { text: string; sentence: Sentence } | null => {
       for (const sentence of this.ranked(part.sentences)) {
         const bullet = bulletOf(sentence);
-        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text) && !QUOTED.test(sentence.text) && !/:\s*$/.test(sentence.text) && says(bullet.text)) return { text: bullet.text, sentence };
+        if (bullet && !bullet.truncated && !bullet.text.endsWith("?") && !DANGLING.test(bullet.text) && !(isEnglish() && YES_OR_NO_SAID.test(bullet.text)) && !QUOTED.test(sentence.text) && !/:\s*$/.test(sentence.text) && says(bullet.text)) return { text: bullet.text, sentence };
       }
       return null;
     };
@@ -1869,7 +1918,11 @@ function generateOutlineNow(input: OutlineInput): Outline {
   }
   for (const parsed of parsedSupporting) {
     parsed.sections.forEach((section, position) => {
-      segments.push(segmentOf(section, section.heading ?? (position === 0 ? parsed.title : null)));
+      const segment = segmentOf(section, section.heading ?? (position === 0 ? parsed.title : null));
+      // A supporting source's line under its title that says only who prepared it and when ("Prepared by the tour
+      // committee …, June 2025") makes no slide of its own.
+      const stated = position === 0 && section.heading === null ? segment.sentences.filter((sentence) => !DATELINE.test(sentence.text)) : segment.sentences;
+      segments.push(stated.length === segment.sentences.length ? segment : { ...segment, sentences: stated, words: narrationWords(stated) });
     });
   }
   segments = segments.filter((segment) => segment.sentences.length > 0 || segment.itemGroups.length > 0);
@@ -2223,7 +2276,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
       imagePrompt: imagePromptFor(part.title, contentPhrases[position] ?? []),
     };
     contentSlidesOut.push(slide);
-    if (writer.lastBest) firstBulletOf.push({ slide: position, ...writer.lastBest, weight: part.words });
+    // A part titled by its own main statement ("Roughly a third are writers") has no other point for the recap.
+    if (writer.lastBest && writer.lastBest.bullet.toLowerCase() !== part.title.toLowerCase()) firstBulletOf.push({ slide: position, ...writer.lastBest, weight: part.words });
   });
 
   const titles = parts.filter((part) => part.heading && !part.continued).map((part) => part.title);
@@ -2362,15 +2416,15 @@ function generateOutlineNow(input: OutlineInput): Outline {
   // Padding for a short closing: sentences no slide says, then what the deck went through.
   // Not one a slide has said already, as a list's item for instance ("The list has three items: …; the cycling rate
   // rises from 10p to 20p a mile; …").
-  const closingPad = [
-    ...writer
-      .pickSentences(parts.flatMap((part) => part.sentences), 40, 60)
-      .map((sentence) => spoken(sentence.text))
-      .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence))),
-    ...(titles.length >= 2
-      ? [deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))]
-      : []),
-  ];
+  // A recap of points is padded first with what the deck went through: sentences lifted from anywhere in the text
+  // after "To sum up" read as main points they are not.
+  const lookedAt = titles.length >= 2 ? [deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, "")))] : [];
+  const unsaid = writer
+    .pickSentences(parts.flatMap((part) => part.sentences), 40, 60)
+    .map((sentence) => spoken(sentence.text))
+    .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence)));
+  const recapped = closingNarration[0] === deckPhrases().sumUpOne || closingNarration[0] === deckPhrases().sumUpMany;
+  const closingPad = recapped ? [...lookedAt, ...unsaid] : [...unsaid, ...lookedAt];
   // The thanks come last, so the padding goes in before them.
   // A closing that says what there is to recap is short rather than padded with sentences that say nothing ("Each of
   // them had a slide of its own"): those are for material too short for a deck at all (see contentFillers).

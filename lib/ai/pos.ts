@@ -15,18 +15,23 @@ export interface Tagged {
   word: string;
   lower: string;
   pos: string;
+  /** Whether the word is written right after the one before, with no space ("tackle" in "fishing-tackle"). */
+  joined?: boolean;
 }
 
 export function tagged(text: string): Tagged[] {
   const doc = nlp().readDoc(text);
   const words = doc.tokens().out() as string[];
   const tags = doc.tokens().out(nlp().its.pos) as string[];
-  return words.map((word, index) => ({ word, lower: word.toLowerCase(), pos: tags[index] ?? "X" }));
+  const spaces = doc.tokens().out(nlp().its.precedingSpaces) as string[];
+  return words.map((word, index) => ({ word, lower: word.toLowerCase(), pos: tags[index] ?? "X", joined: index > 0 && spaces[index] === "" }));
 }
 
 const RELATIVE = new Set(["who", "which", "whose", "whom", "that"]);
 
 export const FINITE_TAGS = new Set(["VERB", "AUX"]);
+/** Tags of a word after which a participle before a noun is that noun's adjective ("in shared bays", "the locked door"). */
+const PARTICIPLE_BEFORE = new Set(["ADP", "SCONJ", "DET"]);
 
 const verbForms = new Map<string, boolean>();
 /** Whether the tagger's own lexicon reads a word as a verb after 'to' ("to matter", "to wash"; not "to sale"). */
@@ -123,6 +128,14 @@ export function hasMainVerb(words: Tagged[]): boolean {
     if (!FINITE_TAGS.has(word.pos)) continue;
     if (word.pos === "VERB" && word.lower.endsWith("ing") && !ING_VERBS.has(word.lower)) continue;
     if (words[index - 1]?.lower === "to") continue;
+    // A participle between a preposition or a determiner and its noun describes the noun ("In shared bays", "for
+    // registered players"): the tagger reads it as a verb.
+    if (word.pos === "VERB" && /(?:ed|en)$/.test(word.lower) && previous && PARTICIPLE_BEFORE.has(previous.pos) && ["NOUN", "PROPN", "ADJ"].includes(words[index + 1]?.pos ?? "")) continue;
+    // The second half of a hyphenated word ("fishing-tackle box", "well-known") is no verb of the line.
+    if (word.joined && previous?.word === "-" && previous.joined) continue;
+    // "With each screw placed in a numbered compartment": a participle after the noun of an opening "with" says how,
+    // not what happened.
+    if (word.pos === "VERB" && /(?:ed|en)$/.test(word.lower) && /^with(?:out)?$/.test(first?.lower ?? "") && previous && (previous.pos === "NOUN" || previous.pos === "PROPN")) continue;
     if (inRelative && !relativeVerbSeen) {
       relativeVerbSeen = true;
       continue;

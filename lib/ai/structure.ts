@@ -63,6 +63,26 @@ const GENERIC_TITLES = /^(?:introduction|intro|overview|summary|background|abstr
 const META_LINE =
   /^(?:(?:by|written by|posted|published|updated|last updated|author)\b.{0,80}|\d+\s*min(?:ute)?s? read|[A-Z][a-z]+ \d{1,2}, \d{4}|\d{1,2} [A-Z][a-z]+ \d{4}|\d{4}-\d{2}-\d{2})$/i;
 
+/** Words of a title or an organisation's name written in lower case ("Chair of the Board", "Parks and Recreation"). */
+const NAME_JOINERS = new Set(["of", "the", "and", "for", "on", "at", "in", "&", "de", "du", "von", "van"]);
+
+/**
+ * A signature under a statement or a letter: a person's name, then a role and an organisation ("Donal Reilly, Chair,
+ * Inishcarrow Community Council"). Who signed it, not what it says: no slide line, no narration.
+ */
+function isSignature(line: string): boolean {
+  if (/[.!?:;]$|\d/.test(line)) return false;
+  const parts = line.replace(/^[-–—]\s*/, "").split(/,\s+/);
+  if (parts.length < 2 || parts.length > 3) return false;
+  const capitalised = (word: string) => /^\p{Lu}[\p{L}'’.-]*$/u.test(word);
+  const name = parts[0]!.split(" ");
+  if (name.length < 2 || name.length > 4 || !name.every(capitalised)) return false;
+  return parts.slice(1).every((part) => {
+    const words = part.split(" ");
+    return words.length <= 6 && capitalised(words[0]!) && words.every((word) => capitalised(word) || NAME_JOINERS.has(word));
+  });
+}
+
 /** A line shaped like a heading: short, starts with a capital or digit, no closing punctuation but a question mark. */
 function headingShaped(line: string): boolean {
   const count = wordCount(line);
@@ -148,7 +168,7 @@ function classifyProse(raw: string[], headingsAllowed: boolean): Block[] {
   if (lines.length > 1 && lines.every((line) => headingShaped(line) || BULLET.test(line))) {
     return lines.map((line) => ({ kind: "item", text: line.replace(BULLET, "") }));
   }
-  if (lines.length === 1 && META_LINE.test(lines[0]!)) return [];
+  if (lines.length === 1 && (META_LINE.test(lines[0]!) || isSignature(lines[0]!))) return [];
   if (lines.length === 1 && headingShaped(lines[0]!)) return [{ kind: headingsAllowed ? "candidate" : "item", text: lines[0]! }];
   return [{ kind: "prose", text: lines.join(" ") }];
 }

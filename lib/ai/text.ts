@@ -107,6 +107,15 @@ function endsWithAbbreviation(text: string): boolean {
   return ABBREVIATIONS.has(bare.toLowerCase());
 }
 
+/**
+ * Whether an abbreviation ends its sentence: a time of day ("… between 6 p.m. and 8 p.m. Many relatives told us …")
+ * or "etc." before a capitalised word that is no day or month ("at 9 a.m. Monday" goes on).
+ */
+function closesSentence(candidate: string, after: string): boolean {
+  if (!/(?:\d\s?[ap]\.m|\betc)\.$/i.test(candidate)) return false;
+  return !/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b|^[A-Z]{2,}\b/.test(after);
+}
+
 /** Splits running text into sentences: ". ", "! ", "? " followed by a capital, digit or opening quote. */
 export function splitSentences(text: string): string[] {
   const normalized = text.replace(/\s+/g, " ").trim();
@@ -125,7 +134,7 @@ export function splitSentences(text: string): string[] {
     const next = normalized.slice(end + 1, end + 4);
     if (!(isEnglish() ? /^["'“‘(\[]?[\p{Lu}\p{N}]/u : /^(?:["'“‘„«(\[¿¡—–-]\s?)?[\p{Lu}\p{N}]/u).test(next)) continue;
     const candidate = normalized.slice(start, end).trim();
-    if (match[1] === "." && endsWithAbbreviation(candidate)) continue;
+    if (match[1] === "." && endsWithAbbreviation(candidate) && !(isEnglish() && closesSentence(candidate, normalized.slice(end + 1)))) continue;
     if (candidate) sentences.push(candidate);
     start = end + 1;
     boundary.lastIndex = start;

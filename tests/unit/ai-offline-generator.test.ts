@@ -555,6 +555,7 @@ describe("bullets from sentences", () => {
     expect(toBullet("By now the starter should rise to double its height.")?.text).toBe("By now the starter should rise to double its height");
     // "Next year" and "First aid" are no linking words.
     expect(toBullet("Next year we expect to carry about 1.22 million passengers.")?.text).toBe("Next year we expect to carry about 1.22 million passengers");
+    expect(toBullet("After that date we cannot give refunds, except when a child has to stop playing because of a long-term injury.")?.text).toMatch(/^After that date we can(?:no|')t give refunds/);
     // A verb after a participle's phrase between commas is the clause's own, never an aside.
     expect(toBullet("Mobile tickets, introduced in 2023, accounted for 54 per cent of all journeys, up from 38 per cent a year earlier.")?.text).toMatch(/^Mobile tickets, introduced in 2023, accounted for 54% of all journeys/);
     // An FAQ answer's "No." is left with its question.
@@ -603,8 +604,9 @@ describe("bullets from sentences", () => {
 
   it("keeps figures listed across a comma together, and a clause's own words around them", () => {
     // Not "… on 25 January 1890 6 h and 11 min, a world record": "after 72 days" is no aside to leave out.
+    // The figures of one span said as a list ("72 days, 6 hours and 11 minutes") stay whole.
     expect(toBullet("Bly arrived back in New Jersey on 25 January 1890, after 72 days, 6 hours and 11 minutes, a world record.")?.text).toBe(
-      "Bly arrived back in New Jersey on 25 January 1890",
+      "Bly arrived back in New Jersey on 25 January 1890, after 72 days, 6 h and 11 min",
     );
   });
 
@@ -678,6 +680,8 @@ describe("bullets from sentences", () => {
     inLanguage("es", () => expect(frontToEnd("Sin embargo, el casco no es obligatorio")).toBeNull());
     expect(whenFirst("Mary Anning found the first skeleton in 1811")).toBe("In 1811, Mary Anning found the first skeleton");
     expect(whenFirst("The museum opens at ten")).toBeNull();
+    // The phrase times the infinitive before it, not the whole statement.
+    expect(whenFirst("We may withdraw permission and ask for the animal to be rehomed within three months")).toBeNull();
     // A date of the amount compared stays with it.
     expect(whenFirst("We recorded four injuries that led to time off work, against seven in 2024")).toBeNull();
     expect(whenFirst("Revenue was £14.6 million, up from £12.9 million in 2024")).toBeNull();
@@ -1159,5 +1163,90 @@ describe("bullets from sentences", () => {
     expect(closing.bullets.length).toBeGreaterThanOrEqual(2);
     expect(closing.bullets).not.toContain("A local anaesthetic throat spray");
     expect(closing.bullets.some((bullet) => /two ways of making the test more comfortable/.test(bullet))).toBe(false);
+  });
+
+  it("ends a sentence on a time of day before a capitalised word, and goes on before a day's name", () => {
+    expect(splitSentences("Visitors could come between 6 p.m. and 8 p.m. Many relatives told us these sessions clashed with work. The shop opens at 9 a.m. Monday to Friday.")).toEqual([
+      "Visitors could come between 6 p.m. and 8 p.m.",
+      "Many relatives told us these sessions clashed with work.",
+      "The shop opens at 9 a.m. Monday to Friday.",
+    ]);
+  });
+
+  it("cuts no line between an adjective and its noun, inside a comparison, or before a pronoun object it needs the sentence before for", () => {
+    expect(toBullet("A sluggish carriage has a dull, dragging sound, she says, and a bent typebar clicks half a beat late, like a drummer who has lost the count.")?.text).not.toBe(
+      "A sluggish carriage has a dull",
+    );
+    const cut = toBullet("Every machine is first photographed from four sides and then taken apart as far as it needs to go, with each screw placed in a numbered compartment of an old fishing-tackle box.");
+    expect(cut?.text ?? "").not.toMatch(/\bas far$/);
+    const text = [
+      "# The Typewriter Doctor",
+      "Dorota Kowalczyk can tell what is wrong with a typewriter before she has taken the cover off. She listens to it. A sluggish carriage has a dull, dragging sound, she says, and a bent typebar clicks half a beat late. For the past 19 years Kowalczyk has restored vintage typewriters in a narrow workshop above a bicycle shop in Sheffield.",
+      "## How It Began",
+      "In 2006 her father sent her the typewriter on which he had written letters to her. It arrived with a jammed carriage. No shop in Sheffield would take it. She found a repair manual on a forum and spent three weekends putting it right. When a colleague brought in her grandmother's Imperial, Kowalczyk fixed that too. By 2008 she was doing repairs most evenings.",
+      "## The Work",
+      "Every machine is first photographed from four sides, with each screw placed in a numbered compartment of an old fishing-tackle box. The platen goes hard and glossy after forty or fifty years. A straightforward service takes her about six hours. Roughly a third of her customers are writers, including two crime novelists who still draft on manual machines.",
+    ].join("\n\n");
+    const lines = generateOfflineOutline(input(text)).slides.flatMap((slide) => slide.bullets);
+    for (const line of ["Dorota Kowalczyk listens to it", "No shop in Sheffield would take it", "Kowalczyk fixed that too", "Two crime novelists"]) expect(lines).not.toContain(line);
+    expect(lines.some((line) => /^With each screw placed/.test(line))).toBe(false);
+  });
+
+  it("makes no slide of a supporting source's line of who prepared it, and shows no signature", () => {
+    const main = [
+      "# Choir Returns from Its First Tour",
+      "The university chamber choir returned to campus on Sunday after an eleven-day concert tour of Estonia and Latvia, the first time the ensemble has performed abroad in its history. The 34 singers gave six concerts in four cities.",
+      "## The Concerts",
+      "The choir flew out of Toronto on May 8 and opened the tour in Tallinn. From there the singers travelled by coach to Tartu for a joint concert with a university choir. The largest audience came in Pärnu, where roughly 900 people attended an outdoor concert. The choir then crossed into Latvia for three concerts in Riga.",
+      "## Paying for the Trip",
+      "Students paid 1,200 dollars each toward the cost. The rest came from a university travel grant, an arts council award and donations from former members. Four singers had their share paid from a hardship fund set up by the committee. The committee ended the tour with a small surplus.",
+    ].join("\n\n");
+    const budget = [
+      "# Tour Budget Summary",
+      "Prepared by the Chamber Choir tour committee for the Department of Music, June 2025.",
+      "## Costs",
+      "Return flights cost 58,400 dollars and coach and rail travel 14,900 dollars. Accommodation for ten nights cost 39,600 dollars and meals 17,300 dollars. The total came to 142,000 dollars, about 4,200 dollars for each singer.",
+    ].join("\n\n");
+    const statement = [
+      "# Statement from the Alumni Association",
+      "The alumni association is proud that so many former members gave to the tour fund. Their donations came to just under 31,000 dollars, the largest source of private money for the trip. We hope to support the planned visit of the Tartu choir in the same way next year.",
+      "Donal Reilly, Chair, Choir Alumni Association",
+    ].join("\n\n");
+    const outline = generateOfflineOutline({
+      sources: [
+        { name: "tour.md", kind: "main_document", text: main, isMain: true },
+        { name: "budget.md", kind: "file", text: budget, isMain: false },
+        { name: "statement.md", kind: "file", text: statement, isMain: false },
+      ],
+      useMainSourceOnly: false,
+      template: "professional",
+    });
+    expect(outline.slides.map((slide) => slide.title)).not.toContain("Tour Budget Summary");
+    const everything = outline.slides.flatMap((slide) => [...slide.bullets, slide.script]).join("\n");
+    expect(everything).not.toMatch(/Prepared by the Chamber Choir/);
+    expect(everything).not.toMatch(/Donal Reilly, Chair/);
+  });
+
+  it("shows no line that answers 'no' to a question the line does not show, nor one cut inside a list", () => {
+    const text = [
+      "# Millbrook Tool Library: Questions",
+      "The Millbrook Tool Library lends drills, ladders, garden equipment and more than 900 other tools to people who live or work in the city.",
+      "## Borrowing tools",
+      "### How many tools can I borrow at once?",
+      "Members can have up to five items out at any time. Large items such as the cement mixer and the tile cutter count as two.",
+      "### Do I need training to use power tools?",
+      "For most tools, no; every item comes with a printed instruction card. The chainsaw and the floor sander are lent only after a short induction.",
+      "## Returns",
+      "### What happens if I return something late?",
+      "We do not charge late fees. Members who are more than a week late three times in a year have their borrowing paused for a month.",
+      "### What if a tool breaks?",
+      "Tell us when you bring it back. Tools wear out, and ordinary breakage costs you nothing.",
+    ].join("\n\n");
+    const lines = generateOfflineOutline(input(text)).slides.flatMap((slide) => slide.bullets);
+    expect(lines.filter((line) => /\bno;/i.test(line))).toEqual([]);
+    expect(lines).not.toContain("The Millbrook Tool Library lends drills");
+    expect(toBullet("The Millbrook Tool Library lends drills, ladders, garden equipment and more than 900 other tools to people who live or work in the city.")?.text).toBe(
+      "The Millbrook Tool Library lends drills, ladders, garden equipment and more than 900 other tools",
+    );
   });
 });

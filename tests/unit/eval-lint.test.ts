@@ -116,6 +116,16 @@ describe("slide lint", () => {
     expect(cuts).toEqual(["cut: Most pupils now rely on"]);
   });
 
+  it("flags a line that says 'yes' or 'no' to a question not on the slide, after a phrase too", () => {
+    const context = findingsFor(["For most tools, no; every item comes with a printed instruction card", "No, dogs are not allowed", "There is no charge for registering a pet"]).filter((finding) => finding.startsWith("context"));
+    expect(context).toEqual(["context: For most tools, no; every item comes with a printed instruction card", "context: No, dogs are not allowed"]);
+  });
+
+  it("takes a line ending on 'a' or 'an' and an adjective for a cut, and one ending on 'a few' or 'a second' for none", () => {
+    const cuts = findingsFor(["A sluggish carriage has a dull", "The loan is paid back over a few", "The workshop makes a small profit", "A laptop can work out a year of tides in less than a second"]).filter((finding) => finding.startsWith("cut"));
+    expect(cuts).toEqual(["cut: A sluggish carriage has a dull"]);
+  });
+
   it("flags a line opening on an answer's 'No.' or 'Yes.' as lifted from its question", () => {
     expect(findingsFor(["No. Most pupils sleep longer", "Most pupils sleep longer"]).filter((finding) => finding.startsWith("context"))).toEqual(["context: No. Most pupils sleep longer"]);
   });
@@ -138,9 +148,12 @@ describe("slide lint", () => {
     expect(verbless(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"])).toEqual(["1 napa cabbage, about 1 kg; a bowl of fresh garlic"]);
   });
 
-  it("takes an ordinal naming a span of the calendar, or one before a number, for no pointer to a list", () => {
+  it("takes an ordinal naming a span of the calendar, one before a number, or one of any group (\"in a family\") for no pointer to a list", () => {
     const bullets = ["The fourth quarter is usually the quietest of the year", "The second is comfort on long journeys", "The first 5 km follow a track through beech forest", "Prices rose in the spring"];
     expect(findingsFor(bullets).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second is comfort on long journeys"]);
+    // Any family's second child, not the second of a list.
+    const generic = ["The second child in a family gets £20 off", "The second option costs more"];
+    expect(findingsFor(generic).filter((finding) => finding.startsWith("context"))).toEqual(["context: The second option costs more"]);
   });
 
   it("takes a short narration for no fault when it says all its section has to say, and flags it when it leaves some out", () => {
