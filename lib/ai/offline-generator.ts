@@ -716,13 +716,23 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
     // Not at a comma inside a list ("the appearance, taste or smell of their water").
     // Short items one after another up to the "and" or "or" that ends them ("lends drills, | ladders, garden equipment
     // and more than 900 other tools").
+    // An item of up to four words between two commas ("drills, | ladders, | garden equipment and …").
+    const shortItemBefore = (index: number) => {
+      for (let back = index - 2; back >= Math.max(0, index - 5); back -= 1) if (tokens[back]!.endsWith(",")) return true;
+      return false;
+    };
+    // A single comma before a longer phrase is an apposition's ("in 1872, | a system of pulleys and gears"), not a list's.
     const inList = (index: number) => {
       let run = 0;
+      let commas = 0;
       for (let at = index; at < Math.min(tokens.length, index + 14); at += 1) {
-        if (/^(?:and|or)$/i.test(tokens[at]!)) return true;
+        if (/^(?:and|or)$/i.test(tokens[at]!)) return at - index <= 1 || commas > 0 || shortItemBefore(index);
         run += 1;
         if (/[.;:]$/.test(tokens[at]!) || run > 4) return false;
-        if (tokens[at]!.endsWith(",")) run = 0;
+        if (tokens[at]!.endsWith(",")) {
+          run = 0;
+          commas += 1;
+        }
       }
       return false;
     };
@@ -2422,7 +2432,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const unsaid = writer
     .pickSentences(parts.flatMap((part) => part.sentences), 40, 60)
     .map((sentence) => spoken(sentence.text))
-    .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence)));
+    // Away from its place, "these sessions" names nothing: no sentence that points back pads the closing.
+    .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence)) && !leansBack(sentence) && !/\b(?:these|those)\s+\p{L}/iu.test(sentence));
   const recapped = closingNarration[0] === deckPhrases().sumUpOne || closingNarration[0] === deckPhrases().sumUpMany;
   const closingPad = recapped ? [...lookedAt, ...unsaid] : [...unsaid, ...lookedAt];
   // The thanks come last, so the padding goes in before them.

@@ -966,8 +966,15 @@ describe("what an answer must hold", () => {
     for (const question of ["Which local college asked her to teach its art students?", "In what year did Stan Pardoe retire from Hollins?", "Who has been charged with the theft?"]) {
       expect(composeOfflineAnswer({ ...profile, question }).text, question).toBe(NOT_COVERED_REPLY);
     }
-    // What the text does give is still answered.
+    // What the text does give is still answered; "what can I make" asks for no name ("make" is also a car's).
     expect(composeOfflineAnswer({ ...profile, question: "In what year did a local college ask her to teach?" }).text).toMatch(/^In 2019 a local college asked/);
+    const starter = oneSource("starter.md", [
+      "# How to Make a Sourdough Starter",
+      "A sourdough starter is a living culture of wild yeast and bacteria that makes bread rise.",
+      "## Using the Discard",
+      "The starter you remove before each feed does not have to go to waste. It adds flavour to pancakes, crackers and waffles, and a jar of discard keeps in the fridge for about a week.",
+    ]);
+    expect(composeOfflineAnswer({ ...starter, question: "What can I make with the discarded starter?" }).text).not.toBe(NOT_COVERED_REPLY);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {

@@ -1248,5 +1248,9 @@ describe("bullets from sentences", () => {
     expect(toBullet("The Millbrook Tool Library lends drills, ladders, garden equipment and more than 900 other tools to people who live or work in the city.")?.text).toBe(
       "The Millbrook Tool Library lends drills, ladders, garden equipment and more than 900 other tools",
     );
+    // One comma before a longer phrase is an apposition's, no list's: no line cut inside it.
+    expect(toBullet("Kelvin built the first tide-predicting machine in 1872, a system of pulleys and gears in which each wheel represented one constituent and a wire summed their motions.")?.text ?? "").not.toMatch(
+      /a system of pulleys$/,
+    );
   });
 });
