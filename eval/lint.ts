@@ -371,6 +371,8 @@ function lintDeckNow(slides: readonly DeckSlide[], article: Article): LintFindin
     if (linking) add("grammar", n, slide.script.slice(0, 160), linking);
     for (const word of slide.script.match(/(?<=[\p{L},;]\s)\p{Ll}[\p{L}'\u2019-]*/gu) ?? []) {
       if (!names.has(word.toLowerCase())) continue;
+      // A pronoun is no name, however a quotation opens on it ('she says, "You never forget …"').
+      if (/^(?:you|we|they|he|she|it|there|this|that|these|those|my|your|our|their|his|her|its)$/.test(word)) continue;
       // A verb is no name: "We will go through …" beside "the Inkwell Go".
       const sentence = sentences(slide.script).find((candidate) => new RegExp(`(?<![\\p{L}])${escapeRegExp(word)}(?![\\p{L}])`, "u").test(candidate)) ?? "";
       if (tagged(sentence).some((token) => token.word === word && (token.pos === "VERB" || token.pos === "AUX"))) continue;

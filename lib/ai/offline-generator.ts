@@ -1730,14 +1730,17 @@ function listOnlySentence(items: readonly string[], caseBook: CaseBook): string 
 
 /**
  * A list said whole once its slide's lines are known: how many items it has, how many of them the slide shows and the
- * others. Null when the slide shows fewer than two of them or all of them (the list is then said as it was).
+ * others. Null when the slide shows none of them (fewer than two outside English) or all of them (the list is then
+ * said as it was).
  */
 function listOthersSentence(items: readonly string[], bullets: readonly string[], caseBook: CaseBook): string | null {
   // An item is on the slide when a line shows it whole or nearly (a line cut before its clause leaves it to be said).
   const shows = (item: string, bullet: string) => saysWordForWord(item, bullet) && wordsOf(bullet).length >= 0.8 * wordsOf(item).length;
   const onSlide = items.filter((item) => bullets.some((bullet) => shows(item, bullet)));
   const others = items.filter((item) => !onSlide.includes(item));
-  if (onSlide.length < 2 || others.length === 0) return null;
+  // One item shown is enough in English ("The list has four items, one of them on the slide"); other languages' "one"
+  // agrees with its noun, which the phrase does not know.
+  if (onSlide.length < (isEnglish() ? 1 : 2) || others.length === 0) return null;
   const said = spokenForms(others, caseBook);
   return deckPhrases().listOthers(items.length, onSlide.length, said.length === 1 ? said[0]! : spokenItems(said));
 }

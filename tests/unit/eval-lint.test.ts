@@ -71,6 +71,17 @@ describe("slide lint", () => {
     expect(names(`To sum up, schools in leeds start later.${rest}`)).toEqual(["'leeds' is a name the source always capitalises"]);
   });
 
+  it("takes a pronoun that a long quotation opens on for no name ('she says, \"You never forget …\"')", () => {
+    const source =
+      '# The Midwife\n\n## Home Births\n\nShe delivered more than 2,000 babies in forty years, she says, "You never forget the first one, because the mother is as frightened as the midwife and nobody says how it feels." Home births were still common in the 1970s.';
+    const profile: Article = { ...article, markdown: source, blocks: parseMarkdown(source) };
+    const grammar = lintDeck(
+      [{ number: 2, title: "Home Births", bullets: ["She delivered more than 2,000 babies", "Home births were common"], script: "Let's look at home births. Home births were still common in the 1970s, and if you asked her, she would say the first one is the one you never forget." }],
+      profile,
+    ).filter((finding) => finding.category === "grammar");
+    expect(grammar).toEqual([]);
+  });
+
   it("reads an address said in the deck's language as the address written ('arobase', 'point')", () => {
     const source = "# La boulangerie\n\n## Nous contacter\n\nAppelez-nous du mardi au samedi. Écrivez à bonjour@boulangerie.fr pour vos commandes.";
     const french: Article = { ...article, markdown: source, blocks: parseMarkdown(source), gold: { ...article.gold, language: "fr", sections: ["Nous contacter"] } };
