@@ -1017,6 +1017,9 @@ describe("word forms", () => {
     ]) {
       expect(stemOf(british!), british).toBe(stemOf(american!));
     }
+    // Plurals not made with "s" are their singulars; "people" stays a word of its own.
+    for (const [plural, singular] of [["children", "child"], ["women", "woman"], ["feet", "foot"], ["teeth", "tooth"]]) expect(stemOf(plural!), plural).toBe(stemOf(singular!));
+    expect(stemOf("people")).not.toBe(stemOf("person"));
     // One spelling's singular and plural are one term too.
     expect(stemOf("metre")).toBe(stemOf("metres"));
     // Words that only look alike keep their own stems.

@@ -5,6 +5,7 @@ import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
 import { answeredStatement, CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, mainPerson, namedSubject, namingPerson, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
 import { inLanguage } from "@/lib/ai/language";
+import { hasMainVerb, tagged } from "@/lib/ai/pos";
 import { outlineSchema } from "@/lib/ai/outline";
 import { sayAddresses, splitSentences, wordCount, words as wordsOf } from "@/lib/ai/text";
 import { extractDocument } from "@/lib/content/extract";
@@ -1202,6 +1203,14 @@ describe("bullets from sentences", () => {
     expect(toBullet("A sluggish carriage has a dull, dragging sound, she says, and a bent typebar clicks half a beat late, like a drummer who has lost the count.")?.text).not.toBe(
       "A sluggish carriage has a dull",
     );
+    expect(toBullet("Decades of dust, eraser crumbs and dried oil are removed with white spirit and soft brushes before any part is oiled again, which can take most of a working day.")?.text ?? "").not.toMatch(
+      / and soft$/,
+    );
+    // A participle between a preposition and its noun, after the noun of an opening "with" or after a hyphen is no verb.
+    for (const fragment of ["In shared bays", "For registered players", "With each screw placed in a numbered compartment", "An old fishing-tackle box"]) {
+      expect(hasMainVerb(tagged(fragment)), fragment).toBe(false);
+    }
+    for (const statement of ["The doors opened at noon", "With time the starter matures", "Without a permit, cars are towed"]) expect(hasMainVerb(tagged(statement)), statement).toBe(true);
     const cut = toBullet("Every machine is first photographed from four sides and then taken apart as far as it needs to go, with each screw placed in a numbered compartment of an old fishing-tackle box.");
     expect(cut?.text ?? "").not.toMatch(/\bas far$/);
     const text = [
