@@ -968,6 +968,14 @@ describe("what an answer must hold", () => {
     }
     // What the text does give is still answered; "what can I make" asks for no name ("make" is also a car's).
     expect(composeOfflineAnswer({ ...profile, question: "In what year did a local college ask her to teach?" }).text).toMatch(/^In 2019 a local college asked/);
+    // "Which year groups …?" asks for no year.
+    const school = oneSource("phones.md", [
+      "# Mobile Phones at Hillside School",
+      "From September pupils may not use mobile phones anywhere on the school site during the school day.",
+      "## Who the rule covers",
+      "The rule covers pupils in Years 7 to 11; sixth-form students may use phones in the sixth-form centre only.",
+    ]);
+    expect(composeOfflineAnswer({ ...school, question: "Which year groups does the rule cover?" }).text).toMatch(/^The rule covers pupils in Years 7 to 11/);
     const starter = oneSource("starter.md", [
       "# How to Make a Sourdough Starter",
       "A sourdough starter is a living culture of wild yeast and bacteria that makes bread rise.",
