@@ -842,6 +842,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
+  const addressAsked = isEnglish() && ADDRESS_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const dialAsked = numberAsked && DIAL_ASKED.test(question);
   const counted = isEnglish() ? countedConcept(question, concepts) : null;
@@ -977,6 +978,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
     if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
+    // "What is the email address of …?" is not answered by its phone number.
+    if (addressAsked && !ADDRESS_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
     if (numberAsked && !(dialAsked ? DIALLED : /\d/).test(unit.text)) coverage *= NAME_MISSING;
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
@@ -1098,6 +1101,10 @@ const NAME_ASKED =
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;
 const YEAR_GIVEN = /\b(?:1[0-9]|20)\d\d(?:s|'s)?\b|\b(?:last|this|next|that|the same|the following|the previous) year\b/i;
+
+/** A question asking for an e-mail or a web address, and a text that gives one. */
+const ADDRESS_ASKED = /^\s*(?:what|which)(?:'s| is| was| are)? (?:[\w'’-]+ ){0,4}?(?:e-?mail address(?:es)?|e-?mail|website address|website|web address|url)\b(?!\s+(?:newsletter|updates?|alerts?|reminders?|form))|\b(?:e-?mail address|website address|web address) (?:of|for)\b/i;
+const ADDRESS_GIVEN = /[\w.+-]+@[\w-]+\.|\bwww\.|https?:\/\/|\b[\w-]+\.(?:com|org|net|gov|edu|co|ac|uk|io|info|ie|eu)\b/i;
 
 /** A question asking for a number that names a thing: a phone number, a route, a platform. */
 const NUMBER_ASKED = /\b(?:phone|telephone|mobile|contact|fax|helpline|reference|account|registration|charity|company|route|bus|platform|gate|room|pitch|plot|stand|flight|model|serial) numbers?\b|\bwhat number\b/i;

@@ -976,6 +976,27 @@ describe("what an answer must hold", () => {
       "The rule covers pupils in Years 7 to 11; sixth-form students may use phones in the sixth-form centre only.",
     ]);
     expect(composeOfflineAnswer({ ...school, question: "Which year groups does the rule cover?" }).text).toMatch(/^The rule covers pupils in Years 7 to 11/);
+    // An e-mail address asked for is not a phone number; one the text gives is answered.
+    const contact = oneSource("contact.md", [
+      "# New Visiting Hours at Riverside Hospital",
+      "From Monday the hospital will replace its two fixed visiting sessions with open visiting from 9 a.m. to 8 p.m. every day on all adult wards. The change follows a six-month trial on two wards.",
+      "## Why We Are Changing",
+      "Until now, visitors could come between 2 p.m. and 4 p.m. and again between 6 p.m. and 8 p.m. Many relatives told us these sessions clashed with work and school runs. During the trial, most patients said open visiting improved their stay. Ward staff also reported fewer calls from worried families.",
+      "## Protected Mealtimes",
+      "Lunch between 12 noon and 1 p.m. remains a protected mealtime on every ward. During that hour we ask visitors to leave unless they are helping their relative eat.",
+      "## How Many Visitors",
+      "No more than two visitors may be at a bedside at one time. Children under 12 are welcome but must be supervised by an adult at all times.",
+      "## Questions and Feedback",
+      "If you have questions about the new hours, please speak to the nurse in charge of the ward or contact our Patient Advice and Liaison Service on 01628 555 014, open weekdays from 9 a.m. to 4.30 p.m. We will review the policy in April 2026 and would like to hear from patients, families and staff before then.",
+    ]);
+    expect(composeOfflineAnswer({ ...contact, question: "What is the email address of the Patient Advice and Liaison Service?" }).text).toBe(NOT_COVERED_REPLY);
+    const withEmail = oneSource("contact.md", [
+      "# Visiting Hours",
+      "The hospital now welcomes visitors from 9 a.m. to 8 p.m. every day.",
+      "## Questions and Feedback",
+      "If you have questions about the new hours, email our Patient Advice and Liaison Service at pals@riverside.example.org or call 01628 555 014.",
+    ]);
+    expect(composeOfflineAnswer({ ...withEmail, question: "What is the email address of the Patient Advice and Liaison Service?" }).text).toMatch(/pals/);
     const starter = oneSource("starter.md", [
       "# How to Make a Sourdough Starter",
       "A sourdough starter is a living culture of wild yeast and bacteria that makes bread rise.",
