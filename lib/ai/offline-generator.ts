@@ -661,8 +661,7 @@ const NOUN_LIKE_ADJECTIVE = /\b(?:few|little|lot|bit|while|first|second|third|fo
 
 /** Whether a phrase ends on "a" or "an" and an adjective, its noun cut off ("… has a dull"). */
 function endsOnAdjective(text: string): boolean {
-  if (!/\b(?:a|an)\s+\p{L}+$/iu.test(text) || NOUN_LIKE_ADJECTIVE.test(text)) return false;
-  return tagged(text).at(-1)?.pos === "ADJ";
+  return /\b(?:a|an)\s+\p{L}+$/iu.test(text) && adjectiveCut(text);
 }
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
@@ -2379,6 +2378,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   const recapSlides = [...firstBulletOf].sort((a, b) => b.weight - a.weight || a.slide - b.slide).slice(0, 4).sort((a, b) => a.slide - b.slide);
   let closingTitle = deckPhrases().closingTitle;
   let closingNarration: string[];
+  // Whether the closing says points of the parts ("To sum up, here are the main points. First, …").
+  let recapped = false;
   let closingBullets: string[];
   if (conclusion && conclusion.sentences.length > 0) {
     closingTitle = conclusion.heading ?? closingTitle;
@@ -2419,8 +2420,9 @@ function generateOutlineNow(input: OutlineInput): Outline {
     // Nothing left to recap that no slide has said: the closing says what the deck went through.
     const wentThrough =
       titles.length >= 2 ? deckPhrases().lookedAt(titles.length, quoted(titles[0]!.replace(/[.:;]+$/, "")), quoted(titles.at(-1)!.replace(/[.:;]+$/, ""))) : null;
+    recapped = recap.length > 0;
     closingNarration =
-      recap.length > 0
+      recapped
         ? [recap.length === 1 ? deckPhrases().sumUpOne : deckPhrases().sumUpMany, ...recap]
         : wentThrough
           ? [afterLink(deckPhrases().wrapUp, wentThrough, caseBook)]
@@ -2437,7 +2439,6 @@ function generateOutlineNow(input: OutlineInput): Outline {
     .map((sentence) => spoken(sentence.text))
     // Away from its place, "these sessions" names nothing: no sentence that points back pads the closing.
     .filter((sentence) => !slides.some((slide) => saysWordForWord(slide.script, sentence)) && !leansBack(sentence) && !/\b(?:these|those)\s+\p{L}/iu.test(sentence));
-  const recapped = closingNarration[0] === deckPhrases().sumUpOne || closingNarration[0] === deckPhrases().sumUpMany;
   const closingPad = recapped ? [...lookedAt, ...unsaid] : [...unsaid, ...lookedAt];
   // The thanks come last, so the padding goes in before them.
   // A closing that says what there is to recap is short rather than padded with sentences that say nothing ("Each of
