@@ -273,6 +273,18 @@ function dimensions(): Dimension[] {
   return found;
 }
 
+/** English "how quickly" and "how soon": answered by a duration ("within 10 minutes") or a speed. */
+let soon: Dimension | null = null;
+function soonDimension(): Dimension {
+  if (!soon) {
+    const speed = dimensions().find((group) => group.all.includes(termsOf("fast")[0]!))!;
+    const durationUnits = termsOf("second seconds minute minutes hour hours day days week weeks month months year years");
+    const answers = [...new Set([...speed.answers, ...durationUnits])];
+    soon = { all: [...new Set([...speed.all, ...termsOf("soon"), ...answers])], dimension: [], answers, units: [...new Set([...speed.units, ...durationUnits])] };
+  }
+  return soon;
+}
+
 /**
  * Endings a Snowball stem may keep that still mark the same word, per language: mostly verb endings ("kostet" against
  * "kost", "repariert" against "repari"), never a word of its own ("Nachtbus" is not "Nacht").
@@ -662,7 +674,9 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
         (isEnglish() && (new RegExp(`\\b${term.word} than\\b`, "i").test(question) || /^\p{L}{3,}er$/u.test(term.word))));
     // "How far ahead / in advance / back" asks how long, not how far.
     const whenFar = isEnglish() && term.word === "far" && /^(?:ahead|in|back|before)$/i.test(written[term.position + 1] ?? "");
-    const group = asked && !whenFar ? dimension : undefined;
+    // "How quickly should a patient be seen?", "How soon will it open?": how long until, or a speed.
+    const howSoon = isEnglish() && /^(?:quickly|quick|soon)$/i.test(term.word) && /^how$/i.test(written[term.position - 1] ?? "");
+    const group = howSoon ? soonDimension() : asked && !whenFar ? dimension : undefined;
     // Only words that say something: "go", "get" and "turn" are related to half the language.
     // A word after a determiner or "which" is a noun or an adjective, not a verb ("which brand" is no "mark").
     const senses = DETERMINER.test(written[term.position - 1] ?? "") ? NOMINAL : undefined;
@@ -680,7 +694,8 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     const rarity = term.name ? 1 : rarityOf(term.word);
     const required = Boolean(group) || SPECIFIC.test(term.word);
     // "The second quarter": the ordinal or number with the word it picks, not any "second" ("a second car").
-    const next = SPECIFIC.test(term.word) ? questionTerms(question).find((other) => other.position === term.position + 1) : undefined;
+    // A year is one on its own: "the 1953 flood" is "1953, when 23 people in the town died".
+    const next = SPECIFIC.test(term.word) && !YEAR.test(term.word) ? questionTerms(question).find((other) => other.position === term.position + 1) : undefined;
     const pair = next ? `${term.stem} ${next.stem}` : null;
     const { synonyms: synonymWords, related: relatedList } = wordnet;
     const stemsOf = (list: readonly string[]) =>
@@ -789,6 +804,7 @@ function holds(terms: ReadonlySet<string>, concept: Concept): boolean {
 }
 
 /** Words that pick one of several: ordinals ("first" and "last" mostly mean "early" and "late"), numbers and years. */
+const YEAR = /^(?:1[5-9]|20)\d\d$/;
 const SPECIFIC = /^(?:\d[\d.,]*(?:st|nd|rd|th|s)?|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)$/;
 /** What an answer keeps of its coverage when it lacks a term the question requires. */
 const REQUIRED_MISSING = 0.6;
@@ -830,6 +846,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
   const moneyAsked = (MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question));
   const focus = focusOf(question, concepts);
+  // "Who chairs the board?" of a text that never says who chairs anything: the material does not speak of it at all.
+  const focusUnsaid =
+    focus !== null &&
+    !units.some((unit) => [unit.terms, unit.section.headingTerms].some((terms) => holds(terms, focus) || focus.synonyms.some((term) => terms.has(term))));
   const why = WHY[currentLanguage()].test(question);
   const howOld = isEnglish() && HOW_OLD.test(question);
   const howOften = isEnglish() && /\bhow often\b/i.test(question);
@@ -941,7 +961,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       const counted = concept.measures !== null && concept.units === null && concept.measures.includes(COUNT_WORD) && amountIn(unit.text);
       if (concept.required && !counted && !(concept.pair ? unit.near.has(concept.pair) : holds(unit.terms, concept))) coverage *= REQUIRED_MISSING;
     }
-    if (!focusSaid) coverage *= FOCUS_MISSING;
+    if (!focusSaid) coverage *= focusUnsaid ? FOCUS_MISSING * FOCUS_UNSAID : FOCUS_MISSING;
     // Opening hours give the time of closing with that of opening ("open from 9am to 1pm").
     if (opposite && !(clockAsked && CLOCK.test(unit.text) && (!endAsked || END_GIVEN.test(unit.text)))) coverage *= OPPOSITE_SAID;
     // "Is the lighthouse at Rubha Glas open to visitors?" asks whether all of it holds: a unit that says nothing of a
@@ -1128,15 +1148,26 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
     if (/^\p{Lu}/u.test(word) && word !== "I" && !CALENDAR.test(word)) {
       if (previous) previous.words.push(word);
       else runs.push((previous = { words: [word], starts: sentenceStart }));
-    } else if (!(previous && NAME_JOINERS.has(word))) previous = null;
+    } else if (previous && NAME_JOINERS.has(word)) previous.words.push(word);
+    else previous = null;
     // A comma ends a name: "Our Director of Nursing, Helen Achebe, …" names two things.
     if (/[,;:)"”]$/.test(token)) previous = null;
     sentenceStart = /[.!?:;]["”’)]*$/.test(token);
   }
-  return runs.some(
-    ({ words, starts }) =>
-      !words.some((word) => questionStems.has(stemOf(word.toLowerCase()))) && (!starts || words.length > 1 || rarityOf(words[0]!.toLowerCase()) >= NAME_RARITY),
-  );
+  // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
+  // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
+  return runs.some(({ words: run, starts }) => {
+    // "Three of her pieces": a joiner a name does not go on after is none of it.
+    const words = run.slice(0, run.findLastIndex((word) => !NAME_JOINERS.has(word)) + 1);
+    const parts: string[][] = [[]];
+    for (const word of words) {
+      if (word === "of") parts.push([]);
+      else if (!NAME_JOINERS.has(word) || parts.at(-1)!.length > 0) parts.at(-1)!.push(word);
+    }
+    const names = (part: string[], first: boolean) =>
+      part.length > 0 && !part.some((word) => questionStems.has(stemOf(word.toLowerCase()))) && (!(starts && first) || part.length > 1 || rarityOf(part[0]!.toLowerCase()) >= NAME_RARITY);
+    return names(words, true) || parts.some((part, index) => names(part, index === 0));
+  });
 }
 
 /** Days and months: written with a capital, they name no place, person or thing ("on Saturday mornings"). */
@@ -1161,6 +1192,8 @@ function numbersPattern(numbers: readonly string[]): RegExp | null {
 
 /** What a unit keeps of its coverage when it does not say what a "who", "which" or "how do I" question asks about. */
 const FOCUS_MISSING = 0.6;
+/** What such a unit keeps again when the material never says the thing asked about, in its words or others. */
+const FOCUS_UNSAID = 0.7;
 /** A question word whose opposite the unit says instead ("close" and "opened"): it answers another question. */
 const OPPOSITE_SAID = 0.6;
 /**
@@ -1252,8 +1285,10 @@ function countedConcept(question: string, concepts: readonly Concept[]): Concept
   const many = written.findIndex((word, index) => /^many$/i.test(word) && /^how$/i.test(written[index - 1] ?? ""));
   if (many < 0) return null;
   // "How many battery packs": the last of the words after it, the noun a compound names.
-  const first = concepts.find((candidate) => candidate.position === many + 1);
-  const second = concepts.find((candidate) => candidate.position === many + 2 && !neverNoun(candidate.word.toLowerCase()));
+  // "How many e-scooter injuries": the letter before a hyphen is no word of its own.
+  const start = /^\p{L}$/u.test(written[many + 1] ?? "") ? many + 2 : many + 1;
+  const first = concepts.find((candidate) => candidate.position === start);
+  const second = concepts.find((candidate) => candidate.position === start + 1 && !neverNoun(candidate.word.toLowerCase()));
   const concept = first && second ? second : first;
   // A unit of a dimension ("how many days", "how many miles") is measured as such.
   return concept && !concept.measures && !concept.name ? concept : null;
@@ -1666,6 +1701,9 @@ function composeAnswer(input: RetrievalInput): ComposedAnswer {
   // "Is there parking at the lake?": what the question asks exists, never mentioned, is not covered.
   const existing = isEnglish() ? askedToExist(input.question, concepts) : null;
   if (existing && !existing.matches.some((term) => everywhere.has(term)) && !existing.synonyms.some((term) => everywhere.has(term))) return notCovered();
+  // "How many e-scooter injuries were recorded …?": what is counted, never mentioned nor put in other words, is not covered.
+  const counted = isEnglish() ? countedConcept(input.question, concepts) : null;
+  if (counted && ![...counted.matches, ...counted.synonyms].some((term) => everywhere.has(term))) return notCovered();
   const scored = scoreUnits(units, concepts, input.question, input.currentSlide);
   // Whether the material covers the question is the best coverage's to say; which unit answers it, the ranking's,
   // among the units that come near covering it.

@@ -1006,6 +1006,24 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...starter, question: "What can I make with the discarded starter?" }).text).not.toBe(NOT_COVERED_REPLY);
   });
 
+  it("answers 'how quickly' with a time, a year without the noun after it, a person named beside the body asked of", () => {
+    const clinic = oneSource("clinic.md", [
+      "# The Minor Injuries Clinic at Westbury",
+      "The clinic opened in 2019 beside the health centre and treats sprains, cuts and minor burns without an appointment, more of them from e-scooter falls every year.",
+      "## How Patients Are Sorted",
+      "A nurse sees every patient on arrival and gives them a colour. Purple (urgent): seen within 15 minutes, such as a deep cut that will not stop bleeding. Grey (routine): seen within two hours.",
+      "## History",
+      "Westbury has had three hard flu seasons in fifty years. The worst was 1987, when 40 patients in a day were turned away, and the old building closed soon after.",
+      "The clinic's lead nurse, Abena Mensah of the County Health Trust, said the hardest part had been recruiting staff.",
+      "## Complaints",
+      "Westbury Health Board received 212 complaints about waiting times at the clinic in 2023, most of them on Saturday evenings.",
+    ]);
+    expect(composeOfflineAnswer({ ...clinic, question: "How quickly should a patient in the purple category be seen?" }).text).toMatch(/^Purple \(urgent\): seen within 15 minutes/);
+    expect(composeOfflineAnswer({ ...clinic, question: "How many patients were turned away in the 1987 flu season?" }).text).toMatch(/^The worst was 1987/);
+    expect(composeOfflineAnswer({ ...clinic, question: "Who is the clinic's lead nurse at the County Health Trust?" }).text).toMatch(/Abena Mensah/);
+    expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
+  });
+
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
     expect(stemOf("buses")).toBe(stemOf("bus"));
     expect(stemOf("gases")).toBe(stemOf("gas"));
