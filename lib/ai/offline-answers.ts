@@ -104,6 +104,8 @@ const AGE_GIVEN = /\b(?:is|was|are|were|turned|turns)\s+(?:\d{1,3}|eleven|twelve
 const AGE_BONUS = 0.1;
 /** Credit for a question term found in the unit's heading or beside it rather than in the unit. */
 const CONTEXT_CREDIT = 0.5;
+/** What a unit that says what the thing asked about is ("Triage is the process of …") gains for "What is triage?". */
+const DEFINITION_BONUS = 0.35;
 const MAX_ANSWER_WORDS = 90;
 const MAX_ANSWER_SENTENCES = 3;
 /** An answer to a heading asked as a question reads its section's opening to at least this many words (and sentences). */
@@ -1032,7 +1034,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       if (labelTerms.length > 0 && labelTerms.every((term) => concepts.some((concept) => concept.own.includes(term)))) score += LABEL_BONUS;
     }
     // "What is a couchette?": the sentence that says what it is.
-    if (defined && definitionOf(unit.text, defined)) score += 0.2;
+    if (defined && definitionOf(unit.text, defined)) score += DEFINITION_BONUS;
     // "What does the tail do?": the sentence the tail is the subject of ("The tail keeps the kite steady …").
     if (doer && doneBy(unit.text, doer)) score += 0.2;
     // The sources' own sentences before the slides' retelling of them; prose before a table's row unless an amount
@@ -1116,7 +1118,7 @@ const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d
  * course for?").
  */
 const NAME_ASKED =
-  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:(?!(?:kinds?|sorts?|types?|size|sizes|colou?rs?|part|parts|day|days|time|times|year|years|can|could|do|does|did|should|will|would|shall|may|might|must|is|are|was|were|has|have|had|i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its)\b)[a-z]+ ){0,2}?(?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:has|have|had) been [a-z]+ed\b|^\s*who (?:was|were) (?:arrested|charged|elected|appointed|named|chosen|hired|sacked|fired|convicted|accused|awarded|given|paid|asked|invited|sent|killed|injured)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
+  /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:(?!(?:kinds?|sorts?|types?|size|sizes|colou?rs?|part|parts|day|days|time|times|year|years|can|could|do|does|did|should|will|would|shall|may|might|must|is|are|was|were|has|have|had|i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its)\b)[a-z]+ ){0,2}?(?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:has|have|had) been [a-z]+ed\b|^\s*who (?:was|were) (?:arrested|charged|elected|appointed|named|chosen|hired|sacked|fired|convicted|accused|awarded|given|paid|asked|invited|sent|killed|injured)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your|[\w-]+['’]s) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
 
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;
@@ -1444,8 +1446,11 @@ function definitionOf(text: string, defined: readonly string[]): boolean {
   }
   const verb = /\b(?:is|are|was|were|means|refers to|describes)\b/i.exec(text);
   if (!verb || verb.index > 80) return false;
-  const subject = new Set(termsOf(text.slice(0, verb.index)));
-  return defined.every((term) => subject.has(term));
+  const subject = termsOf(text.slice(0, verb.index));
+  if (!defined.every((term) => subject.includes(term))) return false;
+  // Its subject is the thing, or a thing named by it when what follows says what that is ("A bokashi bucket is the
+  // other compact option"); "A triage category is not final" does not say what triage is.
+  return subject.every((term) => defined.includes(term)) || /^\s*(?:a|an|the|one)\s/i.test(text.slice(verb.index + verb[0].length));
 }
 
 /** Inline Markdown a reader does not see in pasted text: bold and code marks ("**Greeters** welcome visitors"). */

@@ -1015,13 +1015,29 @@ describe("what an answer must hold", () => {
       "## History",
       "Westbury has had three hard flu seasons in fifty years. The worst was 1987, when 40 patients in a day were turned away, and the old building closed soon after.",
       "The clinic's lead nurse, Abena Mensah of the County Health Trust, said the hardest part had been recruiting staff.",
+      "## Staffing",
+      "Weekend rotas are drawn up a month ahead, and any change to them must be approved by the Director of Nursing.",
       "## Complaints",
       "Westbury Health Board received 212 complaints about waiting times at the clinic in 2023, most of them on Saturday evenings.",
     ]);
     expect(composeOfflineAnswer({ ...clinic, question: "How quickly should a patient in the purple category be seen?" }).text).toMatch(/^Purple \(urgent\): seen within 15 minutes/);
     expect(composeOfflineAnswer({ ...clinic, question: "How many patients were turned away in the 1987 flu season?" }).text).toMatch(/^The worst was 1987/);
     expect(composeOfflineAnswer({ ...clinic, question: "Who is the clinic's lead nurse at the County Health Trust?" }).text).toMatch(/Abena Mensah/);
+    // A post the text names without the person in it.
+    expect(composeOfflineAnswer({ ...clinic, question: "Who is Westbury's Director of Nursing?" }).text).toBe(NOT_COVERED_REPLY);
     expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
+  });
+
+  it("answers 'What is X?' with the sentence that says what X is, not one about a kind of X nor the opening of a section headed so", () => {
+    const explainer = oneSource("rewilding.md", [
+      "# How Rewilding Works",
+      "Rewilding is the restoring of land to a state where natural processes, not people, shape it. This explainer follows one project in the Cairngorms.",
+      "## What Rewilding Is",
+      "The word was first used by American conservationists in the 1990s. A rewilding project usually starts by removing fences and drains.",
+      "## Grazing",
+      "A rewilding grazing plan is not fixed. Cattle and ponies are moved as the vegetation changes, and deer numbers are kept low.",
+    ]);
+    expect(composeOfflineAnswer({ ...explainer, question: "What is rewilding?" }).text).toMatch(/^Rewilding is the restoring of land/);
   });
 
   it("reads a plural in -es as its singular ('buses' is 'bus')", () => {
