@@ -387,6 +387,11 @@ interface Section {
   source: string;
   heading: string;
   headingTerms: Set<string>;
+  /**
+   * The heading of the part a sub-section opens, when the part says nothing before it ("## Working from home" over
+   * "### How many days can I work from home?"): a question put as that heading is answered from here.
+   */
+  parentHeading?: string;
   units: Unit[];
   fromSlide: boolean;
   /** The slide's number, for a slide's narration. */
@@ -525,13 +530,15 @@ const MARKED_HEADING = /^#{1,6}\s+(?=\S)/;
  * heading marked in the body opens a section of its own (`subsection`), whose heading it is, under its part's: it
  * is never an answer's sentence. Answers the section the body ends in.
  */
-function addBody(section: Section, body: string, passage: string, subsection: (heading: string) => Section): Section {
+function addBody(section: Section, body: string, passage: string, subsection: (heading: string, opens: Section | null) => Section): Section {
   let header: string[] | null = null;
   let previousRow = false;
   for (const text of unitsOf(body)) {
     if (SEPARATOR_ROW.test(text)) continue;
     if (MARKED_HEADING.test(text)) {
-      section = subsection(text.replace(MARKED_HEADING, "").trim());
+      // A sub-section ("###") straight under its part's heading opens that part; a part ("##") does not open the title.
+      const opens = section.units.length === 0 && /^#{3,}\s/.test(text) ? section : null;
+      section = subsection(text.replace(MARKED_HEADING, "").trim(), opens);
       header = null;
       previousRow = false;
       continue;
@@ -567,7 +574,11 @@ function sourceSections(source: AnswerSource): Section[] {
     if (!current || lastHeading !== heading || passage.position !== lastPosition + 1) current = open(heading, new Set(termsOf(heading)));
     lastHeading = heading;
     lastPosition = passage.position;
-    current = addBody(current, passage.body, passage.body, (subheading) => open(subheading, new Set(termsOf(subheading))));
+    current = addBody(current, passage.body, passage.body, (subheading, opens) => {
+      const section = open(subheading, new Set([...termsOf(subheading), ...(opens?.headingTerms ?? [])]));
+      if (opens) section.parentHeading = opens.parentHeading ?? opens.heading;
+      return section;
+    });
   }
   return sections;
 }
@@ -1390,12 +1401,12 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
   const others = new Set(concepts.flatMap((concept) => [...concept.synonyms, ...concept.related]));
   // The words that say which part is asked: not those of the whole material's subject ("swimming" of a guide to it).
   const topics = new Set(concepts.filter((concept) => concept.position >= 0 && !concept.subject).map((concept) => concept.stem));
-  const cache = new Map<Section, number>();
-  return (section) => {
-    let found = cache.get(section);
+  const cache = new Map<string, number>();
+  const matched = (text: string): number => {
+    let found = cache.get(text);
     if (found === undefined) {
       // "Why We Are Making These Changes" is asked as "Why is the council making these changes?".
-      const heading = new Set(allWords(section.heading).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
+      const heading = new Set(allWords(text).filter((word) => !(isEnglish() && HEADING_FILLER.has(word))));
       const said = [...heading].filter((word) => words.has(word) || others.has(word) || (HEADING_PLACE.has(word) && toAPlace)).length;
       // Two fifths of the question's words, or all its topic words ("What should I do on race day?" and "Race Day"),
       // or, of a question asking only of the subject, every word of the heading ("What should I do before I go
@@ -1407,10 +1418,11 @@ function headingMatcher(question: string, concepts: readonly Concept[] = []): (s
           ? [...topics].every((topic) => heading.has(topic))
           : concepts.length > 0 && said === heading.size && [...heading].some((word) => !(isEnglish() && HEADING_ASKING.has(word)));
       found = heading.size >= 2 && (said / words.size >= 0.4 || topicSaid) ? said / heading.size : 0;
-      cache.set(section, found);
+      cache.set(text, found);
     }
     return found;
   };
+  return (section) => Math.max(matched(section.heading), section.parentHeading ? matched(section.parentHeading) : 0);
 }
 
 /** The thing a "what is / what are / what does ... mean" question asks to have defined, as stems. */

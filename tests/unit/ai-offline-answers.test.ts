@@ -1028,6 +1028,21 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
   });
 
+  it("answers a question put as a part's heading from the sub-section that opens the part", () => {
+    const guide = oneSource("window.md", [
+      "# Replacing a Broken Window Pane",
+      "A cracked pane in a timber window can be replaced in an afternoon with a few hand tools.",
+      "## Taking out the old glass",
+      "### Removing the pane",
+      "Wear thick gloves and goggles, run a strip of tape across the crack, then chip the old putty away with a hacking knife and lift the glass out in pieces.",
+      "### Cleaning the rebate",
+      "Scrape the rebate back to bare wood and paint it with primer so that the new putty grips.",
+      "## Fitting the new pane",
+      "Press a thin bed of putty into the rebate, set the glass in it and fix it with glazing sprigs every 20 centimetres.",
+    ]);
+    expect(composeOfflineAnswer({ ...guide, question: "How do you take out the old glass?" }).text).toMatch(/^Wear thick gloves and goggles/);
+  });
+
   it("answers 'What is X?' with the sentence that says what X is, not one about a kind of X nor the opening of a section headed so", () => {
     const explainer = oneSource("rewilding.md", [
       "# How Rewilding Works",
