@@ -859,6 +859,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
   const moneyAsked = (MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question));
   const focus = focusOf(question, concepts);
+  // A word related to the thing asked about that the question says itself is no sign of it ("chair" and "board").
+  const focusRelated = focus ? focus.related.filter((term) => !concepts.some((concept) => concept !== focus && concept.matches.includes(term))) : [];
   // "Who chairs the board?" of a text that never says who chairs anything: the material does not speak of it at all.
   const focusUnsaid =
     focus !== null &&
@@ -958,7 +960,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       (!(which && onlyIndefinite(unit.text, focus)) &&
         (holds(unit.terms, focus) ||
           focus.synonyms.some((term) => unit.terms.has(term)) ||
-          focus.related.some((term) => unit.terms.has(term)) ||
+          focusRelated.some((term) => unit.terms.has(term)) ||
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     // A section whose heading the question puts as a question answers it from its opening, whatever words that says
     // ("What should I do before I go swimming?" and "Before You Go": "A little planning prevents most problems.").

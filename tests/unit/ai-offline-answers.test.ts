@@ -1014,15 +1014,18 @@ describe("what an answer must hold", () => {
       "A nurse sees every patient on arrival and gives them a colour. Purple (urgent): seen within 15 minutes, such as a deep cut that will not stop bleeding. Grey (routine): seen within two hours.",
       "## History",
       "Westbury has had three hard flu seasons in fifty years. The worst was 1987, when 40 patients in a day were turned away, and the old building closed soon after.",
-      "The clinic's lead nurse, Abena Mensah of the County Health Trust, said the hardest part had been recruiting staff.",
+      "The clinic's senior nurse, Abena Mensah of the County Health Trust, said the hardest part had been recruiting staff.",
       "## Staffing",
       "Weekend rotas are drawn up a month ahead, and any change to them must be approved by the Director of Nursing.",
+      "Members elected two new trustees to the clinic's board of seven in 2024: Grace Okoro, a retired nurse, and Tom Reid, a local pharmacist.",
       "## Complaints",
       "Westbury Health Board received 212 complaints about waiting times at the clinic in 2023, most of them on Saturday evenings.",
     ]);
     expect(composeOfflineAnswer({ ...clinic, question: "How quickly should a patient in the purple category be seen?" }).text).toMatch(/^Purple \(urgent\): seen within 15 minutes/);
     expect(composeOfflineAnswer({ ...clinic, question: "How many patients were turned away in the 1987 flu season?" }).text).toMatch(/^The worst was 1987/);
-    expect(composeOfflineAnswer({ ...clinic, question: "Who is the clinic's lead nurse at the County Health Trust?" }).text).toMatch(/Abena Mensah/);
+    expect(composeOfflineAnswer({ ...clinic, question: "Who is the clinic's senior nurse at the County Health Trust?" }).text).toMatch(/Abena Mensah/);
+    // A doing the text never says, beside a word related to it that the question says too ("chairs" and "board").
+    expect(composeOfflineAnswer({ ...clinic, question: "Who chairs the clinic's board?" }).text).toBe(NOT_COVERED_REPLY);
     // A post the text names without the person in it.
     expect(composeOfflineAnswer({ ...clinic, question: "Who is Westbury's Director of Nursing?" }).text).toBe(NOT_COVERED_REPLY);
     expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
