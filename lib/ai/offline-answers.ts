@@ -764,6 +764,12 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     const cap = used.length >= 2 ? Math.max(...used) * FOREIGN_UNUSED_SHARE : Infinity;
     for (const concept of concepts) if (!concept.matches.some(present)) concept.weight = Math.min(concept.weight, cap);
   }
+  // A word the question says itself is that word's, never another's synonym or related word ("chair" and "board").
+  for (const concept of concepts) {
+    const others = new Set(concepts.filter((other) => other !== concept).flatMap((other) => other.matches));
+    concept.synonyms = concept.synonyms.filter((term) => !others.has(term));
+    concept.related = concept.related.filter((term) => !others.has(term));
+  }
   return concepts;
 }
 
@@ -859,8 +865,6 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
   const moneyAsked = (MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question));
   const focus = focusOf(question, concepts);
-  // A word related to the thing asked about that the question says itself is no sign of it ("chair" and "board").
-  const focusRelated = focus ? focus.related.filter((term) => !concepts.some((concept) => concept !== focus && concept.matches.includes(term))) : [];
   // "Who chairs the board?" of a text that never says who chairs anything: the material does not speak of it at all.
   const focusUnsaid =
     focus !== null &&
@@ -960,7 +964,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       (!(which && onlyIndefinite(unit.text, focus)) &&
         (holds(unit.terms, focus) ||
           focus.synonyms.some((term) => unit.terms.has(term)) ||
-          focusRelated.some((term) => unit.terms.has(term)) ||
+          focus.related.some((term) => unit.terms.has(term)) ||
           (opening && holds(section.headingTerms, focus) && !onlyIndefinite(section.heading, focus))));
     // A section whose heading the question puts as a question answers it from its opening, whatever words that says
     // ("What should I do before I go swimming?" and "Before You Go": "A little planning prevents most problems.").
