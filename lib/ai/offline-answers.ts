@@ -275,6 +275,20 @@ function dimensions(): Dimension[] {
   return found;
 }
 
+/** Verbs after which "how long" asks for a time only. */
+const LASTING = /\b(?:last|lasts|lasted|take|takes|took|stay|stays|stayed|keep|keeps|kept|remain|remains|remained|wait|waited|live|lives|lived|survive|survives|run|runs|ran|go on|goes on|work|works|worked)\b/i;
+/** English "how long" of a time: the duration dimension without its lengths. */
+let lasting: Dimension | null = null;
+function lastingDimension(): Dimension {
+  if (!lasting) {
+    const duration = dimensions().find((group) => group.dimension.includes(termsOf("duration")[0]!))!;
+    const lengths = new Set(termsOf("metre metres meter meters kilometre kilometres km miles feet foot inch inches centimetres centimeters cm millimetres millimeters mm"));
+    const keep = (stems: readonly string[]) => stems.filter((stem) => !lengths.has(stem));
+    lasting = { all: keep(duration.all), dimension: keep(duration.dimension), answers: keep(duration.answers), units: keep(duration.units) };
+  }
+  return lasting;
+}
+
 /** English "how quickly" and "how soon": answered by a duration ("within 10 minutes") or a speed. */
 let soon: Dimension | null = null;
 function soonDimension(): Dimension {
@@ -689,7 +703,9 @@ function conceptsOf(question: string, idf: (term: string) => number, vocabulary:
     const whenFar = isEnglish() && term.word === "far" && /^(?:ahead|in|back|before)$/i.test(written[term.position + 1] ?? "");
     // "How quickly should a patient be seen?", "How soon will it open?": how long until, or a speed.
     const howSoon = isEnglish() && /^(?:quickly|quick|soon)$/i.test(term.word) && /^how$/i.test(written[term.position - 1] ?? "");
-    const group = howSoon ? soonDimension() : asked && !whenFar ? dimension : undefined;
+    // "How long does mineral wool last?" asks for a time, never a length ("270 mm").
+    const howLongLasting = isEnglish() && term.word === "long" && /^how$/i.test(written[term.position - 1] ?? "") && LASTING.test(question);
+    const group = howSoon ? soonDimension() : howLongLasting ? lastingDimension() : asked && !whenFar ? dimension : undefined;
     // Only words that say something: "go", "get" and "turn" are related to half the language.
     // A word after a determiner or "which" is a noun or an adjective, not a verb ("which brand" is no "mark").
     const senses = DETERMINER.test(written[term.position - 1] ?? "") ? NOMINAL : undefined;

@@ -1031,6 +1031,16 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
   });
 
+  it("answers 'how long does it last' with a time, never a length", () => {
+    const bike = oneSource("bike.md", [
+      "# The Trailhopper E-Bike",
+      "The Trailhopper is a folding electric bike made in Leeds for riders who mix train and bike.",
+      "## Battery",
+      "The battery pack is 30 centimetres long and clips under the seat. A full charge takes about four hours from a household socket, and the battery keeps 80 per cent of its capacity for around five years of daily use.",
+    ]);
+    expect(composeOfflineAnswer({ ...bike, question: "How long does the battery last?" }).text).toMatch(/^A full charge takes about four hours/);
+  });
+
   it("answers a question put as a part's heading from the sub-section that opens the part", () => {
     const guide = oneSource("window.md", [
       "# Replacing a Broken Window Pane",
