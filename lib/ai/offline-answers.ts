@@ -14,7 +14,7 @@ import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type De
 import { phrases, phrasesOf } from "./phrases";
 import { deckLanguageFor } from "@/lib/content/languages";
 import { DATELINE, splitSentences } from "./text";
-import { relatedWords, type Pos } from "./wordnet";
+import { relatedWords, siblingWords, type Pos } from "./wordnet";
 import { nearStems } from "./word-vectors";
 import { hasMainVerb, tagged } from "./pos";
 
@@ -907,6 +907,25 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const rareNames = new Set(concepts.filter((concept) => concept.name && !concept.subject && units.filter((unit) => holds(unit.terms, concept)).length <= RARE_NAME_UNITS));
   // "What was the rainfall in July …?" of "Rainfall since March has been 58% …": another month is another question.
   const askedMonth = isEnglish() ? concepts.find((concept) => MONTH.test(concept.word)) : undefined;
+  // "What percentage of patients are placed in the orange category?" is not answered by the red and the green ones:
+  // other kinds of the thing asked about (WordNet's words under the same more general word), said where it is not,
+  // when the material does say it elsewhere.
+  // Only of a word the question uses as a noun or an adjective ("start planning" names no kind of start).
+  const vocabulary = new Set(units.flatMap((unit) => [...unit.terms]));
+  const nominal = isEnglish() ? new Set(tagged(question).filter((word) => word.pos === "NOUN" || word.pos === "ADJ").map((word) => word.lower)) : new Set<string>();
+  // Units of measure are no kinds ("hours" and "day").
+  const measuring = new Set(dimensions().flatMap((group) => group.all));
+  const otherKinds = isEnglish()
+    ? concepts.flatMap((concept) => {
+        if (concept.name || !concept.used || concept.measures || concept.word.length < 3 || !nominal.has(concept.word) || measuring.has(concept.stem)) return [];
+        const kinds = new Set(
+          termsOf(siblingWords(concept.word).join(" ")).filter(
+            (term) => vocabulary.has(term) && !measuring.has(term) && !questionStems.has(term) && !concept.matches.includes(term) && !concept.synonyms.includes(term),
+          ),
+        );
+        return kinds.size > 0 ? [{ concept, kinds }] : [];
+      })
+    : [];
   // How many prose units come before each unit of a section, counted once per section.
   const proseCounts = new Map<Section, number[]>();
   const proseBefore = (section: Section, index: number): number => {
@@ -1005,6 +1024,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "What is the nightly hotel cap in Paris?" is not answered by the caps of London and of the rest of the UK.
     if (nameAbsent) coverage *= NAME_ABSENT;
     if (askedMonth && !holds(unit.terms, askedMonth) && MONTHS_IN.test(unit.text)) coverage *= OTHER_MONTH;
+    if (otherKinds.some(({ concept, kinds }) => !holds(unit.terms, concept) && !concept.synonyms.some((term) => unit.terms.has(term)) && [...kinds].some((term) => unit.terms.has(term)))) coverage *= OTHER_KIND;
     // "How many workers will the contractor have on site?" is not answered by a sentence of the contractor's two
     // drop-in sessions: what is counted, neither named nor counted, is asked of something else. Counted in the next
     // sentence, it is said of the same thing ("… count the rubbish along the riverbank. … they found 312 plastic bags").
@@ -1212,6 +1232,8 @@ const CALENDAR = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|febru
 const MONTH = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 const MONTHS_IN = /\b(?:January|February|March|April|June|July|August|September|October|November|December)\b/;
 const OTHER_MONTH = 0.7;
+/** What a unit keeps that says another kind of the thing asked about where it does not say the thing. */
+const OTHER_KIND = 0.6;
 
 /** Small words inside a name ("Bank of England", "Marks and Spencer"). */
 const NAME_JOINERS = new Set(["of", "the", "and", "&", "de", "van", "von", "du", "la"]);

@@ -245,3 +245,52 @@ export function relatedWords(word: string, parts: readonly Pos[] = PARTS): Relat
   cache.set(key, found);
   return found;
 }
+
+/** A more general word with more kinds than this says little of what its kinds share ("person", "act"). */
+const MAX_KINDS = 60;
+const siblingCache = new Map<string, string[]>();
+
+/**
+ * Other kinds of what a lower-case noun or adjective names, in its commonest senses: the words under the same more
+ * general word ("red" and "green" beside "orange", both chromatic colours; "lemon" beside "orange" the fruit). A
+ * sentence that says one of them where the question says the word speaks of another thing of its kind. Empty
+ * without the database.
+ */
+export function siblingWords(word: string): string[] {
+  const cached = siblingCache.get(word);
+  if (cached) return cached;
+  const siblings = new Set<string>();
+  const own = new Set<string>([word]);
+  const database = dictionary();
+  if (database && /^[a-z][a-z'-]*$/.test(word)) {
+    for (const part of ["noun", "adj"] as const) {
+      const index = database.get(`index.${part}`)!;
+      for (const lemma of baseForms(word, part)) {
+        const line = indexLine(index, lemma);
+        if (!line) continue;
+        const fields = line.trim().split(" ");
+        const senseCount = Number(fields[2]);
+        for (const offset of fields.slice(fields.length - senseCount).map(Number).slice(0, SENSES)) {
+          const synset = synsetAt(part, offset);
+          if (!synset) continue;
+          for (const other of synset.words) own.add(other);
+          // An adjective's kind is the one its similar senses ("&") share; a noun's, its more general word ("@").
+          for (const pointer of synset.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "@" : "&"))) {
+            const general = synsetAt(PART_OF[pointer.pos] ?? part, pointer.offset);
+            const kinds = general?.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "~" : "&")) ?? [];
+            if (kinds.length > MAX_KINDS) continue;
+            for (const kind of kinds) {
+              for (const other of synsetAt(PART_OF[kind.pos] ?? part, kind.offset)?.words ?? []) if (!other.includes("_")) siblings.add(other);
+            }
+          }
+        }
+        break;
+      }
+    }
+  }
+  for (const other of own) siblings.delete(other);
+  const found = [...siblings];
+  if (siblingCache.size >= CACHE_LIMIT) siblingCache.clear();
+  siblingCache.set(word, found);
+  return found;
+}

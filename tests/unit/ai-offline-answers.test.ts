@@ -1031,6 +1031,21 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...clinic, question: "How many complaints did the clinic receive in 2023?" }).text).toMatch(/212 complaints/);
   });
 
+  it("refuses a question about one kind of a thing with a sentence about other kinds ('orange' of 'red' and 'green')", () => {
+    const sorting = oneSource("sorting.md", [
+      "# How the Walk-In Centre Sorts Patients",
+      "Every patient is given a colour on arrival, and the colour decides how soon a doctor sees them.",
+      "## The Colours",
+      "- Red: seen at once, such as heavy bleeding.",
+      "- Orange: seen within 10 minutes, such as chest pain.",
+      "- Green: seen within two hours, such as a sprained ankle.",
+      "## Who Comes In",
+      "About 3 per cent of patients are given the red colour and around 40 per cent the green colour, the largest group.",
+    ]);
+    expect(composeOfflineAnswer({ ...sorting, question: "What percentage of patients are given the orange colour?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...sorting, question: "What percentage of patients are given the green colour?" }).text).toMatch(/40 per cent the green colour/);
+  });
+
   it("answers 'how long does it last' with a time, never a length", () => {
     const bike = oneSource("bike.md", [
       "# The Trailhopper E-Bike",
