@@ -141,6 +141,9 @@ function untagged(word: string, tag: string): boolean {
  * verb (an adjective for "-ly") and the longer no other part of speech, by wink-lexicon's tags: "corner" is not of
  * "corn", "early" not of "ear", "centre" not of "cent".
  */
+/** Words that "-age" makes another word of. */
+const AGE_NOT_FAMILY = new Set(["mess", "vint", "cott", "cour", "dama", "bagg", "pass"]);
+
 export function sameFamily(a: string, b: string): boolean {
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   if (shorter.length < 3 || !longer.startsWith(shorter) || /\d/.test(longer)) return false;
@@ -148,6 +151,9 @@ export function sameFamily(a: string, b: string): boolean {
   // Porter2 takes a verb's final "e" ("agre" for "agree", "danc" for "dance") but leaves it in "agreement" and "user".
   if (["er", "or", "ment", "r", "ement"].includes(ending)) return tagged(shorter, "VB") && !untagged(longer, "NN");
   if (ending === "li") return tagged(shorter, "JJ") && !untagged(`${shorter}ly`, "RB");
+  // A measure or a doing made a noun with "-age": "mileage" of "mile", "postage" of "post", "leakage" of "leak"
+  // ("message" is no kind of mess).
+  if (ending === "ag") return shorter.length >= 4 && !AGE_NOT_FAMILY.has(shorter) && (!untagged(shorter, "NN") || tagged(shorter, "VB"));
   return false;
 }
 
