@@ -675,6 +675,9 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
   text = stripLeading(text);
   text = condense(text, options.forSlide ?? true);
   if (opensOnCondition(text)) return null;
+  // A quotation opening on its condition ("\"If the results are what we expect, a child …\" she says") is cut as
+  // the condition alone or not at all: no bullet.
+  if (/^["“‘]/.test(text) && SUBORDINATE.test(text.slice(1)) && !PHRASE_OF_TIME.test(text.slice(1))) return null;
   if (SUBORDINATE.test(text) && !PHRASE_OF_TIME.test(text)) {
     const comma = text.indexOf(", ");
     let main = comma > 0 ? text.slice(comma + 2) : "";
@@ -916,6 +919,13 @@ export function whenFirst(text: string, continued: (text: string) => string = lo
   // A phrase of an infinitive at the clause's end is that infinitive's ("… ask for the animal to be rehomed | within
   // three months"): put first, it would time the whole statement.
   if (isEnglish() && /\bto\s(?:be\s|have\s)?\p{L}+$/iu.test(clause)) return null;
+  // A phrase after a second verb is that verb's ("… began in September 2024 and will follow 60 patients | for two
+  // years"): put first, it would time the first one too.
+  // As the tagger reads it: "taste or smell of their water" and "bedtimes and wake-up times" have no second verb.
+  if (isEnglish() && /\b(?:and|but|or)\s/.test(clause)) {
+    const words = tagged(clause);
+    if (words.some((word, index) => word.pos === "CCONJ" && ["VERB", "AUX"].includes(words[index + 1]?.pos ?? "") && !words[index + 2]?.joined)) return null;
+  }
   // The clause keeps its capital when it opens on a name ("Mary Anning found…", "Lisbon has…").
   return `${capitalize(match[2]!)}, ${continued(clause)}`;
 }
@@ -1477,6 +1487,17 @@ class DeckWriter {
           if (candidate.bullet.truncated || chosen.some((entry) => entry.sentence === candidate.sentence)) continue;
           accept(candidate.bullet.text, candidate.sentence.index, candidate.sentence, false, true);
         }
+        // Else a sentence's opening phrase the narration goes on from ("In July the co-operative joined a regional
+        // buying group …"): a second line read out beats a slide of one.
+        // Only a line cut where a phrase begins: "… and make the tool | part of your week" is cut inside one.
+        for (const candidate of candidates) {
+          if (chosen.length >= MIN_OWN_LINES) break;
+          if (!candidate.bullet.truncated || !standsAlone(candidate.bullet.text) || chosen.some((entry) => entry.sentence === candidate.sentence)) continue;
+          const { text } = candidate.bullet;
+          const at = candidate.sentence.text.toLowerCase().indexOf(text.toLowerCase());
+          if (at < 0 || !PHRASE_STARTS.test(candidate.sentence.text.slice(at + text.length))) continue;
+          accept(text, candidate.sentence.index, candidate.sentence);
+        }
       }
     }
     // A slide still showing one line of its own: a condition's line up to a bullet's whole length ("We may offer their
@@ -1494,7 +1515,8 @@ class DeckWriter {
       // language, whose verbs are not told by their shape, a key phrase ("Grandes cultures") only fills a slide
       // that would show fewer than two lines.
       // "Two crime novelists" has a verb's shape ("novelists") and none as the tagger reads it.
-      if (isEnglish() ? !(wordCount(phrase) >= 3 && hasVerbShape(phrase) && hasMainVerb(tagged(phrase))) : chosen.length >= MIN_OWN_LINES) continue;
+      // "Largest supplier remains" ends where what it says would begin.
+      if (isEnglish() ? !(wordCount(phrase) >= 3 && hasVerbShape(phrase) && hasMainVerb(tagged(phrase))) || LINKING_END.test(phrase) : chosen.length >= MIN_OWN_LINES) continue;
       const heard = heardVerbatim(phrase);
       if (heard && verbatimRoom() === 0) continue;
       if (accept(capitalize(phrase), Number.MAX_SAFE_INTEGER - 100 + chosen.length) && heard) verbatim += 1;
@@ -2363,11 +2385,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
   if (!agendaBullets && !topicBullets && readOut >= 2 && readOut * 2 >= openingBullets.length && mainTopics.length >= MIN_BULLETS && mainTopics.length <= MAX_BULLETS) {
     openingBullets = mainTopics;
   }
-  // A title too long for a slide ("Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic
-  // Controller") is shown by its main title; the narration says it whole.
-  const [mainTitle] = deckTitle.split(/:\s/);
   slides.push({
-    title: (wordCount(deckTitle) > MAX_TITLE_WORDS || deckTitle.length > MAX_TITLE_CHARACTERS) && mainTitle && mainTitle !== deckTitle && wordCount(mainTitle) >= 2 ? mainTitle : deckTitle,
+    title: slideTitleOf(deckTitle),
     bullets: openingBullets.slice(0, MAX_BULLETS),
     script: openingScript,
     imagePrompt: imagePromptFor(deckTitle, (phrasesByPart.flat().sort((a, b) => b.score - a.score)).slice(0, 3).map((phrase) => phrase.text)),
@@ -2522,6 +2541,49 @@ const NOT_A_NAME = new Set(["the", "a", "an", "my", "our", "how", "why", "what",
  * at least twice, and the pronoun it uses most, at least five times and three times as often as the other. Null for
  * any other text (a guide, a report, a profile of two people told apart only by their names).
  */
+/** What a phrase cut off a line starts with when the line ends where a phrase begins ("… food co-ops | in Yorkshire"). */
+const PHRASE_STARTS = /^,?\s+(?:in|on|at|to|for|with|by|from|after|before|during|because|which|who|where|when|while|as|than|since|until|through|across|under|over|so that|such as)\b/i;
+
+/** A phrase ending on a verb that needs what follows it ("Largest supplier remains", "The main aim is"). */
+const LINKING_END = /\b(?:is|are|was|were|be|been|being|remains?|remained|becomes?|became|seems?|seemed|stays?|stayed|appears?|appeared|includes?|included|means|meant|has|have|had)$/i;
+
+/** A title fits on a slide. */
+function titleFits(title: string): boolean {
+  return wordCount(title) <= MAX_TITLE_WORDS && title.length <= MAX_TITLE_CHARACTERS;
+}
+
+/** Words a headline's closing clause or phrase starts with ("… Could Close Within a Year After Losing Its Main Grant"). */
+const TITLE_CLAUSE = /^(?:after|as|amid|despite|following|because|while|before|since|until|when|once|unless|although|though|ahead|whereas)$/i;
+const TITLE_PHRASE = /^(?:with|without|over|under|in|for|on|at|by|from|through|during|across|near|into)$/i;
+/** Words a title does not end on. */
+const TITLE_DANGLING = /^(?:a|an|the|of|and|or|to|its|their|his|her|our|your|my|this|that|these|those|is|are|was|were|be|can|could|will|would|may|might|must|should)$/i;
+
+/**
+ * A deck title too long for a slide, shown shorter; the narration says it whole. Its main title before a colon
+ * ("Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic Controller"); else, in English, the
+ * headline without its closing clause ("Pennine Philharmonic Warns It Could Close Within a Year After Losing Its
+ * Main Grant"), or without its closing phrase; else whole.
+ */
+export function slideTitleOf(title: string): string {
+  if (titleFits(title)) return title;
+  const [main] = title.split(/:\s/);
+  if (main && main !== title && wordCount(main) >= 2 && titleFits(main)) return main;
+  if (!isEnglish()) return title;
+  const words = title.split(/\s+/);
+  // "How a Small Village in the Scottish Highlands Built …" is not "How a Small Village".
+  // Read in lower case: a tagger takes every capitalised word of a headline for a name.
+  const saysVerb = (text: string) => hasMainVerb(tagged(text.toLowerCase()));
+  const verb = saysVerb(title);
+  for (const starts of [TITLE_CLAUSE, TITLE_PHRASE]) {
+    for (let index = words.length - 1; index >= 4; index--) {
+      if (!starts.test(words[index]!)) continue;
+      const head = words.slice(0, index).join(" ").replace(/[\s,;:–—-]+$/, "");
+      if (titleFits(head) && !TITLE_DANGLING.test(words[index - 1]!.replace(/[,;:–—-]+$/, "")) && (!verb || saysVerb(head))) return head;
+    }
+  }
+  return title;
+}
+
 export function mainPerson(title: string, sentences: readonly string[]): Person | null {
   if (!isEnglish()) return null;
   const text = sentences.join(" ");

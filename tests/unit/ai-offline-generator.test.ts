@@ -3,7 +3,23 @@
 import { describe, expect, it } from "vitest";
 import { BadRequest } from "@/lib/errors";
 import { generateOutline, NO_MAIN_SOURCE_MESSAGE, offlineGenerationProvider, type Outline, type OutlineInput } from "@/lib/ai/generation";
-import { answeredStatement, CLOSING_FILLERS, conditionLines, figureLine, FILLERS, frontToEnd, generateOfflineOutline, labelForm, mainPerson, namedSubject, namingPerson, toBullet, TOO_LITTLE_TEXT_MESSAGE, whenFirst } from "@/lib/ai/offline-generator";
+import {
+  answeredStatement,
+  CLOSING_FILLERS,
+  conditionLines,
+  figureLine,
+  FILLERS,
+  frontToEnd,
+  generateOfflineOutline,
+  labelForm,
+  mainPerson,
+  namedSubject,
+  namingPerson,
+  slideTitleOf,
+  toBullet,
+  TOO_LITTLE_TEXT_MESSAGE,
+  whenFirst,
+} from "@/lib/ai/offline-generator";
 import { inLanguage } from "@/lib/ai/language";
 import { hasMainVerb, tagged } from "@/lib/ai/pos";
 import { outlineSchema } from "@/lib/ai/outline";
@@ -712,6 +728,8 @@ describe("bullets from sentences", () => {
     expect(whenFirst("We recorded four injuries that led to time off work, against seven in 2024")).toBeNull();
     expect(whenFirst("Revenue was £14.6 million, up from £12.9 million in 2024")).toBeNull();
     expect(whenFirst("The work parties are held on the first Sunday of each month")).toBeNull();
+    // The phrase after a second verb is that verb's: put first, it would time the first one too.
+    expect(whenFirst("A trial with the county hospital began in September 2024 and will follow 60 patients for two years")).toBeNull();
     // A main clause with a plain plural verb after an opening condition is a line; a phrase after an opening phrase is none.
     expect(toBullet("When the soil is dry, the roots grow deeper.")?.text).toBe("The roots grow deeper");
     expect(toBullet("Since 2015 Varga has taken one apprentice at a time, each for three years.")?.text).not.toBe("Each for three years");
@@ -1286,5 +1304,32 @@ describe("bullets from sentences", () => {
     expect(toBullet("Kelvin built the first tide-predicting machine in 1872, a system of pulleys and gears in which each wheel represented one constituent and a wire summed their motions.")?.text ?? "").not.toMatch(
       /a system of pulleys$/,
     );
+    // A quotation opening on its condition gives no line: cut, it would be the condition alone.
+    expect(toBullet('"If the results are what we expect, a child in Leeds and a child in Lagos should be able to get the same hand," she says.')).toBeNull();
+  });
+
+  it("shows a headline too long for a slide without its closing clause, never without its verb", () => {
+    expect(slideTitleOf("Pennine Philharmonic Warns It Could Close Within a Year After Losing Its Main Grant")).toBe("Pennine Philharmonic Warns It Could Close Within a Year");
+    expect(slideTitleOf("Council Approves Plan to Build Two Hundred New Homes on the Former Gasworks Site in the East of the Town")).toBe("Council Approves Plan to Build Two Hundred New Homes");
+    expect(slideTitleOf("Thirty-Three Years in the Tower: An Interview with a Retired Air Traffic Controller")).toBe("Thirty-Three Years in the Tower");
+    const long = "How a Small Village in the Scottish Highlands Built Its Own Broadband Network From Scratch Over Ten Years";
+    expect(slideTitleOf(long)).toBe(long);
+    expect(slideTitleOf("Night Trains Return")).toBe("Night Trains Return");
+  });
+
+  it("gives a section of three sentences two lines when the second is one the narration reads on from", () => {
+    const text = [
+      "# Annual Report of the Hillside Food Co-operative",
+      "The Hillside Food Co-operative had its busiest year since it opened, with turnover up by nine per cent and membership above 2,000 for the first time.",
+      "## Members",
+      "Membership passed 2,000 in October, and 212 members volunteered at least one shift in the shop. Volunteers receive a 10 per cent discount on everything they buy. The annual meeting in March elected two new directors to the board.",
+      "## Suppliers and Sourcing",
+      "The co-operative bought from 74 suppliers in 2024, 29 of them within 30 miles of the city. Its largest supplier remains Hope Valley Organics, a grower in Derbyshire that provides about half of the vegetables in the veg boxes. In July the co-operative joined a regional buying group with four other food co-ops in Yorkshire to negotiate better prices on dry goods such as rice, pasta and oats.",
+      "## Looking Ahead",
+      "The board's main priority for next year is to find a second site, after the shop ran out of storage space. It has set aside £40,000 from reserves for a feasibility study. The co-operative also plans to launch online ordering for veg boxes in the spring.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline({ sources: [{ name: "report.md", kind: "main_document", text, isMain: true }], useMainSourceOnly: true, template: "professional" });
+    const slide = outline.slides.find((candidate) => candidate.title === "Suppliers and Sourcing");
+    expect(slide?.bullets.length).toBeGreaterThanOrEqual(2);
   });
 });
