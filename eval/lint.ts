@@ -120,7 +120,10 @@ function cutReason(text: string, words: Tagged[]): string | null {
     return "a quotation left open";
   }
   const first = words.find((word) => word.pos !== "PUNCT");
-  if (first && SUBORDINATE.has(first.lower) && !trimmed.includes(",")) return `a '${first.word}' clause alone`;
+  // "Whether he will want the early starts is a question for another decade": a "whether" clause can be the subject
+  // of the verb after it.
+  const verbs = words.filter((word) => word.pos === "VERB" || word.pos === "AUX").length;
+  if (first && SUBORDINATE.has(first.lower) && !trimmed.includes(",") && !(first.lower === "whether" && verbs >= 2)) return `a '${first.word}' clause alone`;
   // "A sluggish carriage has a dull": an adjective whose noun was cut off.
   const [before, end] = words.filter((word) => word.pos !== "PUNCT").slice(-2);
   if (before && end && /^an?$/.test(before.lower) && end.pos === "ADJ" && !/^(?:few|little|lot|bit|while|first|second|third|fourth|fifth|half|quarter|dozen|hundred|thousand|million|billion)$/.test(end.lower)) return `ends on '${before.word} ${end.word}'`;

@@ -127,6 +127,11 @@ describe("slide lint", () => {
     expect(cuts).toEqual(["cut: Most pupils now rely on"]);
   });
 
+  it("takes a 'whether' clause that is the subject of the verb after it for no cut, and still flags one alone", () => {
+    const cuts = findingsFor(["Whether he will want the early starts is a question for another decade", "Whether the trains come back for good"]).filter((finding) => finding.startsWith("cut"));
+    expect(cuts).toEqual(["cut: Whether the trains come back for good"]);
+  });
+
   it("flags a line that says 'yes' or 'no' to a question not on the slide, after a phrase too", () => {
     const context = findingsFor(["For most tools, no; every item comes with a printed instruction card", "No, dogs are not allowed", "There is no charge for registering a pet"]).filter((finding) => finding.startsWith("context"));
     expect(context).toEqual(["context: For most tools, no; every item comes with a printed instruction card", "context: No, dogs are not allowed"]);
