@@ -897,6 +897,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
+  const whereAsked = isEnglish() && /^\s*where\b/i.test(question);
   const addressAsked = isEnglish() && ADDRESS_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const dialAsked = numberAsked && DIAL_ASKED.test(question);
@@ -1051,6 +1052,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
+    // "Where are the Tuesday rehearsals held?" is not answered by their times: a place, named or said.
+    if (whereAsked && !namesSomething(unit.text, questionStems) && !PLACE_SAID.test(unit.text)) coverage *= said((text) => namesSomething(text, questionStems) || PLACE_SAID.test(text));
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
     if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
     // "What is the email address of …?" is not answered by its phone number.
@@ -1172,6 +1175,10 @@ const CLOCK = /\b\d{1,2}(?:[:.]\d\d)?\s?(?:a\.?m\b\.?|p\.?m\b\.?)|\b\d{1,2}:\d\d
  */
 const NAME_ASKED =
   /\bwhat(?:'s| is| was| are| were) the names? of\b|\bwhat (?:is|was|are|were) (?:it|they|he|she|(?:the|this|that|his|her|their|its) [\w' -]{1,30}?) called\b|^\s*(?:which|what) (?:(?!(?:kinds?|sorts?|types?|size|sizes|colou?rs?|part|parts|day|days|time|times|year|years|can|could|do|does|did|should|will|would|shall|may|might|must|is|are|was|were|has|have|had|i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its)\b)[a-z]+ ){0,2}?(?:company|companies|firm|firms|brand|brands|make|makes|model|town|towns|city|cities|village|villages|country|countries|county|supermarkets?|shops?|stores?|pubs?|restaurants?|hotels?|airports?|stations?|schools?|hospitals?|universit(?:y|ies)|colleges?|charit(?:y|ies)|organi[sz]ations?|banks?|building societ(?:y|ies)|newspapers?|bands?|teams?|clubs?|streets?|roads?|islands?|rivers?|mountains?|businesses|business|airlines?|publishers?|manufacturers?|suppliers?|providers?)\b|^\s*who (?:has|have|had) been [a-z]+ed\b|^\s*who (?:was|were) (?:arrested|charged|elected|appointed|named|chosen|hired|sacked|fired|convicted|accused|awarded|given|paid|asked|invited|sent|killed|injured)\b|^\s*who (?:first )?(?:founded|invented|designed|built|wrote|discovered|created|started|set up|owns|owned|runs|ran|painted|composed|directed|manages|leads|chairs|sponsors|funds|supplies|provides)\b|^\s*who (?:is|was|are|were) (?:the|their|its|our|your|[\w-]+['’]s) [\w' -]+?(?<!\s(?:for|to|at|with|about|by|from|on|in|aimed at))\s*\?\s*$/i;
+
+/** What says where without a name: a place's kind or a direction ("in the church hall", "behind the library", "online"). */
+const PLACE_SAID =
+  /\b(?:here|there|where|inside|outside|indoors|outdoors|behind|beside|near|nearby|opposite|above|below|underneath|upstairs|downstairs|online|abroad|home|room|rooms|hall|floor|building|centre|center|site|office|street|road|lane|square|park|garden|church|school|library|station|entrance|venue|address|area|field|beach|shore|coast|river|lake|town|city|village|county|region|country|shop|store|market|cafe|café|kitchen|yard|car park|counter|desk|reception|ward|clinic|hospital|studio|workshop|warehouse|depot|museum|gallery|theatre|campus|harbour|port|pier|bridge|path|route|trail|side|corner|end|north|south|east|west)\b|\b(?:to|at|in|into|from) (?:the|a|an|our|their|your|its|local|each|every) (?!(?:morning|afternoon|evening|night|summer|winter|spring|autumn|week|weekend|year|month|day|time|moment|end|start|beginning|same|first|last|next)\b)/i;
 
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;

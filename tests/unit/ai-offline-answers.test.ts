@@ -1046,6 +1046,18 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...sorting, question: "What percentage of patients are given the green colour?" }).text).toMatch(/40 per cent the green colour/);
   });
 
+  it("answers 'where' with a place, named or said, never with a time alone", () => {
+    const club = oneSource("club.md", [
+      "# Riverside Chess Club",
+      "The club welcomes players of every standard, from beginners to county players.",
+      "## Club Nights",
+      "Club nights are held every Thursday from 7pm to 10pm from September to June, with a short break for tea at about 8.30pm.",
+      "## Venue",
+      "Thursday club nights take place in the upstairs room of the Old Ferry Inn, which has a lift.",
+    ]);
+    expect(composeOfflineAnswer({ ...club, question: "Where are the Thursday club nights held?" }).text).toMatch(/upstairs room of the Old Ferry Inn/);
+  });
+
   it("answers 'how long does it last' with a time, never a length", () => {
     const bike = oneSource("bike.md", [
       "# The Trailhopper E-Bike",
