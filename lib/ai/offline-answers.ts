@@ -953,6 +953,13 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // complete three online modules: …").
     const lead = before && isEnglish() ? PRONOUN_LEAD.exec(unit.text) : null;
     const subjectBefore = before && isEnglish() ? (lead ? (/they/i.test(lead[1]!) ? before.terms : subjectTerms(before)) : DEMONSTRATIVE_LEAD.test(unit.text) ? before.terms : null) : null;
+    // A table's row reads in the light of the prose that introduces the table ("… if an item has not sold by the end of
+    // its shelf time, it is moved to another shop or reduced. The table below shows our main categories.").
+    let introduced: Unit | undefined;
+    if (unit.row) {
+      const prose = section.units.slice(0, unit.index).filter((other) => !other.row).slice(-2);
+      introduced = prose.find((other) => other !== before);
+    }
     let direct = 0;
     let context = 0;
     let headingShare = 0;
@@ -985,7 +992,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       if (explains && credit < REASON_CREDIT) reason += concept.weight;
       else if (credit > 0) direct += credit * concept.weight;
       // A term the answer must say itself (an amount's dimension, "the second quarter") is no context.
-      else if (!concept.required && (inHeading || (before && holds(before.terms, concept)) || (after && holds(after.terms, concept)))) context += concept.weight;
+      else if (!concept.required && (inHeading || [before, after, introduced].some((near) => near !== undefined && holds(near.terms, concept)))) context += concept.weight;
       else missed += concept.weight;
       // A name said two sentences back is still the topic ("For security, CCTV cameras cover the entrances … There are
       // no cameras on the working floors … Recordings are kept for 30 days"); a month or a day is a date there, no topic.

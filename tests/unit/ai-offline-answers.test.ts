@@ -1046,6 +1046,17 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...sorting, question: "What percentage of patients are given the green colour?" }).text).toMatch(/40 per cent the green colour/);
   });
 
+  it("reads a table's row in the light of the prose that introduces the table", () => {
+    const shop = oneSource("shop.md", [
+      "# How Our Charity Shops Work",
+      "Every bag left at our shops is sorted by volunteers within a week.",
+      "## Pricing",
+      "Volunteers price each item with our price guide. If an item has not sold by the end of its shelf time, it is sent to another shop or marked down. The table below shows our main categories.",
+      "| Category | Typical price | Shelf time |\n| --- | --- | --- |\n| Clothing | £3 to £8 | 3 weeks |\n| Books | 99p to £2.50 | 6 weeks |\n| Furniture | £20 to £250 | 2 weeks |",
+    ]);
+    expect(composeOfflineAnswer({ ...shop, question: "How long do books stay on the shelf before they are sent to another shop or marked down?" }).text).toMatch(/Books.*6 weeks/);
+  });
+
   it("answers 'where' with a place, named or said, never with a time alone", () => {
     const club = oneSource("club.md", [
       "# Riverside Chess Club",
