@@ -500,7 +500,7 @@ function measuredText(text: string): string {
   // "£12" says pounds as much as "12 pounds" does.
   const money = speed.replace(/([£$€])\s?(\d[\d,.]*(?:\s?(?:million|billion|bn|m|k)\b)?)/g, (_, sign: string, amount: string) => `${amount} ${CURRENCY[sign]}`);
   // "60 g", "2.5 kg", "500 ml": the unit's name, as a question asks for it ("how many grams").
-  const units = money.replace(/(\d)\s?(kg|g|mg|ml|l)\b(?!['’])/g, (_, digit: string, unit: string) => `${digit} ${WRITTEN_UNITS[unit]}`);
+  const units = money.replace(/(\d)\s?(kg|g|mg|ml|l|km|cm|mm)\b(?!['’])/g, (_, digit: string, unit: string) => `${digit} ${WRITTEN_UNITS[unit]}`);
   return units.replace(/\bper cent\b/gi, "percent");
 }
 
@@ -517,7 +517,7 @@ const MONEY_WORDS = ["pound", "euro", "dollar"].map((word) => stemOf(word));
 const MONEY_UNITS = ["pound", "pounds", "euro", "euros", "dollar", "dollars", "pence", "penny", "cent", "cents", "p"].map((word) => stemOf(word));
 
 const CURRENCY: Record<string, string> = { "£": "pounds", $: "dollars", "€": "euros" };
-const WRITTEN_UNITS: Record<string, string> = { kg: "kilograms", g: "grams", mg: "milligrams", ml: "millilitres", l: "litres" };
+const WRITTEN_UNITS: Record<string, string> = { kg: "kilograms", g: "grams", mg: "milligrams", ml: "millilitres", l: "litres", km: "kilometres", cm: "centimetres", mm: "millimetres" };
 
 function makeUnit(text: string, section: Section, passage: string): Unit {
   const read = measuredText(text);

@@ -1046,6 +1046,16 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...sorting, question: "What percentage of patients are given the green colour?" }).text).toMatch(/40 per cent the green colour/);
   });
 
+  it("reads a length written without a space ('15mm') as its unit", () => {
+    const pond = oneSource("pond.md", [
+      "# Getting a Pond Ready for Winter",
+      "A little work in autumn keeps a pond clear and its fish healthy until spring.",
+      "## Netting",
+      "Stretch a fine net across the pond before the leaves fall, and keep it a little above the water. Its holes should be 15mm across or less, small enough to catch a willow leaf.",
+    ]);
+    expect(composeOfflineAnswer({ ...pond, question: "How many millimetres across should the holes of the net be?" }).text).toMatch(/15mm across/);
+  });
+
   it("reads a table's row in the light of the prose that introduces the table", () => {
     const shop = oneSource("shop.md", [
       "# How Our Charity Shops Work",
