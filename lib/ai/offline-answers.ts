@@ -898,6 +898,16 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
   const whereAsked = isEnglish() && /^\s*where\b/i.test(question);
+  // A place other than the one asked about ("Where is the sorting centre?" is not answered by "… send it to the
+  // sorting centre"): a name, a place's kind or a phrase of place whose words the question does not say.
+  const namesPlace = (text: string) =>
+    namesSomething(text, questionStems) ||
+    [...text.matchAll(new RegExp(PLACE_SAID.source, "gi"))].some((found) => {
+      // A phrase of place is its noun's ("to the sorting centre"); a place's kind is its own word.
+      const phrase = /\s$/.test(found[0]);
+      const words = phrase ? termsOf(text.slice(found.index + found[0].length).split(/[,;.]/)[0]!).slice(0, 2) : termsOf(found[0]);
+      return words.length > 0 && !words.every((term) => questionStems.has(term));
+    });
   const addressAsked = isEnglish() && ADDRESS_ASKED.test(question);
   const numberAsked = isEnglish() && NUMBER_ASKED.test(question);
   const dialAsked = numberAsked && DIAL_ASKED.test(question);
@@ -1060,7 +1070,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
     if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
     // "Where are the Tuesday rehearsals held?" is not answered by their times: a place, named or said.
-    if (whereAsked && !namesSomething(unit.text, questionStems) && !PLACE_SAID.test(unit.text)) coverage *= said((text) => namesSomething(text, questionStems) || PLACE_SAID.test(text));
+    if (whereAsked && !namesPlace(unit.text)) coverage *= said(namesPlace);
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
     if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
     // "What is the email address of …?" is not answered by its phone number.
@@ -1185,7 +1195,7 @@ const NAME_ASKED =
 
 /** What says where without a name: a place's kind or a direction ("in the church hall", "behind the library", "online"). */
 const PLACE_SAID =
-  /\b(?:here|there|where|inside|outside|indoors|outdoors|behind|beside|near|nearby|opposite|above|below|underneath|upstairs|downstairs|online|abroad|home|room|rooms|hall|floor|building|centre|center|site|office|street|road|lane|square|park|garden|church|school|library|station|entrance|venue|address|area|field|beach|shore|coast|river|lake|town|city|village|county|region|country|shop|store|market|cafe|café|kitchen|yard|car park|counter|desk|reception|ward|clinic|hospital|studio|workshop|warehouse|depot|museum|gallery|theatre|campus|harbour|port|pier|bridge|path|route|trail|side|corner|end|north|south|east|west)\b|\b(?:to|at|in|into|from) (?:the|a|an|our|their|your|its|local|each|every) (?!(?:morning|afternoon|evening|night|summer|winter|spring|autumn|week|weekend|year|month|day|time|moment|end|start|beginning|same|first|last|next)\b)/i;
+  /\b(?:inside|outside|indoors|outdoors|behind|beside|near|nearby|opposite|above|below|underneath|upstairs|downstairs|online|abroad|home|room|rooms|hall|floor|building|centre|center|site|office|street|road|lane|square|park|garden|church|school|library|station|entrance|venue|address|area|field|beach|shore|coast|river|lake|town|city|village|county|region|country|shop|store|market|cafe|café|kitchen|yard|car park|counter|desk|reception|ward|clinic|hospital|studio|workshop|warehouse|depot|museum|gallery|theatre|campus|harbour|port|pier|bridge|path|route|trail|side|corner|end|north|south|east|west)\b|\b(?:to|at|in|into|from) (?:the|a|an|our|their|your|its|local|each|every) (?!(?:morning|afternoon|evening|night|summer|winter|spring|autumn|week|weekend|year|month|day|time|moment|end|start|beginning|same|first|last|next)\b)/i;
 
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;

@@ -1077,6 +1077,14 @@ describe("what an answer must hold", () => {
       "Thursday club nights take place in the upstairs room of the Old Ferry Inn, which has a lift.",
     ]);
     expect(composeOfflineAnswer({ ...club, question: "Where are the Thursday club nights held?" }).text).toMatch(/upstairs room of the Old Ferry Inn/);
+    // The place asked about is no answer to where it is.
+    const shops = oneSource("shops.md", [
+      "# From Donation to Shelf",
+      "Our twelve shops raise money for the hospice from the things people give us.",
+      "## Sorting",
+      "Smaller shops send most of what they receive to the sorting centre, where a team of six staff and around 40 volunteers works through the bags. The sorting centre itself occupies a former carpet warehouse on the Brookfield estate in Oldham.",
+    ]);
+    expect(composeOfflineAnswer({ ...shops, question: "Where is the sorting centre?" }).text).toMatch(/^The sorting centre itself occupies a former carpet warehouse/);
   });
 
   it("answers 'how long does it last' with a time, never a length", () => {
