@@ -2554,7 +2554,7 @@ function titleFits(title: string): boolean {
 
 /** Words a headline's closing clause or phrase starts with ("… Could Close Within a Year After Losing Its Main Grant"). */
 const TITLE_CLAUSE = /^(?:after|as|amid|despite|following|because|while|before|since|until|when|once|unless|although|though|ahead|whereas)$/i;
-const TITLE_PHRASE = /^(?:with|without|over|under|in|for|on|at|by|from|through|during|across|near|into)$/i;
+const TITLE_PHRASE = /^(?:with|without|over|under|in|for|on|at|by|from|through|during|across|near|into|between|along|against|around|towards|beyond|within|outside|inside|beside|behind|among)$/i;
 /** Words a title does not end on. */
 const TITLE_DANGLING = /^(?:a|an|the|of|and|or|to|its|their|his|her|our|your|my|this|that|these|those|is|are|was|were|be|can|could|will|would|may|might|must|should)$/i;
 

@@ -1315,6 +1315,7 @@ describe("bullets from sentences", () => {
     const long = "How a Small Village in the Scottish Highlands Built Its Own Broadband Network From Scratch Over Ten Years";
     expect(slideTitleOf(long)).toBe(long);
     expect(slideTitleOf("Night Trains Return")).toBe("Night Trains Return");
+    expect(slideTitleOf("Volunteer drivers step in to keep the 42 bus running between Ashby and Holt")).toBe("Volunteer drivers step in to keep the 42 bus running");
   });
 
   it("gives a section of three sentences two lines when the second is one the narration reads on from", () => {
