@@ -178,6 +178,20 @@ function baseForms(word: string, part: Pos): string[] {
   return [...forms];
 }
 
+/** The first of a word's base forms that WordNet lists in a part of speech, with the offsets of its senses, commonest first. */
+function sensesOf(word: string, part: Pos): { lemma: string; offsets: number[] } | null {
+  const index = dictionary()?.get(`index.${part}`);
+  if (!index || !/^[a-z][a-z'-]*$/.test(word)) return null;
+  for (const lemma of baseForms(word, part)) {
+    const line = indexLine(index, lemma);
+    if (!line) continue;
+    const fields = line.trim().split(" ");
+    const senseCount = Number(fields[2]);
+    return { lemma, offsets: fields.slice(fields.length - senseCount).map(Number) };
+  }
+  return null;
+}
+
 const cache = new Map<string, RelatedWords>();
 const CACHE_LIMIT = 5_000;
 
@@ -193,42 +207,33 @@ export function relatedWords(word: string, parts: readonly Pos[] = PARTS): Relat
   const related = new Set<string>();
   const derived = new Set<string>();
   const antonyms = new Set<string>();
-  const database = dictionary();
-  if (database && /^[a-z][a-z'-]*$/.test(word)) {
-    for (const part of parts) {
-      const index = database.get(`index.${part}`)!;
-      for (const lemma of baseForms(word, part)) {
-        const line = indexLine(index, lemma);
-        if (!line) continue;
-        const fields = line.trim().split(" ");
-        const senseCount = Number(fields[2]);
-        const offsets = fields.slice(fields.length - senseCount).map(Number).slice(0, SYNONYM_SENSES);
-        for (const [sense, offset] of offsets.entries()) {
-          const synset = synsetAt(part, offset);
-          if (!synset) continue;
-          for (const other of synset.words) if (!other.includes("_")) synonyms.add(other);
-          if (sense >= SENSES) continue;
-          for (const pointer of synset.pointers) {
-            const pointerPart = PART_OF[pointer.pos];
-            if (!pointerPart) continue;
-            // Antonyms ("!") are pointers between words, of this word only.
-            if (pointer.symbol === "!" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma)) {
-              const opposite = synsetAt(pointerPart, pointer.offset)?.words[Math.max(0, pointer.target - 1)];
-              if (opposite && !opposite.includes("_")) antonyms.add(opposite);
-              continue;
-            }
-            // Hypernyms ("@"), an adjective's similar senses ("&"), derived forms ("+") of this word only.
-            const wanted = pointer.symbol === "@" || pointer.symbol === "&" || (pointer.symbol === "+" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma));
-            if (!wanted) continue;
-            const target = synsetAt(pointerPart, pointer.offset);
-            if (!target) continue;
-            const targets = pointer.symbol === "+" && pointer.target > 0 ? [target.words[pointer.target - 1]!] : target.words;
-            // A phrase counts by its head word ("edible_fruit" is a "fruit").
-            for (const other of targets) related.add(other.split("_").at(-1)!);
-            if (pointer.symbol === "+") for (const other of targets) if (!other.includes("_")) derived.add(other);
-          }
+  for (const part of parts) {
+    const senses = sensesOf(word, part);
+    if (!senses) continue;
+    const { lemma } = senses;
+    for (const [sense, offset] of senses.offsets.slice(0, SYNONYM_SENSES).entries()) {
+      const synset = synsetAt(part, offset);
+      if (!synset) continue;
+      for (const other of synset.words) if (!other.includes("_")) synonyms.add(other);
+      if (sense >= SENSES) continue;
+      for (const pointer of synset.pointers) {
+        const pointerPart = PART_OF[pointer.pos];
+        if (!pointerPart) continue;
+        // Antonyms ("!") are pointers between words, of this word only.
+        if (pointer.symbol === "!" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma)) {
+          const opposite = synsetAt(pointerPart, pointer.offset)?.words[Math.max(0, pointer.target - 1)];
+          if (opposite && !opposite.includes("_")) antonyms.add(opposite);
+          continue;
         }
-        break;
+        // Hypernyms ("@"), an adjective's similar senses ("&"), derived forms ("+") of this word only.
+        const wanted = pointer.symbol === "@" || pointer.symbol === "&" || (pointer.symbol === "+" && (pointer.source === 0 || synset.words[pointer.source - 1] === lemma));
+        if (!wanted) continue;
+        const target = synsetAt(pointerPart, pointer.offset);
+        if (!target) continue;
+        const targets = pointer.symbol === "+" && pointer.target > 0 ? [target.words[pointer.target - 1]!] : target.words;
+        // A phrase counts by its head word ("edible_fruit" is a "fruit").
+        for (const other of targets) related.add(other.split("_").at(-1)!);
+        if (pointer.symbol === "+") for (const other of targets) if (!other.includes("_")) derived.add(other);
       }
     }
   }
@@ -261,30 +266,19 @@ export function siblingWords(word: string): string[] {
   if (cached) return cached;
   const siblings = new Set<string>();
   const own = new Set<string>([word]);
-  const database = dictionary();
-  if (database && /^[a-z][a-z'-]*$/.test(word)) {
-    for (const part of ["noun", "adj"] as const) {
-      const index = database.get(`index.${part}`)!;
-      for (const lemma of baseForms(word, part)) {
-        const line = indexLine(index, lemma);
-        if (!line) continue;
-        const fields = line.trim().split(" ");
-        const senseCount = Number(fields[2]);
-        for (const offset of fields.slice(fields.length - senseCount).map(Number).slice(0, SENSES)) {
-          const synset = synsetAt(part, offset);
-          if (!synset) continue;
-          for (const other of synset.words) own.add(other);
-          // An adjective's kind is the one its similar senses ("&") share; a noun's, its more general word ("@").
-          for (const pointer of synset.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "@" : "&"))) {
-            const general = synsetAt(PART_OF[pointer.pos] ?? part, pointer.offset);
-            const kinds = general?.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "~" : "&")) ?? [];
-            if (kinds.length > MAX_KINDS) continue;
-            for (const kind of kinds) {
-              for (const other of synsetAt(PART_OF[kind.pos] ?? part, kind.offset)?.words ?? []) if (!other.includes("_")) siblings.add(other);
-            }
-          }
+  for (const part of ["noun", "adj"] as const) {
+    for (const offset of sensesOf(word, part)?.offsets.slice(0, SENSES) ?? []) {
+      const synset = synsetAt(part, offset);
+      if (!synset) continue;
+      for (const other of synset.words) own.add(other);
+      // An adjective's kind is the one its similar senses ("&") share; a noun's, its more general word ("@").
+      for (const pointer of synset.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "@" : "&"))) {
+        const general = synsetAt(PART_OF[pointer.pos] ?? part, pointer.offset);
+        const kinds = general?.pointers.filter((candidate) => candidate.symbol === (part === "noun" ? "~" : "&")) ?? [];
+        if (kinds.length > MAX_KINDS) continue;
+        for (const kind of kinds) {
+          for (const other of synsetAt(PART_OF[kind.pos] ?? part, kind.offset)?.words ?? []) if (!other.includes("_")) siblings.add(other);
         }
-        break;
       }
     }
   }
