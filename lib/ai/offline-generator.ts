@@ -1775,6 +1775,21 @@ function spokenForms(items: readonly string[], caseBook: CaseBook): string[] {
   return items.map((item) => caseBook.continued(item.replace(/[.;:,]+$/, "")));
 }
 
+/** A list's introduction that cannot end without its items: it ends on a preposition or a verb ("… keen to hear from:"). */
+const OPEN_INTRODUCTION = /\b(?:from|to|for|with|by|of|on|in|at|about|like|include|includes|including|are|is|were|was|be|as|need|needs|want|wants)\s*:\s*$/i;
+
+/**
+ * The sentence that introduces a list shown on the slide, when it cannot stand without its items and the narration has
+ * not said it, said with a pointer to the slide where the items are ("… this year we are particularly keen to hear
+ * from these three, shown on the slide."); English only. Null otherwise.
+ */
+function openIntroduction(part: Part, chosen: readonly Sentence[]): string | null {
+  if (!isEnglish()) return null;
+  const introduction = part.sentences.find((sentence) => OPEN_INTRODUCTION.test(sentence.text) && hasProseWords(sentence.text) && sentence.words >= 4);
+  if (!introduction || chosen.includes(introduction)) return null;
+  return `${spoken(introduction.text).replace(/\s*:\s*$/, "")} these ${numberWord(part.items.length)}, shown on the slide.`;
+}
+
 /** Items said in a row: "a, b and c", or with semicolons when an item has a comma of its own ("75 g Cheddar, grated; salt"). */
 function spokenItems(items: readonly string[]): string {
   if (!items.some((item) => item.includes(","))) return joinList(items);
@@ -2256,7 +2271,8 @@ function generateOutlineNow(input: OutlineInput): Outline {
             : saysList
               ? saidList
             : showsItems(part.items)
-              ? deckPhrases().listSentences[listSentencesSaid++ % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems)))
+              ? (openIntroduction(part, chosen) ??
+                deckPhrases().listSentences[listSentencesSaid++ % deckPhrases().listSentences.length]!.replace("{}", numberWord(shownItems)).replace("{N}", capitalize(numberWord(shownItems))))
               : null));
     // Said where the list stands: after the sentences the source gives before it ("Gather everything before you start.").
     if (listSentence) narration.splice(1 + chosen.filter((sentence) => part.listAfter !== null && sentence.index <= part.listAfter).length, 0, listSentence);

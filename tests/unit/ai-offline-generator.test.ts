@@ -1318,6 +1318,23 @@ describe("bullets from sentences", () => {
     expect(slideTitleOf("Volunteer drivers step in to keep the 42 bus running between Ashby and Holt")).toBe("Volunteer drivers step in to keep the 42 bus running");
   });
 
+  it("says a list's introduction that cannot end without its items with a pointer to the slide that shows them", () => {
+    const text = [
+      "# The Riverside Bag Levy",
+      "Every shop in Riverside that gives customers a single-use bag must charge at least twenty cents for it, and the levy has now run for three years.",
+      "## Where the Money Goes",
+      "Shops pass the money to the council, which gives it to local environmental projects. Last year's grants paid for:",
+      "- new litter bins along the river path\n- a water refill station in the market square\n- tree planting on two housing estates\n- a repair café that fixes small electrical items for free",
+      "The council publishes the list of grants on its website, with the amount each group received.",
+      "## What Happens Next",
+      "The council will review the levy next spring and may raise it to thirty cents. Residents can comment on the plans until the end of March.",
+    ].join("\n\n");
+    const outline = generateOfflineOutline({ sources: [{ name: "levy.md", kind: "main_document", text, isMain: true }], useMainSourceOnly: true, template: "professional" });
+    const slide = outline.slides.find((candidate) => candidate.title === "Where the Money Goes")!;
+    expect(slide.script).toContain("Last year's grants paid for these four, shown on the slide.");
+    expect(slide.bullets).toContain("New litter bins along the river path");
+  });
+
   it("gives a section of three sentences two lines when the second is one the narration reads on from", () => {
     const text = [
       "# Annual Report of the Hillside Food Co-operative",
