@@ -921,9 +921,12 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "What percentage of patients are placed in the orange category?" is not answered by the red and the green ones:
   // other kinds of the thing asked about (WordNet's words under the same more general word), said where it is not,
   // when the material does say it elsewhere.
-  // Only of a word the question uses as a noun or an adjective ("start planning" names no kind of start).
+  // Only of a word the question uses as a noun or an adjective, after a determiner ("the orange category"; "should I
+  // start planning" names no kind of start). Read from the words before it, not the tagger: the answer never waits
+  // for the tagger's model to load.
   const vocabulary = new Set(units.flatMap((unit) => [...unit.terms]));
-  const nominal = isEnglish() ? new Set(tagged(question).filter((word) => word.pos === "NOUN" || word.pos === "ADJ").map((word) => word.lower)) : new Set<string>();
+  const written = writtenWords(question);
+  const nominal = new Set(written.filter((_, index) => index > 0 && DETERMINER.test(written[index - 1]!)).map((word) => word.toLowerCase()));
   // Units of measure are no kinds ("hours" and "day").
   const measuring = new Set(dimensions().flatMap((group) => group.all));
   const otherKinds = isEnglish()
