@@ -902,7 +902,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // sorting centre"): a name, a place's kind or a phrase of place whose words the question does not say.
   const namesPlace = (text: string) =>
     namesSomething(text, questionStems) ||
-    [...text.matchAll(new RegExp(PLACE_SAID.source, "gi"))].some((found) => {
+    [...text.matchAll(PLACES_SAID)].some((found) => {
       // A phrase of place is its noun's ("to the sorting centre"); a place's kind is its own word.
       const phrase = /\s$/.test(found[0]);
       const words = phrase ? termsOf(text.slice(found.index + found[0].length).split(/[,;.]/)[0]!).slice(0, 2) : termsOf(found[0]);
@@ -970,7 +970,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // its shelf time, it is moved to another shop or reduced. The table below shows our main categories.").
     let introduced: Unit | undefined;
     if (unit.row) {
-      const prose = section.units.slice(0, unit.index).filter((other) => !other.row).slice(-2);
+      // The last two prose units before it, walked back to (a long table's rows are not copied once per row).
+      const prose: Unit[] = [];
+      for (let at = unit.index - 1; at >= 0 && prose.length < 2; at -= 1) if (!section.units[at]!.row) prose.unshift(section.units[at]!);
       introduced = prose.find((other) => other !== before);
     }
     let direct = 0;
@@ -1199,6 +1201,9 @@ const NAME_ASKED =
 /** What says where without a name: a place's kind or a direction ("in the church hall", "behind the library", "online"). */
 const PLACE_SAID =
   /\b(?:inside|outside|indoors|outdoors|behind|beside|near|nearby|opposite|above|below|underneath|upstairs|downstairs|online|abroad|home|room|rooms|hall|floor|building|centre|center|site|office|street|road|lane|square|park|garden|church|school|library|station|entrance|venue|address|area|field|beach|shore|coast|river|lake|town|city|village|county|region|country|shop|store|market|cafe|café|kitchen|yard|car park|counter|desk|reception|ward|clinic|hospital|studio|workshop|warehouse|depot|museum|gallery|theatre|campus|harbour|port|pier|bridge|path|route|trail|side|corner|end|north|south|east|west)\b|\b(?:to|at|in|into|from) (?:the|a|an|our|their|your|its|local|each|every) (?!(?:morning|afternoon|evening|night|summer|winter|spring|autumn|week|weekend|year|month|day|time|moment|end|start|beginning|same|first|last|next)\b)/i;
+
+/** PLACE_SAID, every match ("matchAll" works on its own copy). */
+const PLACES_SAID = new RegExp(PLACE_SAID.source, "gi");
 
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;
