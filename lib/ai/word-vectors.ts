@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { rarityOf, stemOf } from "./answer-text";
 import { inLanguage } from "./language";
+import { inSlices } from "@/lib/concurrency";
 
 /** Where scripts/word-vectors.mjs writes the table, from the app's root. */
 const TABLE = path.join("node_modules", ".cache", "word-vectors", "glove-100d.bin");
@@ -42,11 +43,11 @@ export function loadWordVectors(): Promise<void> {
     const header = JSON.parse(file.subarray(0, end).toString("utf8")) as { format: number; dimensions: number; words: string[] };
     const vectors = new Int8Array(file.buffer, file.byteOffset + end + 1, header.words.length * header.dimensions);
     const rows = new Map<string, number>();
-    inLanguage("en", () => {
-      header.words.forEach((word, row) => {
-        const stem = stemOf(word);
-        if (!rows.has(stem)) rows.set(stem, row);
-      });
+    // Stemming ~90,000 words takes most of a second on a busy 2-core machine: done in slices, the server's thread
+    // answers requests in between (a health check waited 1.3 s for it in one go).
+    await inSlices(header.words, (word, row) => {
+      const stem = inLanguage("en", () => stemOf(word));
+      if (!rows.has(stem)) rows.set(stem, row);
     });
     table = { dimensions: header.dimensions, words: header.words, vectors, rows };
   })();

@@ -1,6 +1,6 @@
 // eachAtMost: bounded work over a list (the narration's slides spoken side by side).
 import { describe, expect, it } from "vitest";
-import { eachAtMost } from "@/lib/concurrency";
+import { eachAtMost, inSlices } from "@/lib/concurrency";
 
 /** A task that finishes when told to, recording when it started. */
 function gate() {
@@ -57,5 +57,30 @@ describe("eachAtMost", () => {
     expect(seen).toEqual([1, 2, 3]);
     await eachAtMost([], 3, async () => void seen.push(0));
     expect(seen).toEqual([1, 2, 3]);
+  });
+});
+
+describe("inSlices", () => {
+  it("handles every item in order, and lets other work run between its slices", async () => {
+    const seen: string[] = [];
+    let running = true;
+    const other = () => {
+      seen.push("other");
+      if (running) setImmediate(other);
+    };
+    setImmediate(other);
+    try {
+      await inSlices([1, 2, 3, 4, 5], (item, index) => seen.push(`${item}@${index}`), 2);
+    } finally {
+      running = false;
+    }
+    const items = seen.filter((entry) => entry !== "other");
+    expect(items).toEqual(["1@0", "2@1", "3@2", "4@3", "5@4"]);
+    // Another task ran between the first slice and the last, never inside a slice.
+    const first = seen.indexOf("2@1");
+    const last = seen.indexOf("5@4");
+    expect(seen.slice(first, last).includes("other")).toBe(true);
+    expect(seen[seen.indexOf("1@0") + 1]).toBe("2@1");
+    expect(seen[seen.indexOf("3@2") + 1]).toBe("4@3");
   });
 });
