@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { askedWho, countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, nounFirst, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { askedWho, canBeNoun, canModify, countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -896,6 +896,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const endAsked = clockAsked && END_ASKED.test(question);
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
+  // "Who is the town clerk of Polventon?" asks for a person: "the Guildhall" names a place, no one.
+  const personAsked = nameAsked && PERSON_ASKED.test(question);
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
   const whereAsked = isEnglish() && /^\s*where\b/i.test(question);
   // A place other than the one asked about ("Where is the sorting centre?" is not answered by "… send it to the
@@ -1062,7 +1064,19 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // When the answer reads on to it (a short unit, or one the next leans on), the next sentence's is the answer's own.
     const said = (test: (text: string) => boolean) =>
       after && !unit.row && !unit.item && test(after.text) ? (readsOn(unit, after) && after.words <= COMPLETING_WORDS ? 1 : KIND_FOLLOWS) : KIND_MISSING;
-    if (intent.amount) coverage *= givesAmount(unit.text) ? (measured(unit, moneyAsked ? MONEY_UNITS : measures) ? 1 : moneyAsked ? KIND_MISSING : UNMEASURED) : (moneyAsked ? NO_PRICE.test(unit.text) : measureUnits.some((term) => unit.terms.has(term))) ? UNMEASURED : said(givesAmount);
+    // What the check of the amount asked for leaves of it.
+    const amountLeft = !intent.amount
+      ? 1
+      : givesAmount(unit.text)
+        ? measured(unit, moneyAsked ? MONEY_UNITS : measures)
+          ? 1
+          : moneyAsked
+            ? KIND_MISSING
+            : UNMEASURED
+        : (moneyAsked ? NO_PRICE.test(unit.text) : measureUnits.some((term) => unit.terms.has(term)))
+          ? UNMEASURED
+          : said(givesAmount);
+    coverage *= amountLeft;
     if (intent.time) coverage *= hasTime(unit.text) ? 1 : said(hasTime);
     // "What are the opening hours …?", "What time does it close?": a time of day, or the unit answers something else.
     if (clockAsked && !CLOCK.test(unit.text)) coverage *= CLOCK_MISSING;
@@ -1073,7 +1087,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "How old …?" asks for an age: "in my year" and "eighteen months" give none.
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
-    if (nameAsked && !namesSomething(unit.text, questionStems)) coverage *= NAME_MISSING;
+    if (nameAsked && !namesSomething(unit.text, questionStems, personAsked)) coverage *= NAME_MISSING;
     // "Where are the Tuesday rehearsals held?" is not answered by their times: a place, named or said.
     if (whereAsked && !namesPlace(unit.text)) coverage *= said(namesPlace);
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
@@ -1085,7 +1099,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
-    if (opening && asked(section) >= HEADING_MATCH && allUsed) coverage = Math.max(coverage, asked(section));
+    // Without the amount asked for, it answers the heading as far as it gives one ("How many purple sea urchins did
+    // the divers count?" is not answered by the opening of "Sea urchins": "a rise in purple sea urchins at six sites").
+    if (opening && asked(section) >= HEADING_MATCH && allUsed) coverage = Math.max(coverage, asked(section) * amountLeft);
     let score = coverage;
     const pairsFound = pairs.filter((pair) => unit.pairs.has(pair)).length;
     if (pairs.length > 0) score += (PAIR_BONUS * pairsFound) / pairs.length;
@@ -1224,28 +1240,35 @@ const DIALLED = /(?:\+?\d[\d ()-]{5,}\d)|\b(?:call|ring|dial|phone|text)(?:ing)?
  * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
  * start when it is no everyday word ("Bitwarden was chosen", not "The shop").
  */
-function namesSomething(text: string, questionStems: ReadonlySet<string>): boolean {
+function namesSomething(text: string, questionStems: ReadonlySet<string>, person = false): boolean {
   // Runs of capitalised words are one name ("Eastgate Community Food Bank"): one that says a word of the question is
   // the thing asked about, not what the answer names.
-  const runs: { words: string[]; starts: boolean }[] = [];
-  let previous: { words: string[]; starts: boolean } | null = null;
+  const runs: { words: string[]; starts: boolean; afterThe: boolean }[] = [];
+  let previous: { words: string[]; starts: boolean; afterThe: boolean } | null = null;
   let sentenceStart = true;
+  let before = "";
   for (const token of text.replace(ITEM, "").split(/\s+/)) {
     const word = token.replace(/^[("“'‘]+|[)"”'’.,;:!?]+$/g, "").replace(/['’]s$/, "");
     if (/^\p{Lu}/u.test(word) && word !== "I" && !CALENDAR.test(word)) {
       if (previous) previous.words.push(word);
-      else runs.push((previous = { words: [word], starts: sentenceStart }));
+      else runs.push((previous = { words: [word], starts: sentenceStart, afterThe: /^(?:the|a|an)$/i.test(before) || /^(?:The|A|An)$/.test(word) }));
     } else if (previous && NAME_JOINERS.has(word)) previous.words.push(word);
     else previous = null;
+    before = word;
     // A comma ends a name: "Our Director of Nursing, Helen Achebe, …" names two things.
     if (/[,;:)"”]$/.test(token)) previous = null;
     sentenceStart = /[.!?:;]["”’)]*$/.test(token);
   }
   // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
   // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
-  return runs.some(({ words: run, starts }) => {
+  // A person is named without an article: "the Guildhall", "The Harbour Trust" name a place or a body.
+  return runs.some(({ words: run, starts, afterThe }) => {
+    if (person && afterThe) return false;
     // "Three of her pieces": a joiner a name does not go on after is none of it.
-    const words = run.slice(0, run.findLastIndex((word) => !NAME_JOINERS.has(word)) + 1);
+    // "Headteacher Gareth Llewellyn": a title the question says, before a name it does not, is the person's post.
+    const trimmed = run.slice(0, run.findLastIndex((word) => !NAME_JOINERS.has(word)) + 1);
+    const post = trimmed.findIndex((word) => !questionStems.has(stemOf(word.toLowerCase())));
+    const words = post > 0 && trimmed.length - post >= 2 && !NAME_JOINERS.has(trimmed[post]!) ? trimmed.slice(post) : trimmed;
     const parts: string[][] = [[]];
     for (const word of words) {
       if (word === "of") parts.push([]);
@@ -1256,6 +1279,9 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>): boole
     return names(words, true) || parts.some((part, index) => names(part, index === 0));
   });
 }
+
+/** "Who is the <post> …?", "Who is the museum's director?": a person is asked for. */
+const PERSON_ASKED = /^\s*who (?:is|was) (?:the|[\w-]+['’]s) /i;
 
 /** Days and months: written with a capital, they name no place, person or thing ("on Saturday mornings"). */
 const CALENDAR = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
@@ -1376,15 +1402,37 @@ function countedConcept(question: string, concepts: readonly Concept[]): Concept
   // "How many battery packs": the last of the words after it, the noun a compound names.
   // "How many e-scooter injuries": the letter before a hyphen is no word of its own.
   const start = /^\p{L}$/u.test(written[many + 1] ?? "") ? many + 2 : many + 1;
-  const first = concepts.find((candidate) => candidate.position === start);
-  const second = concepts.find((candidate) => candidate.position === start + 1 && !neverNoun(candidate.word.toLowerCase()));
-  const concept = first && second ? second : first;
+  // What "how many" counts is plural: the first plural of the words after it is their head ("how many purple sea
+  // urchins", "how many people work there"), the words before it say which kind.
+  const run: Concept[] = [];
+  for (let at = start; run.length < 4; at++) {
+    const next = concepts.find((candidate) => candidate.position === at);
+    if (!next) break;
+    run.push(next);
+  }
+  const plural = run.find((candidate) => looksPlural(candidate.word.toLowerCase()));
+  const first = run[0];
+  const second = run[1] && !neverNoun(run[1].word.toLowerCase()) ? run[1] : undefined;
+  const concept = plural ?? (first && second ? second : first);
   // A unit of a dimension ("how many days", "how many miles") is measured as such.
   return concept && !concept.measures && !concept.name ? concept : null;
 }
 
+/** Plurals without an -s ("how many staff", "how many children"). */
+const PLURALS = new Set(["people", "children", "men", "women", "staff", "police", "cattle", "sheep", "fish", "deer", "geese", "mice", "teeth", "feet", "crew", "personnel", "livestock", "poultry"]);
+
+/** Whether a word reads as a plural noun: "urchins", "buses", "people"; not "bus", "glass", "analysis". */
+function looksPlural(word: string): boolean {
+  return PLURALS.has(word) || (/\p{L}{2,}s$/u.test(word) && !/(?:ss|us|is|ics)$/.test(word) && !neverNoun(word));
+}
+
 /** A count in a sentence: a whole number (not a year, a time or a date's day) or a number word. */
 const COUNT = /^(?:\d{1,3}(?:,\d{3})+|\d{1,3}|(?!1[5-9]\d\d|20\d\d)\d{4,}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-[a-z]+)?|hundreds|thousands|dozens)$/;
+/** Words a number names something after ("Year 2", "Platform 3", "Route 42", "No. 7"). */
+const LABELS = new Set(["year", "years", "room", "platform", "route", "gate", "stage", "level", "phase", "step", "page", "chapter", "table", "figure", "ward", "bay", "unit", "flat", "number", "no", "line", "channel", "junction", "exit", "terminal", "pier", "berth", "zone", "grade", "class", "group", "team", "week", "day", "part", "section", "article", "clause", "rule", "item", "question", "bus", "track"]);
+/** Small words between a count and its noun ("four other schools", "20 more places"). */
+const PHRASE_DETERMINERS = new Set(["other", "more", "fewer", "further", "additional", "extra", "such", "own", "same", "different", "separate", "new", "few", "several", "many"]);
+
 /** Nouns that count anyone: "how many visitors" is answered by "3,000 people". */
 const ANYONE = new Set(["people", "person", "persons"]);
 const PEOPLE = new Set(["visitors", "members", "residents", "staff", "employees", "workers", "volunteers", "children", "adults", "pupils", "students", "players", "participants", "guests", "customers", "patients", "families", "households", "users", "fans", "spectators", "passengers", "riders", "runners", "swimmers", "teams", "clubs"]);
@@ -1416,18 +1464,43 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     if (!COUNT.test(word) || /^[:.]\d/.test(lower.slice(from))) continue;
     const following = words.slice(index + 1, index + 4);
     const next = following[0];
-    // The thing counted, or a word of it that heads no other noun ("two working days" counts days, not workers).
-    const heads = (other: string, at: number) => {
-      const after = following[at + 1];
-      return forms.has(stemOf(other)) && !(after && !isStopWord(after) && nounFirst(after));
-    };
-    if (following.some(heads)) return "asked";
+    // "Year 2 to Year 6", "Platform 3", "Route 42": a number that names something counts nothing.
+    if (LABELS.has(words[index - 1] ?? "")) continue;
+    const countsAsked = (other: string) => forms.has(stemOf(other)) || (person && (ANYONE.has(other) || PEOPLE.has(other)));
     // "between four and eight people", "two to three weeks": the range's first number counts what its last does.
     if (next && /^(?:and|or|to)$/.test(next) && following[1] && COUNT.test(following[1])) continue;
     // "0300 123 4567": a figure of several groups (a phone number, a reference) counts nothing.
     if (next && /^\d+$/.test(next)) continue;
-    if (!next || !/^\p{L}+(?:-\p{L}+)*$/u.test(next) || isStopWord(next) || neverNoun(next) || SHARES.has(next)) return "asked";
-    if (person && (ANYONE.has(next) || PEOPLE.has(next))) return "asked";
+    // "70 per cent of patients", "a third of the households": a share counts what follows its "of"; without one, what
+    // the sentence is about ("two thirds choose the night train").
+    // "one in five", "four out of ten" are shares; "one in each arm" is not.
+    const share = next !== undefined && SHARES.has(next) && (!/^(?:in|out)$/.test(next) || COUNT.test(words[index + (words[index + 2] === "of" ? 3 : 2)] ?? ""));
+    if (share) {
+      const rest = words.slice(index + 1, index + 8);
+      const of = rest.indexOf("of");
+      const after = of >= 0 ? rest.slice(of + 1).filter((other) => !isStopWord(other)).slice(0, 3) : [];
+      if (after.length === 0 || after.some(countsAsked)) return "asked";
+      others += 1;
+      continue;
+    }
+    // What the count counts is the head of the noun phrase after it: its last noun, or its first plural ("35
+    // volunteer divers", "two bins per household" counts bins, "one worrying finding" a finding, "3,000 people
+    // visit" people). With no noun after it, it may count the thing ("812 watched", "seats 400.").
+    const phrase: string[] = [];
+    for (const other of words.slice(index + 1, index + 5)) {
+      // "four other primary schools": a small word that says which ones goes on with the phrase.
+      if (phrase.length === 0 && PHRASE_DETERMINERS.has(other)) continue;
+      if (isStopWord(other) || !/^\p{L}+(?:-\p{L}+)*$/u.test(other) || !(canBeNoun(other) || canModify(other))) break;
+      phrase.push(other);
+      if (canBeNoun(other) && looksPlural(other)) break;
+    }
+    const nouns = phrase.filter(canBeNoun);
+    const head = nouns.at(-1);
+    // "one in each arm", "one at a time": "one" before a small word is no count.
+    if (head === undefined && word === "one" && next !== undefined && isStopWord(next)) continue;
+    if (head === undefined || countsAsked(head)) return "asked";
+    // "two working days" counts days, not workers; the thing counted as a word of a compound counts too ("six urchin
+    // sites" does not, "the 12 diver teams" neither: a count of what they hold is another count).
     others += 1;
   }
   return others > 0 ? "others" : "none";

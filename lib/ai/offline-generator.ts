@@ -2570,6 +2570,7 @@ function titleFits(title: string): boolean {
 
 /** Words a headline's closing clause or phrase starts with ("… Could Close Within a Year After Losing Its Main Grant"). */
 const TITLE_CLAUSE = /^(?:after|as|amid|despite|following|because|while|before|since|until|when|once|unless|although|though|ahead|whereas)$/i;
+const TITLE_AND = /^(?:and|but)$/i;
 const TITLE_PHRASE = /^(?:with|without|over|under|in|for|on|at|by|from|through|during|across|near|into|between|along|against|around|towards|beyond|within|outside|inside|beside|behind|among)$/i;
 /** Words a title does not end on. */
 const TITLE_DANGLING = /^(?:a|an|the|of|and|or|to|its|their|his|her|our|your|my|this|that|these|those|is|are|was|were|be|can|could|will|would|may|might|must|should)$/i;
@@ -2590,7 +2591,8 @@ export function slideTitleOf(title: string): string {
   // Read in lower case: a tagger takes every capitalised word of a headline for a name.
   const saysVerb = (text: string) => hasMainVerb(tagged(text.toLowerCase()));
   const verb = saysVerb(title);
-  for (const starts of [TITLE_CLAUSE, TITLE_PHRASE]) {
+  // Last, a second thing joined to the first: "… adds an early sailing and a year-round evening boat" says its first.
+  for (const starts of [TITLE_CLAUSE, TITLE_PHRASE, TITLE_AND]) {
     for (let index = words.length - 1; index >= 4; index--) {
       if (!starts.test(words[index]!)) continue;
       const head = words.slice(0, index).join(" ").replace(/[\s,;:–—-]+$/, "");

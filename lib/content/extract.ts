@@ -100,6 +100,9 @@ function mostOf<K>(counts: Map<K, number>, fallback: K): K {
 /** A gap wider than this many font sizes between two pieces of one baseline separates table cells. */
 const CELL_GAP = 1.2;
 
+/** The last word of a line that leaves its clause open: an article, a preposition, a conjunction, a linking verb. */
+const OPEN_END = /\b(?:a|an|the|and|or|but|nor|of|to|in|on|at|by|for|from|with|between|than|as|that|which|who|whose|into|onto|over|under|after|before|about|is|are|was|were|be|been|will|would|its|their|his|her|our|your|my)$/i;
+
 /**
  * Lines of one page: pdf.js items grouped by baseline (top to bottom, left to right). Pieces of a baseline set
  * apart by a wide gap are cells of aligned columns, so a table's row stays a row instead of running together.
@@ -296,8 +299,9 @@ function pdfBlocks(lines: PdfLine[]): PdfBlock[] {
       line.cells.length === 1 &&
       !isHeading &&
       !/[.!?:;…]["'”’)]*$/.test(rows[rows.length - 1] ?? "") &&
-      // "… burns about | £900 of gas a month": a figure goes on as a lower-case word does.
-      /^[\p{Ll}\p{N}\p{Sc}]/u.test(line.text) &&
+      // "… burns about | £900 of gas a month": a figure goes on as a lower-case word does; after a word no sentence
+      // ends on ("… between April and | October."), so does a capital.
+      (/^[\p{Ll}\p{N}\p{Sc}]/u.test(line.text) || OPEN_END.test(rows[rows.length - 1] ?? "")) &&
       !LIST_MARK.test(line.text);
     if (wrappedRow) {
       const row = cells[cells.length - 1]!;

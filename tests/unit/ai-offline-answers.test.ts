@@ -828,6 +828,32 @@ describe("what an answer must hold", () => {
     expect(ask("How many objects are on show in the exhibition?")).toMatch(/more than 200 objects/);
   });
 
+  it("counts what a number counts: the head of the words after it, a share what follows its 'of'", () => {
+    const survey = oneSource("survey.md", [
+      "# The Reef Survey",
+      "## Starfish",
+      "One surprising result was a spread of crown-of-thorns starfish at four reefs in the north of the lagoon.",
+      "Starfish eat coral, and large numbers of them can strip a reef in a single season.",
+      "## Who Took Part",
+      "Twelve scientists were joined by 28 volunteer snorkellers from the Lagoon Swimming Club.",
+      "## Nets",
+      "Fishers can borrow up to three nets per boat, and repairs are free.",
+      "## Vaccines",
+      "About 80 per cent of the villagers offered a vaccine last year took it, one in each arm.",
+      "## The Harbour Office",
+      "Questions about the survey can be sent to the harbour master at the Customs House.",
+    ]);
+    const ask = (question: string) => composeOfflineAnswer({ ...survey, question }).text;
+    // "four reefs" counts reefs; "three nets per boat" nets; "80 per cent of the villagers" villagers; "one in each arm" nothing.
+    expect(ask("How many crown-of-thorns starfish did the scientists count?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How many boats have borrowed a net?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("How many doses of vaccine did the village order?")).toBe(NOT_COVERED_REPLY);
+    // "28 volunteer snorkellers" counts snorkellers.
+    expect(ask("How many volunteer snorkellers took part?")).toMatch(/28 volunteer snorkellers/);
+    // A person is asked for: "the Customs House" names a place.
+    expect(ask("Who is the harbour master of the lagoon?")).toBe(NOT_COVERED_REPLY);
+  });
+
   it("answers a heading put as a question of asking words only, or of the subject's words only, from that section", () => {
     const guide = oneSource("guide.md", [
       "# Wild Swimming Safely",

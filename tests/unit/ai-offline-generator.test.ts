@@ -1316,6 +1316,10 @@ describe("bullets from sentences", () => {
     expect(slideTitleOf(long)).toBe(long);
     expect(slideTitleOf("Night Trains Return")).toBe("Night Trains Return");
     expect(slideTitleOf("Volunteer drivers step in to keep the 42 bus running between Ashby and Holt")).toBe("Volunteer drivers step in to keep the 42 bus running");
+    // With neither, the first of two things it joins.
+    expect(slideTitleOf("Harbour ferry timetable adds an early sailing and a year-round evening boat for islanders")).toBe(
+      "Harbour ferry timetable adds an early sailing",
+    );
   });
 
   it("says a list's introduction that cannot end without its items with a pointer to the slide that shows them", () => {

@@ -109,6 +109,22 @@ describe("PDF extraction", () => {
     ]);
   });
 
+  it("joins a sentence a page break cut after a word no sentence ends on, when the next page goes on with a capital ('… between April and | October.')", async () => {
+    const broken = buildPdf({
+      title: "The Late Boat",
+      pages: [
+        [{ heading: "A Late Boat All Winter", size: 18 }, { paragraph: "Until now the 21:30 sailing ran only between April and" }],
+        [{ paragraph: "October. Islanders had to leave the mainland by 19:00." }, { paragraph: "Those Who Stayed" }],
+      ],
+    });
+    const content = await extractPdf(broken);
+    expect(content.sections[0]).toEqual({
+      heading: "A Late Boat All Winter",
+      level: 1,
+      text: "Until now the 21:30 sailing ran only between April and October. Islanders had to leave the mainland by 19:00.\n\nThose Who Stayed",
+    });
+  });
+
   it("joins a date wrapped at its day to its sentence rather than starting a numbered item ('before September | 30. After …')", async () => {
     const wrapped = buildPdf({
       title: "Refunds",
