@@ -895,9 +895,29 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const clockAsked = isEnglish() && CLOCK_ASKED.test(question);
   const endAsked = clockAsked && END_ASKED.test(question);
   const dayAsked = isEnglish() && DAY_ASKED.test(question);
+  // "Who opened the unit?" asks who did it: a person or a body, named ("opened at Dunmore Royal Infirmary" names a place).
+  // (Those of NAME_ASKED's verbs, "Who founded …", "Who runs …", ask for a name.)
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
+  const agentAsked = isEnglish() && !nameAsked && AGENT_ASKED.test(question);
   // "Who is the town clerk of Polventon?" asks for a person: "the Guildhall" names a place, no one.
   const personAsked = nameAsked && PERSON_ASKED.test(question);
+  const askedVerb = agentAsked ? stemOf(writtenWords(question)[1]!.toLowerCase()) : "";
+  // Who did it, where the question's verb is said: "opened by Isla Cameron", "a panel of residents decides", not "the
+  // unit opened at …" nor "it was founded in 2009" (the thing done, or no one). Said in other words, a name.
+  const agentSaid = (text: string): boolean => {
+    const words = writtenWords(text).map((word) => word.toLowerCase());
+    const at = words.flatMap((word, index) => (stemOf(word) === askedVerb ? [index] : []));
+    if (at.length === 0) return namesSomething(text, questionStems, "agent");
+    return at.some((index) => {
+      if (words[index + 1] === "by") return true;
+      let back = index - 1;
+      while (back >= 0 && AUXILIARIES.has(words[back]!)) back--;
+      const subject = words[back];
+      // "… heard the choir perform and invited it to visit": the subject is that of the verb before, said earlier.
+      if (subject === "and" || subject === "but") return namesSomething(text, questionStems, "agent");
+      return subject !== undefined && (RELATIVES.has(subject) || (!isStopWord(subject) && !questionStems.has(stemOf(subject)) && canBeNoun(subject)));
+    });
+  };
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
   const whereAsked = isEnglish() && /^\s*where\b/i.test(question);
   // A place other than the one asked about ("Where is the sorting centre?" is not answered by "… send it to the
@@ -1087,7 +1107,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "How old …?" asks for an age: "in my year" and "eighteen months" give none.
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
-    if (nameAsked && !namesSomething(unit.text, questionStems, personAsked)) coverage *= NAME_MISSING;
+    if (agentAsked ? !agentSaid(unit.text) : nameAsked && !namesSomething(unit.text, questionStems, personAsked ? "person" : "any")) coverage *= NAME_MISSING;
     // "Where are the Tuesday rehearsals held?" is not answered by their times: a place, named or said.
     if (whereAsked && !namesPlace(unit.text)) coverage *= said(namesPlace);
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
@@ -1240,20 +1260,27 @@ const DIALLED = /(?:\+?\d[\d ()-]{5,}\d)|\b(?:call|ring|dial|phone|text)(?:ing)?
  * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
  * start when it is no everyday word ("Bitwarden was chosen", not "The shop").
  */
-function namesSomething(text: string, questionStems: ReadonlySet<string>, person = false): boolean {
+function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "any" | "agent" | "person" = "any"): boolean {
   // Runs of capitalised words are one name ("Eastgate Community Food Bank"): one that says a word of the question is
   // the thing asked about, not what the answer names.
-  const runs: { words: string[]; starts: boolean; afterThe: boolean }[] = [];
-  let previous: { words: string[]; starts: boolean; afterThe: boolean } | null = null;
+  const runs: { words: string[]; starts: boolean; afterThe: boolean; place: boolean }[] = [];
+  let previous: { words: string[]; starts: boolean; afterThe: boolean; place: boolean } | null = null;
+  let twoBefore = "";
   let sentenceStart = true;
   let before = "";
   for (const token of text.replace(ITEM, "").split(/\s+/)) {
     const word = token.replace(/^[("“'‘]+|[)"”'’.,;:!?]+$/g, "").replace(/['’]s$/, "");
     if (/^\p{Lu}/u.test(word) && word !== "I" && !CALENDAR.test(word)) {
       if (previous) previous.words.push(word);
-      else runs.push((previous = { words: [word], starts: sentenceStart, afterThe: /^(?:the|a|an)$/i.test(before) || /^(?:The|A|An)$/.test(word) }));
+      else {
+        const afterThe = /^(?:the|a|an)$/i.test(before) || /^(?:The|A|An)$/.test(word);
+        // "at Dunmore Royal Infirmary", "in the Brackwell district": a name after a preposition of place is a place.
+        const place = PLACE_BEFORE.test(before) || (afterThe && PLACE_BEFORE.test(twoBefore));
+        runs.push((previous = { words: [word], starts: sentenceStart, afterThe, place }));
+      }
     } else if (previous && NAME_JOINERS.has(word)) previous.words.push(word);
     else previous = null;
+    twoBefore = before;
     before = word;
     // A comma ends a name: "Our Director of Nursing, Helen Achebe, …" names two things.
     if (/[,;:)"”]$/.test(token)) previous = null;
@@ -1262,8 +1289,8 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, person
   // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
   // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
   // A person is named without an article: "the Guildhall", "The Harbour Trust" name a place or a body.
-  return runs.some(({ words: run, starts, afterThe }) => {
-    if (person && afterThe) return false;
+  return runs.some(({ words: run, starts, afterThe, place }) => {
+    if ((who === "person" && afterThe) || (who !== "any" && place)) return false;
     // "Three of her pieces": a joiner a name does not go on after is none of it.
     // "Headteacher Gareth Llewellyn": a title the question says, before a name it does not, is the person's post.
     const trimmed = run.slice(0, run.findLastIndex((word) => !NAME_JOINERS.has(word)) + 1);
@@ -1279,6 +1306,15 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, person
     return names(words, true) || parts.some((part, index) => names(part, index === 0));
   });
 }
+
+/** "Who opened …?", "Who owns …?": who did it (a person or a body), asked with a verb of its own. */
+const AGENT_ASKED = /^\s*who\s+(?!(?:is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|else|exactly|else's|in|at|on|of|to|from|with|for)\b)[a-z]+(?:s|ed)?\b/i;
+/** Words before a name of a place (or of what belongs to one: "the north of England"). */
+const PLACE_BEFORE = /^(?:at|in|near|into|inside|outside|across|around|beside|opposite|towards?|via|through|of)$/i;
+/** Words between a subject and its verb ("the council has decided", "volunteers will also run"). */
+const AUXILIARIES = new Set(["is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "also", "now", "then", "already", "still", "first", "jointly", "together", "usually", "often", "always", "alone", "itself", "themselves"]);
+/** "… residents, who decide …": the relative word stands for the agent before it. */
+const RELATIVES = new Set(["who", "which", "that"]);
 
 /** "Who is the <post> …?", "Who is the museum's director?": a person is asked for. */
 const PERSON_ASKED = /^\s*who (?:is|was) (?:the|[\w-]+['’]s) /i;

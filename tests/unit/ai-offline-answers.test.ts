@@ -854,6 +854,21 @@ describe("what an answer must hold", () => {
     expect(ask("Who is the harbour master of the lagoon?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("answers 'who did it' with whoever did it: a name, or the subject of the question's verb", () => {
+    const opened = oneSource("opening.md", ["# The New Pool", "## Opening Day", "The new pool opened at Kelso Park on Monday 3 June, three months late."]);
+    expect(composeOfflineAnswer({ ...opened, question: "Who opened the new pool?" }).text).toBe(NOT_COVERED_REPLY);
+    const byWhom = oneSource("opening.md", [
+      "# The New Pool",
+      "## Opening Day",
+      "The new pool opened at Kelso Park on Monday 3 June, three months late.",
+      "It was opened by Ruth Dale, the club's oldest member, who swam the first length.",
+      "## Lane Times",
+      "A panel of swimmers decides which lanes are kept for training each term.",
+    ]);
+    expect(composeOfflineAnswer({ ...byWhom, question: "Who opened the new pool?" }).text).toMatch(/opened by Ruth Dale/);
+    expect(composeOfflineAnswer({ ...byWhom, question: "Who decides which lanes are kept for training?" }).text).toMatch(/^A panel of swimmers decides/);
+  });
+
   it("answers a heading put as a question of asking words only, or of the subject's words only, from that section", () => {
     const guide = oneSource("guide.md", [
       "# Wild Swimming Safely",
