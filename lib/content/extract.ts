@@ -184,10 +184,22 @@ const SPACE_ABOVE = 1.5;
 const LIST_MARK = /^(?:[•●▪◦‣∙·–-]\s*|\(?\d{1,2}[.)]\s+)/;
 
 function joinLines(first: string, second: string): string {
-  // A word hyphenated across lines is joined again.
-  if (/\p{L}-$/u.test(first) && /^\p{Ll}/u.test(second)) return first.slice(0, -1) + second;
+  // A word hyphenated across lines is joined again; a compound's own hyphen stays ("eighteen-month", "12-week",
+  // "self-help"): its first part is a whole word that no typesetter splits a longer word after.
+  if (/\p{L}-$/u.test(first) && /^\p{Ll}/u.test(second)) {
+    const before = /([\p{L}\d]+)-$/u.exec(first)?.[1]?.toLowerCase() ?? "";
+    const after = /^\p{Ll}+/u.exec(second)?.[0] ?? "";
+    if (COMPOUND_FIRST.test(before) && !SUFFIX.test(after)) return first + second;
+    return first.slice(0, -1) + second;
+  }
   return `${first} ${second}`;
 }
+
+/** Whole words a compound starts with: numbers ("eighteen-month", "two-thirds") and a few others ("self-help"). */
+const COMPOUND_FIRST =
+  /^(?:\d+|two|three|four|five|six|seven|eight|nine|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand|million|half|self|well)$/;
+/** What follows a typesetter's hyphen inside one word ("self-ish", "well-ness"). */
+const SUFFIX = /^(?:ly|ness|ish|ing|ed|er|est|ment|ful|less|able|ible|ion|tion|sion|ity|ous|al|ive|ize|ise|s|es|th|ths|teen|ty)$/;
 
 /** Short, with letters, not ending like a sentence or a clause: the shape of a heading. */
 function headingShaped(text: string): boolean {

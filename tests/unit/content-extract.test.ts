@@ -125,6 +125,16 @@ describe("PDF extraction", () => {
     });
   });
 
+  it("keeps a compound's hyphen at a line's end ('eighteen-|month') and joins a word a typesetter split ('refurbish-|ment')", async () => {
+    const wrapped = buildPdf({
+      title: "The Library",
+      lineWidth: 33,
+      pages: [[{ heading: "Reopening", size: 18 }, { paragraph: "The library shut for an eighteen- month closure." }, { paragraph: "It needed a costly refurbish- ment of its roof." }]],
+    });
+    const content = await extractPdf(wrapped);
+    expect(content.sections[0]?.text).toBe("The library shut for an eighteen-month closure.\n\nIt needed a costly refurbishment of its roof.");
+  });
+
   it("joins a date wrapped at its day to its sentence rather than starting a numbered item ('before September | 30. After …')", async () => {
     const wrapped = buildPdf({
       title: "Refunds",
