@@ -659,9 +659,18 @@ function adjectiveCut(text: string): boolean {
 /** Words tagged as adjectives that end a phrase as nouns do ("in less than a second", "a few", "a while"). */
 const NOUN_LIKE_ADJECTIVE = /\b(?:few|little|lot|bit|while|first|second|third|fourth|fifth|half|quarter|dozen|hundred|thousand|million|billion)$/i;
 
-/** Whether a phrase ends on "a" or "an" and an adjective, its noun cut off ("… has a dull"). */
-function endsOnAdjective(text: string): boolean {
-  return /\b(?:a|an)\s+\p{L}+$/iu.test(text) && adjectiveCut(text);
+/**
+ * Whether a phrase ends on "a" or "an" and an adjective, its noun cut off ("… has a dull"); read in the whole
+ * sentence when given, where the noun after it tells the adjective ("into a dark, crumbly material": alone, "a dark"
+ * reads as a noun).
+ */
+function endsOnAdjective(text: string, sentence?: string): boolean {
+  if (!/\b(?:a|an)\s+\p{L}+$/iu.test(text)) return false;
+  if (adjectiveCut(text)) return true;
+  if (!sentence) return false;
+  const words = (value: string) => tagged(value).filter((word) => word.pos !== "PUNCT");
+  const cutAt = words(text).length;
+  return words(sentence)[cutAt - 1]?.pos === "ADJ";
 }
 
 /** A sentence cut down to a slide-length phrase: leading connectives, asides and trailing clauses removed. */
@@ -701,7 +710,7 @@ export function toBullet(sentence: string, options: { forSlide?: boolean } = {})
       const left = text.slice(0, match.index);
       const leftWords = wordCount(left);
       // Not between two adjectives of one noun ("A sluggish carriage has a dull, | dragging sound").
-      if (isEnglish() && endsOnAdjective(left)) continue;
+      if (isEnglish() && endsOnAdjective(left, text)) continue;
       if (leftWords >= 5 && leftWords <= CLAUSE_LINE_WORDS) {
         text = left;
         break;

@@ -1218,6 +1218,8 @@ describe("bullets from sentences", () => {
   });
 
   it("cuts no line between an adjective and its noun, inside a comparison, or before a pronoun object it needs the sentence before for", () => {
+    // Read in its sentence, "a dark" is an adjective before its noun, not "the dark".
+    expect(toBullet("Composting turns kitchen scraps and garden waste into a dark, crumbly material that feeds the soil and helps plants hold water.")?.text ?? "").not.toMatch(/a dark$/);
     expect(toBullet("A sluggish carriage has a dull, dragging sound, she says, and a bent typebar clicks half a beat late, like a drummer who has lost the count.")?.text).not.toBe(
       "A sluggish carriage has a dull",
     );
