@@ -508,6 +508,7 @@ function measuredText(text: string): string {
  * A price asked without a word of the cost dimension: "How much is family membership?", "How much are tickets for the
  * Glasgow concert?", "How much does the cloth sell for?". Not "How much is left / needed / recycled …?".
  */
+const CHANGE_ASKED = /\bby how much\b|\bhow much (?:did|has|have|had|will|would|does|do) .{1,60}\b(?:rise|fall|increase|decrease|grow|drop|climb|go up|go down)\b/i;
 const PRICE_ASKED =
   /^\s*how much (?:is|are|was|were)\b(?![^?]*\b(?:left|needed|used|spent|raised|recycled|produced|made|given|collected|wasted|saved|lost|covered|allowed|included|eaten|drunk|grown|known|done|there|it)\b)|\bhow much (?:do|does|did|will|would|can|could|might)\b[^?]*\b(?:sell|sells|sold|go|goes|went|going) for\b|\bhow much (?:do|does|did|will|would|should|must|can|could|might)\b[^?]*\b(?:pay|charge|spend|earn|owe)\b/i;
 
@@ -879,7 +880,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const measures = concepts.flatMap((concept) => concept.measures ?? []);
   const measureUnits = concepts.flatMap((concept) => concept.units ?? []);
   // "How many paid employees …?" counts people: a money word asks for money only when the question asks how much.
-  const moneyAsked = (MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question));
+  // "By how much did the price of flour rise?" asks for the change, a share as much as a sum ("rose by 40 per cent").
+  const changeAsked = isEnglish() && CHANGE_ASKED.test(question);
+  const moneyAsked = ((MONEY_WORDS.some((word) => measures.includes(word)) && !(isEnglish() && /\bhow many\b/i.test(question))) || (isEnglish() && PRICE_ASKED.test(question))) && !changeAsked;
   const focus = focusOf(question, concepts);
   // "Who chairs the board?" of a text that never says who chairs anything: the material does not speak of it at all.
   const focusUnsaid =
@@ -919,6 +922,9 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     });
   };
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
+  // "In what year did Albert Hartley die?": the year of what the verb says, not of another event of his.
+  const questionVerbs = yearAsked ? new Set(tagged(question).flatMap((token) => (token.pos === "VERB" ? [token.lower] : []))) : null;
+  const eventVerb = questionVerbs ? (concepts.find((concept) => !concept.name && !EVENT_NOT.has(concept.stem) && questionVerbs.has(concept.word.toLowerCase())) ?? null) : null;
   const whereAsked = isEnglish() && /^\s*where\b/i.test(question);
   // A place other than the one asked about ("Where is the sorting centre?" is not answered by "… send it to the
   // sorting centre"): a name, a place's kind or a phrase of place whose words the question does not say.
@@ -1024,6 +1030,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
         else opposite = true;
       }
       if (opening && inHeading) credit = Math.max(credit, concept.headingForms.some((term) => section.headingTerms.has(term)) ? 1 : share(section.headingTerms, concept));
+      // "What year was the fund set up?": the year asked for is said by giving one ("set up in 2011").
+      if (yearAsked && /^years?$/i.test(concept.word) && YEAR_GIVEN.test(unit.text)) credit = 1;
       // "Why ...?": the reason follows what it explains ("Checking on neighbours may matter most of all. A short visit …").
       const explains = why && !concept.required && before !== undefined && holds(before.terms, concept);
       if (explains && credit < REASON_CREDIT) reason += concept.weight;
@@ -1112,6 +1120,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     if (whereAsked && !namesPlace(unit.text)) coverage *= said(namesPlace);
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
     if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
+    if (eventVerb && !holds(unit.terms, eventVerb) && ![...eventVerb.synonyms, ...eventVerb.related].some((term) => unit.terms.has(term))) coverage *= REQUIRED_MISSING;
     // "What is the email address of …?" is not answered by its phone number.
     if (addressAsked && !ADDRESS_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
     // "What is the phone number of the reception?" is not answered by "whose number will be on the final letter".
@@ -1242,6 +1251,8 @@ const PLACE_SAID =
 const PLACES_SAID = new RegExp(PLACE_SAID.source, "gi");
 
 /** A question asking for a year ("Which year groups …?" and "what year 7 pupils …" do not), and a text that gives one ("in 1872", "in the 1960s", "last year"). */
+/** Verbs that say no event of their own ("In what year was it …", "did it have …"). */
+const EVENT_NOT = new Set(["be", "have", "do", "get", "happen", "take", "place"].map((word) => stemOf(word)));
 const YEAR_ASKED = /\b(?:what|which) year\b(?!\s+(?:groups?|olds?|levels?|\d))/i;
 const YEAR_GIVEN = /\b(?:1[0-9]|20)\d\d(?:s|'s)?\b|\b(?:last|this|next|that|the same|the following|the previous) year\b/i;
 
@@ -1454,6 +1465,9 @@ function countedConcept(question: string, concepts: readonly Concept[]): Concept
   return concept && !concept.measures && !concept.name ? concept : null;
 }
 
+/** Words that make a number larger ("3.2 million"). */
+const MAGNITUDES = /^(?:million|billion|thousand|m|bn|k)$/;
+
 /** Plurals without an -s ("how many staff", "how many children"). */
 const PLURALS = new Set(["people", "children", "men", "women", "staff", "police", "cattle", "sheep", "fish", "deer", "geese", "mice", "teeth", "feet", "crew", "personnel", "livestock", "poultry"]);
 
@@ -1496,8 +1510,9 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
   for (const [index, word] of words.entries()) {
     const at = lower.indexOf(word, from);
     from = at + word.length;
-    // A time of day or a date ("11:00", "14.30") counts nothing.
-    if (!COUNT.test(word) || /^[:.]\d/.test(lower.slice(from))) continue;
+    // A time of day or a date ("11:00", "14.30") counts nothing; "3.2 million" counts as "3 million" does.
+    const magnitude = /^\d+\.\d+$/.test(word) && MAGNITUDES.test(words[index + 1] ?? "");
+    if ((!COUNT.test(word) && !magnitude) || /^[:.]\d/.test(lower.slice(from))) continue;
     const following = words.slice(index + 1, index + 4);
     const next = following[0];
     // "Year 2 to Year 6", "Platform 3", "Route 42": a number that names something counts nothing.
@@ -1534,6 +1549,8 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     const head = nouns.at(-1);
     // "one in each arm", "one at a time": "one" before a small word is no count.
     if (head === undefined && word === "one" && next !== undefined && isStopWord(next)) continue;
+    // "up from 2.4 million in 2019": a large figure without its noun is the one before it again.
+    if (head === undefined && magnitude) continue;
     if (head === undefined || countsAsked(head)) return "asked";
     // "two working days" counts days, not workers; the thing counted as a word of a compound counts too ("six urchin
     // sites" does not, "the 12 diver teams" neither: a count of what they hold is another count).

@@ -854,6 +854,24 @@ describe("what an answer must hold", () => {
     expect(ask("Who is the harbour master of the lagoon?")).toBe(NOT_COVERED_REPLY);
   });
 
+  it("answers 'what year' with the year of the event asked about, 'by how much' with a share, and counts '3.2 million'", () => {
+    const mill = oneSource("mill.md", [
+      "# The Old Mill",
+      "## History",
+      "The mill was built in 1842 by Thomas Garside, a wool merchant from Halifax. It was sold to the town in 1961.",
+      "## Costs",
+      "The cost of grain rose by 30 per cent in 2023, and the mill's energy bills doubled.",
+      "## Visitors",
+      "The trust estimates that 1.4 million visits were made to the valley in 2024, up from 0.9 million in 2019.",
+    ]);
+    const ask = (question: string) => composeOfflineAnswer({ ...mill, question }).text;
+    expect(ask("What year was the mill built?")).toMatch(/^The mill was built in 1842/);
+    // A year of another event of his is no answer.
+    expect(ask("In what year did Thomas Garside die?")).toBe(NOT_COVERED_REPLY);
+    expect(ask("By how much did the cost of grain rise in 2023?")).toMatch(/rose by 30 per cent/);
+    expect(ask("How many visits were made to the valley in 2024?")).toMatch(/1\.4 million visits/);
+  });
+
   it("answers 'who did it' with whoever did it: a name, or the subject of the question's verb", () => {
     const opened = oneSource("opening.md", ["# The New Pool", "## Opening Day", "The new pool opened at Kelso Park on Monday 3 June, three months late."]);
     expect(composeOfflineAnswer({ ...opened, question: "Who opened the new pool?" }).text).toBe(NOT_COVERED_REPLY);
