@@ -929,7 +929,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // A place other than the one asked about ("Where is the sorting centre?" is not answered by "… send it to the
   // sorting centre"): a name, a place's kind or a phrase of place whose words the question does not say.
   const namesPlace = (text: string) =>
-    namesSomething(text, questionStems) ||
+    namesSomething(text, questionStems, "place") ||
     [...text.matchAll(PLACES_SAID)].some((found) => {
       // A phrase of place is its noun's ("to the sorting centre"); a place's kind is its own word.
       const phrase = /\s$/.test(found[0]);
@@ -1271,11 +1271,11 @@ const DIALLED = /(?:\+?\d[\d ()-]{5,}\d)|\b(?:call|ring|dial|phone|text)(?:ing)?
  * Whether a text names something the question does not: a word written with a capital inside a sentence, or at its
  * start when it is no everyday word ("Bitwarden was chosen", not "The shop").
  */
-function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "any" | "agent" | "person" = "any"): boolean {
+function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "any" | "agent" | "person" | "place" = "any"): boolean {
   // Runs of capitalised words are one name ("Eastgate Community Food Bank"): one that says a word of the question is
   // the thing asked about, not what the answer names.
-  const runs: { words: string[]; starts: boolean; afterThe: boolean; place: boolean }[] = [];
-  let previous: { words: string[]; starts: boolean; afterThe: boolean; place: boolean } | null = null;
+  const runs: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean }[] = [];
+  let previous: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean } | null = null;
   let twoBefore = "";
   let sentenceStart = true;
   let before = "";
@@ -1287,7 +1287,8 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
         const afterThe = /^(?:the|a|an)$/i.test(before) || /^(?:The|A|An)$/.test(word);
         // "at Dunmore Royal Infirmary", "in the Brackwell district": a name after a preposition of place is a place.
         const place = PLACE_BEFORE.test(before) || (afterThe && PLACE_BEFORE.test(twoBefore));
-        runs.push((previous = { words: [word], starts: sentenceStart, afterThe, place }));
+        const where = PLACE_NAMED_AFTER.test(before) || (afterThe && PLACE_NAMED_AFTER.test(twoBefore));
+        runs.push((previous = { words: [word], starts: sentenceStart, afterThe, place, where }));
       }
     } else if (previous && NAME_JOINERS.has(word)) previous.words.push(word);
     else previous = null;
@@ -1300,8 +1301,10 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
   // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
   // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
   // A person is named without an article: "the Guildhall", "The Harbour Trust" name a place or a body.
-  return runs.some(({ words: run, starts, afterThe, place }) => {
-    if ((who === "person" && afterThe) || (who !== "any" && place)) return false;
+  return runs.some(({ words: run, starts, afterThe, place, where }) => {
+    if ((who === "person" && afterThe) || ((who === "person" || who === "agent") && place)) return false;
+    // "Where …?" is answered by a name said as a place ("based at Walney Airport"), not by a person's ("Graham Pickering says").
+    if (who === "place" && !where) return false;
     // "Three of her pieces": a joiner a name does not go on after is none of it.
     // "Headteacher Gareth Llewellyn": a title the question says, before a name it does not, is the person's post.
     const trimmed = run.slice(0, run.findLastIndex((word) => !NAME_JOINERS.has(word)) + 1);
@@ -1322,6 +1325,8 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
 const AGENT_ASKED = /^\s*who\s+(?!(?:is|are|was|were|be|been|has|have|had|do|does|did|will|would|can|could|should|shall|may|might|must|else|exactly|else's|in|at|on|of|to|from|with|for)\b)[a-z]+(?:s|ed)?\b/i;
 /** Words before a name of a place (or of what belongs to one: "the north of England"). */
 const PLACE_BEFORE = /^(?:at|in|near|into|inside|outside|across|around|beside|opposite|towards?|via|through|of)$/i;
+/** Words a place's name is said after ("at Walney", "to the Guildhall", "on Mill Street"). */
+const PLACE_NAMED_AFTER = /^(?:at|in|near|into|onto|from|to|on|across|around|beside|opposite|outside|inside|towards?|via|through|between|along|above|below|behind|within|off)$/i;
 /** Words between a subject and its verb ("the council has decided", "volunteers will also run"). */
 const AUXILIARIES = new Set(["is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "also", "now", "then", "already", "still", "first", "jointly", "together", "usually", "often", "always", "alone", "itself", "themselves"]);
 /** "… residents, who decide …": the relative word stands for the agent before it. */

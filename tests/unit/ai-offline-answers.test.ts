@@ -872,6 +872,18 @@ describe("what an answer must hold", () => {
     expect(ask("How many visits were made to the valley in 2024?")).toMatch(/1\.4 million visits/);
   });
 
+  it("answers 'where' with a name said as a place, not with a person's name", () => {
+    const rescue = oneSource("rescue.md", [
+      "# The Rescue Team",
+      "## The Helicopter",
+      "The coastguard helicopter flew on 46 call-outs last year, team leader Graham Pickering says.",
+      "## The Base",
+      "The team's land rovers are kept at the Dalehead depot beside the fire station.",
+    ]);
+    expect(composeOfflineAnswer({ ...rescue, question: "Where is the coastguard helicopter based?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...rescue, question: "Where are the team's land rovers kept?" }).text).toMatch(/at the Dalehead depot/);
+  });
+
   it("answers 'who did it' with whoever did it: a name, or the subject of the question's verb", () => {
     const opened = oneSource("opening.md", ["# The New Pool", "## Opening Day", "The new pool opened at Kelso Park on Monday 3 June, three months late."]);
     expect(composeOfflineAnswer({ ...opened, question: "Who opened the new pool?" }).text).toBe(NOT_COVERED_REPLY);
