@@ -903,7 +903,8 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   const nameAsked = isEnglish() && NAME_ASKED.test(question);
   const agentAsked = isEnglish() && !nameAsked && AGENT_ASKED.test(question);
   // "Who is the town clerk of Polventon?" asks for a person: "the Guildhall" names a place, no one.
-  const personAsked = nameAsked && PERSON_ASKED.test(question);
+  // "What were the names of the two walkers …?" asks for people: "two walkers from Leeds" names where they came from.
+  const personAsked = nameAsked && (PERSON_ASKED.test(question) || PEOPLE_NAMED.test(question));
   const askedVerb = agentAsked ? stemOf(writtenWords(question)[1]!.toLowerCase()) : "";
   // Who did it, where the question's verb is said: "opened by Isla Cameron", "a panel of residents decides", not "the
   // unit opened at …" nor "it was founded in 2009" (the thing done, or no one). Said in other words, a name.
@@ -1115,11 +1116,13 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // "How old …?" asks for an age: "in my year" and "eighteen months" give none.
     if (howOld && !AGE_GIVEN.test(unit.text)) coverage *= said((text) => AGE_GIVEN.test(text));
     // "Which building society lent the money?" is not answered by "a loan from a local building society".
-    if (agentAsked ? !agentSaid(unit.text) : nameAsked && !namesSomething(unit.text, questionStems, personAsked ? "person" : "any")) coverage *= NAME_MISSING;
+    const nameLeft = (agentAsked ? !agentSaid(unit.text) : nameAsked && !namesSomething(unit.text, questionStems, personAsked ? "person" : "any")) ? NAME_MISSING : 1;
+    coverage *= nameLeft;
     // "Where are the Tuesday rehearsals held?" is not answered by their times: a place, named or said.
     if (whereAsked && !namesPlace(unit.text)) coverage *= said(namesPlace);
     // "In what year did Stan Pardoe retire?" is not answered by "She lasted 38 years" nor "A year later she left school".
-    if (yearAsked && !YEAR_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
+    const yearLeft = yearAsked && !YEAR_GIVEN.test(unit.text) ? KIND_MISSING : 1;
+    coverage *= yearLeft;
     if (eventVerb && !holds(unit.terms, eventVerb) && ![...eventVerb.synonyms, ...eventVerb.related].some((term) => unit.terms.has(term))) coverage *= REQUIRED_MISSING;
     // "What is the email address of …?" is not answered by its phone number.
     if (addressAsked && !ADDRESS_GIVEN.test(unit.text)) coverage *= KIND_MISSING;
@@ -1128,9 +1131,10 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
     // The question is the heading put as a question, its asking words too ("Who is most at risk?" and "Who Is Most
     // at Risk"): the section's opening covers it as far as the heading is the question.
     // Not when the question adds a word the material never uses ("Who is most at risk of drowning?").
-    // Without the amount asked for, it answers the heading as far as it gives one ("How many purple sea urchins did
-    // the divers count?" is not answered by the opening of "Sea urchins": "a rise in purple sea urchins at six sites").
-    if (opening && asked(section) >= HEADING_MATCH && allUsed) coverage = Math.max(coverage, asked(section) * amountLeft);
+    // Without the amount, the name or the year asked for, it answers the heading as far as it gives one ("How many
+    // purple sea urchins did the divers count?" is not answered by the opening of "Sea urchins": "a rise in purple sea
+    // urchins at six sites").
+    if (opening && asked(section) >= HEADING_MATCH && allUsed) coverage = Math.max(coverage, asked(section) * amountLeft * nameLeft * yearLeft);
     let score = coverage;
     const pairsFound = pairs.filter((pair) => unit.pairs.has(pair)).length;
     if (pairs.length > 0) score += (PAIR_BONUS * pairsFound) / pairs.length;
@@ -1274,8 +1278,8 @@ const DIALLED = /(?:\+?\d[\d ()-]{5,}\d)|\b(?:call|ring|dial|phone|text)(?:ing)?
 function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "any" | "agent" | "person" | "place" = "any"): boolean {
   // Runs of capitalised words are one name ("Eastgate Community Food Bank"): one that says a word of the question is
   // the thing asked about, not what the answer names.
-  const runs: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean }[] = [];
-  let previous: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean } | null = null;
+  const runs: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean; placeWord: string }[] = [];
+  let previous: { words: string[]; starts: boolean; afterThe: boolean; place: boolean; where: boolean; placeWord: string } | null = null;
   let twoBefore = "";
   let sentenceStart = true;
   let before = "";
@@ -1288,7 +1292,7 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
         // "at Dunmore Royal Infirmary", "in the Brackwell district": a name after a preposition of place is a place.
         const place = PLACE_BEFORE.test(before) || (afterThe && PLACE_BEFORE.test(twoBefore));
         const where = PLACE_NAMED_AFTER.test(before) || (afterThe && PLACE_NAMED_AFTER.test(twoBefore));
-        runs.push((previous = { words: [word], starts: sentenceStart, afterThe, place, where }));
+        runs.push((previous = { words: [word], starts: sentenceStart, afterThe, place, where, placeWord: afterThe ? twoBefore : before }));
       }
     } else if (previous && NAME_JOINERS.has(word)) previous.words.push(word);
     else previous = null;
@@ -1301,8 +1305,10 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
   // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
   // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
   // A person is named without an article: "the Guildhall", "The Harbour Trust" name a place or a body.
-  return runs.some(({ words: run, starts, afterThe, place, where }) => {
-    if ((who === "person" && afterThe) || ((who === "person" || who === "agent") && place)) return false;
+  return runs.some(({ words: run, starts, afterThe, place, where, placeWord }) => {
+    // A person is named without an article, nor as where someone is from ("two walkers from Leeds").
+    if (who === "person" && (afterThe || (where && !/^to$/i.test(placeWord)))) return false;
+    if ((who === "person" || who === "agent") && place) return false;
     // "Where …?" is answered by a name said as a place ("based at Walney Airport"), not by a person's ("Graham Pickering says").
     if (who === "place" && !where) return false;
     // "Three of her pieces": a joiner a name does not go on after is none of it.
@@ -1316,7 +1322,10 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
       else if (!NAME_JOINERS.has(word) || parts.at(-1)!.length > 0) parts.at(-1)!.push(word);
     }
     const names = (part: string[], first: boolean) =>
-      part.length > 0 && !part.some((word) => questionStems.has(stemOf(word.toLowerCase()))) && (!(starts && first) || part.length > 1 || rarityOf(part[0]!.toLowerCase()) >= NAME_RARITY);
+      part.length > 0 &&
+      !part.some((word) => questionStems.has(stemOf(word.toLowerCase()))) &&
+      // "Thirty-two team members …": a number opening a sentence names nothing.
+      (!(starts && first) || part.length > 1 || (rarityOf(part[0]!.toLowerCase()) >= NAME_RARITY && !COUNT.test(part[0]!.toLowerCase())));
     return names(words, true) || parts.some((part, index) => names(part, index === 0));
   });
 }
@@ -1331,6 +1340,9 @@ const PLACE_NAMED_AFTER = /^(?:at|in|near|into|onto|from|to|on|across|around|bes
 const AUXILIARIES = new Set(["is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can", "could", "should", "shall", "may", "might", "must", "also", "now", "then", "already", "still", "first", "jointly", "together", "usually", "often", "always", "alone", "itself", "themselves"]);
 /** "… residents, who decide …": the relative word stands for the agent before it. */
 const RELATIVES = new Set(["who", "which", "that"]);
+
+/** "What were the names of the two walkers …?": people's names asked for. */
+const PEOPLE_NAMED = /\bnames? of (?:the |his |her |their |its )?(?:(?:two|three|four|five|six|\d+) )?[\w-]*(?:ers?|ors?|ists?|ians?|people|men|women|children|girls?|boys?|brothers?|sisters?|couple|family|members|volunteers|residents|pupils|students|patients)\b/i;
 
 /** "Who is the <post> …?", "Who is the museum's director?": a person is asked for. */
 const PERSON_ASKED = /^\s*who (?:is|was) (?:the|[\w-]+['’]s) /i;
@@ -1543,7 +1555,9 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     // volunteer divers", "two bins per household" counts bins, "one worrying finding" a finding, "3,000 people
     // visit" people). With no noun after it, it may count the thing ("812 watched", "seats 400.").
     const phrase: string[] = [];
-    for (const other of words.slice(index + 1, index + 5)) {
+    // "six or more people", "18 and over": the count goes on to its noun past its bound.
+    const bounded = /^(?:or|and)$/.test(next ?? "") && /^(?:more|fewer|less|over|above|under)$/.test(following[1] ?? "") ? 2 : 0;
+    for (const other of words.slice(index + 1 + bounded, index + 5 + bounded)) {
       // "four other primary schools": a small word that says which ones goes on with the phrase.
       if (phrase.length === 0 && PHRASE_DETERMINERS.has(other)) continue;
       if (isStopWord(other) || !/^\p{L}+(?:-\p{L}+)*$/u.test(other) || !(canBeNoun(other) || canModify(other))) break;

@@ -872,6 +872,19 @@ describe("what an answer must hold", () => {
     expect(ask("How many visits were made to the valley in 2024?")).toMatch(/1\.4 million visits/);
   });
 
+  it("asks people's names of people: where they are from, or a number opening a sentence, names none", () => {
+    const crag = oneSource("crag.md", [
+      "# The Rescue",
+      "## A Long Night on Raven Crag",
+      "On 2 March, two climbers from Hexham were stranded on a ledge on Raven Crag. Twenty-four team members took part in a rescue that lasted six hours.",
+      "## Bins",
+      "Households of five or more people can ask for a larger bin, and the crews collect it from the door.",
+    ]);
+    expect(composeOfflineAnswer({ ...crag, question: "What were the names of the two climbers rescued from Raven Crag?" }).text).toBe(NOT_COVERED_REPLY);
+    // "five or more people" counts people, not crews.
+    expect(composeOfflineAnswer({ ...crag, question: "How many crews collect the bins?" }).text).toBe(NOT_COVERED_REPLY);
+  });
+
   it("answers 'where' with a name said as a place, not with a person's name", () => {
     const rescue = oneSource("rescue.md", [
       "# The Rescue Team",
