@@ -120,7 +120,7 @@ const SUMMARY_SECTIONS = 8;
 
 /** A script's spoken signposts ("Let's turn to ...", "Thank you for listening."): not answers. */
 const ENGLISH_SIGNPOST =
-  /^(?:let's|next, (?:let's|it's time to)|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b|.*\bshown on the slide\.?$)/i;
+  /^(?:let's|next, (?:let's|it's time to)|now, |welcome\b|this presentation is|it also draws on|we will (?:look|go)|the next (?:topic|step|part)|the first step is|this part continues|there is more to say|to sum up|to wrap up|here is the next point|thank you for listening|that is the key point|keep it in mind|we have (?:looked at|covered|seen|gone through)|(?:first|second|third|fourth|fifth|next|then|finally|last),? (?:we|let's)\b|the list has \w+ items?\b|.*\b(?:shown )?on the slide\.?$)/i;
 
 /** The deck's linking phrases that name a part ("The first part is headed “Before You Start”."), as patterns. */
 const HEADED = new Map<DeckLanguage, RegExp[]>();

@@ -885,6 +885,14 @@ describe("what an answer must hold", () => {
     expect(composeOfflineAnswer({ ...crag, question: "How many crews collect the bins?" }).text).toBe(NOT_COVERED_REPLY);
   });
 
+  it("never answers with a narration's own words about its slide ('The list has three items, one of them on the slide.')", () => {
+    const museum = {
+      slides: [{ number: 5, title: "Working with Communities", script: "Working with communities. The list has three items, one of them on the slide. The museum talks to each community first." }],
+      sources: [{ name: "museum.md", main: true, text: "# The Museum\n\nThe museum talks to each community first." }],
+    };
+    expect(composeOfflineAnswer({ ...museum, question: "How many items are in the museum's list?" }).text).toBe(NOT_COVERED_REPLY);
+  });
+
   it("answers 'where' with a name said as a place, not with a person's name", () => {
     const rescue = oneSource("rescue.md", [
       "# The Rescue Team",
