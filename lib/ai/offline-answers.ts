@@ -1342,7 +1342,7 @@ const AUXILIARIES = new Set(["is", "are", "was", "were", "be", "been", "has", "h
 const RELATIVES = new Set(["who", "which", "that"]);
 
 /** "What were the names of the two walkers …?": people's names asked for. */
-const PEOPLE_NAMED = /\bnames? of (?:the |his |her |their |its )?(?:(?:two|three|four|five|six|\d+) )?[\w-]*(?:ers?|ors?|ists?|ians?|people|men|women|children|girls?|boys?|brothers?|sisters?|couple|family|members|volunteers|residents|pupils|students|patients)\b/i;
+const PEOPLE_NAMED = /\bnames? of (?:the |his |her |their |its )?(?:(?:two|three|four|five|six|\d+) )?(?:[\w-]+ )?[\w-]*(?:ers?|ors?|ists?|ians?|people|men|women|children|girls?|boys?|brothers?|sisters?|couple|family|members|volunteers|residents|pupils|students|patients)\b/i;
 
 /** "Who is the <post> …?", "Who is the museum's director?": a person is asked for. */
 const PERSON_ASKED = /^\s*who (?:is|was) (?:the|[\w-]+['’]s) /i;

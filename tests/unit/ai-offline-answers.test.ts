@@ -881,6 +881,7 @@ describe("what an answer must hold", () => {
       "Households of five or more people can ask for a larger bin, and the crews collect it from the door.",
     ]);
     expect(composeOfflineAnswer({ ...crag, question: "What were the names of the two climbers rescued from Raven Crag?" }).text).toBe(NOT_COVERED_REPLY);
+    expect(composeOfflineAnswer({ ...crag, question: "What is the name of the young climber from Hexham?" }).text).toBe(NOT_COVERED_REPLY);
     // "five or more people" counts people, not crews.
     expect(composeOfflineAnswer({ ...crag, question: "How many crews collect the bins?" }).text).toBe(NOT_COVERED_REPLY);
   });
