@@ -1640,12 +1640,22 @@ function clausePieces(sentence: string): string[] {
   for (const mark of text.matchAll(/,\s|;\s|\s[—–]\s|:\s/g)) {
     const next = text.slice(mark.index + mark[0].length).split(/\s+/);
     if (mark[0].startsWith(",") && next.slice(1, 3).some((word) => /^(?:and|or|et|ou|und|oder|y|o|e|en|of|и|или)$/i.test(word))) continue;
+    // Nor between two adjectives of one noun ("into a dark, crumbly material").
+    if (mark[0].startsWith(",") && isEnglish() && endsOnAdjective(text.slice(0, mark.index), text)) continue;
     pieces.push(text.slice(from, mark.index));
     from = mark.index + mark[0].length;
   }
   pieces.push(text.slice(from));
   return pieces
     .map((piece) => condense(joining ? piece.trim().replace(joining, "") : piece.trim()))
+    // A piece too long for a line ends before its relative clause if what comes before says enough ("Composting
+    // turns kitchen scraps and garden waste into a dark, crumbly material | that feeds the soil …").
+    .map((piece) => {
+      if (!isEnglish() || wordCount(piece) <= 14) return piece;
+      const relative = /\s(?:that|which|who)\s/.exec(piece);
+      const head = relative ? piece.slice(0, relative.index) : "";
+      return wordCount(head) >= 5 && wordCount(head) <= 14 && !/,/.test(head.split(/\s+/).slice(-1)[0] ?? "") ? head : piece;
+    })
     .filter((piece) => wordCount(piece) >= 3 && wordCount(piece) <= 14 && /^\p{L}/u.test(piece) && !DEPENDENT_OPENING.test(piece))
     .map((piece) => capitalize(piece))
     .filter((piece) => standsAlone(piece) && !/\b(?:the|a|an|of|and|or|to|de|la|le|der|die|das|el|los)$/i.test(piece) && (!isEnglish() || statesAlone(piece)));

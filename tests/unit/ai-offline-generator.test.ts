@@ -1218,6 +1218,19 @@ describe("bullets from sentences", () => {
   });
 
   it("cuts no line between an adjective and its noun, inside a comparison, or before a pronoun object it needs the sentence before for", () => {
+    // A clause of a sentence is not cut between two adjectives of its noun either; too long, it ends before its relative clause.
+    const compost = [
+      "# Composting at Home",
+      "Around a third of the rubbish in a typical household bin is food and garden waste that could be composted at home.",
+      "## Why Compost?",
+      "Composting turns kitchen scraps and garden waste into a dark, crumbly material that feeds the soil and helps plants hold water. It also cuts the council's costs: every tonne of waste sent to landfill costs the council £126 in tax and handling charges.",
+      "## Choosing a Bin",
+      "The standard 330-litre bin suits most gardens and is made from recycled plastic. A smaller bin is available for patios. Both have a hatch at the bottom for taking out finished compost.",
+    ].join("\n\n");
+    const deck = generateOfflineOutline({ sources: [{ name: "compost.md", kind: "main_document", text: compost, isMain: true }], useMainSourceOnly: true, template: "professional" });
+    const why = deck.slides.find((slide) => slide.title === "Why Compost?");
+    expect(why?.bullets).toContain("Composting turns kitchen scraps and garden waste into a dark, crumbly material");
+    expect(why?.bullets.some((bullet) => bullet.endsWith("a dark"))).toBe(false);
     // Read in its sentence, "a dark" is an adjective before its noun, not "the dark".
     expect(toBullet("Composting turns kitchen scraps and garden waste into a dark, crumbly material that feeds the soil and helps plants hold water.")?.text ?? "").not.toMatch(/a dark$/);
     expect(toBullet("A sluggish carriage has a dull, dragging sound, she says, and a bent typebar clicks half a beat late, like a drummer who has lost the count.")?.text).not.toBe(
