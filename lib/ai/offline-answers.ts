@@ -905,13 +905,15 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
   // "Who is the town clerk of Polventon?" asks for a person: "the Guildhall" names a place, no one.
   // "What were the names of the two walkers …?" asks for people: "two walkers from Leeds" names where they came from.
   const personAsked = nameAsked && (PERSON_ASKED.test(question) || PEOPLE_NAMED.test(question));
-  const askedVerb = agentAsked ? stemOf(writtenWords(question)[1]!.toLowerCase()) : "";
+  // The verb after "who" and any adverb ("Who officially opened …?").
+  const askedVerb = agentAsked ? stemOf((writtenWords(question).slice(1).find((word) => !/ly$/i.test(word)) ?? "").toLowerCase()) : "";
   // Who did it, where the question's verb is said: "opened by Isla Cameron", "a panel of residents decides", not "the
-  // unit opened at …" nor "it was founded in 2009" (the thing done, or no one). Said in other words, a name.
+  // unit opened at …" nor "it was founded in 2009" (the thing done, or no one).
   const agentSaid = (text: string): boolean => {
     const words = writtenWords(text).map((word) => word.toLowerCase());
     const at = words.flatMap((word, index) => (stemOf(word) === askedVerb ? [index] : []));
-    if (at.length === 0) return namesSomething(text, questionStems, "agent");
+    // Said in other words, it may name whoever does it as a name or as a noun ("Your landlord is responsible for repairs").
+    if (at.length === 0) return true;
     return at.some((index) => {
       if (words[index + 1] === "by") return true;
       let back = index - 1;

@@ -918,6 +918,7 @@ describe("what an answer must hold", () => {
       "A panel of swimmers decides which lanes are kept for training each term.",
     ]);
     expect(composeOfflineAnswer({ ...byWhom, question: "Who opened the new pool?" }).text).toMatch(/opened by Ruth Dale/);
+    expect(composeOfflineAnswer({ ...byWhom, question: "Who officially opened the new pool?" }).text).toMatch(/opened by Ruth Dale/);
     expect(composeOfflineAnswer({ ...byWhom, question: "Who decides which lanes are kept for training?" }).text).toMatch(/^A panel of swimmers decides/);
   });
 
