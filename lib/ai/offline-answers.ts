@@ -1306,9 +1306,9 @@ function namesSomething(text: string, questionStems: ReadonlySet<string>, who: "
   }
   // "Daniel Okafor of the Environment Agency" names a person the question does not, beside the agency it does: each
   // side of "of" is a name of its own ("Clyde and Western Ferry Company" is one).
-  // A person is named without an article: "the Guildhall", "The Harbour Trust" name a place or a body.
   return runs.some(({ words: run, starts, afterThe, place, where, placeWord }) => {
-    // A person is named without an article, nor as where someone is from ("two walkers from Leeds").
+    // A person is named without an article ("the Guildhall", "The Harbour Trust" name a place or a body), nor as where
+    // someone is from ("two walkers from Leeds").
     if (who === "person" && (afterThe || (where && !/^to$/i.test(placeWord)))) return false;
     if ((who === "person" || who === "agent") && place) return false;
     // "Where …?" is answered by a name said as a place ("based at Walney Airport"), not by a person's ("Graham Pickering says").
@@ -1573,8 +1573,7 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     // "up from 2.4 million in 2019": a large figure without its noun is the one before it again.
     if (head === undefined && magnitude) continue;
     if (head === undefined || countsAsked(head)) return "asked";
-    // "two working days" counts days, not workers; the thing counted as a word of a compound counts too ("six urchin
-    // sites" does not, "the 12 diver teams" neither: a count of what they hold is another count).
+    // Of something else: "two working days" counts days, not workers; "six urchin sites" sites.
     others += 1;
   }
   return others > 0 ? "others" : "none";
