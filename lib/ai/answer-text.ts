@@ -163,11 +163,6 @@ export function nounFirst(word: string): boolean {
   return Object.hasOwn(lexicon, word) && (lexicon[word]![0] ?? "").startsWith("NN") && word !== "today";
 }
 
-/** Whether a word may be a noun: wink-lexicon gives it a noun's tag, or does not know it (a name, a term of art). */
-export function canBeNoun(word: string): boolean {
-  return !Object.hasOwn(lexicon, word) || lexicon[word]!.some((tag) => tag.startsWith("NN"));
-}
-
 /** Whether wink-lexicon knows a word as one that may stand before a noun: an adjective, a participle or a number ("new", "worrying", "million"). */
 export function canModify(word: string): boolean {
   return Object.hasOwn(lexicon, word) && lexicon[word]!.some((tag) => /^(?:JJ|VBG|VBN|CD)/.test(tag));

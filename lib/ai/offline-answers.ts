@@ -7,7 +7,7 @@
 // half credit for terms in its heading or the units beside it, and favoured when it holds the question's word pairs
 // as written, the amount or time the question asks for, or opens the section whose heading the question repeats.
 // "Summarise" and "what is this about" get the main document's opening and its sections.
-import { askedWho, canBeNoun, canModify, countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
+import { askedWho, canModify, countWords, hasNumber, hasTime, intentOf, isStopWord, neverNoun, pairsOf, questionPairs, questionTerms, rarityOf, sameFamily, stemOf, termsOf, tokens, unitsOf, type QuestionTerm } from "./answer-text";
 import type { AnswerSource, RetrievalInput } from "./retrieval";
 import { cutPassages } from "@/lib/content/passages";
 import { AND_WORD, currentLanguage, inLanguage, isEnglish, NUMBER_WORDS, type DeckLanguage } from "./language";
@@ -921,7 +921,7 @@ function scoreUnits(units: readonly Unit[], concepts: readonly Concept[], questi
       const subject = words[back];
       // "… heard the choir perform and invited it to visit": the subject is that of the verb before, said earlier.
       if (subject === "and" || subject === "but") return namesSomething(text, questionStems, "agent");
-      return subject !== undefined && (RELATIVES.has(subject) || (!isStopWord(subject) && !questionStems.has(stemOf(subject)) && canBeNoun(subject)));
+      return subject !== undefined && (RELATIVES.has(subject) || (!isStopWord(subject) && !questionStems.has(stemOf(subject)) && !neverNoun(subject)));
     });
   };
   const yearAsked = isEnglish() && YEAR_ASKED.test(question);
@@ -1562,11 +1562,12 @@ function countOf(text: string, counted: Concept): "asked" | "others" | "none" {
     for (const other of words.slice(index + 1 + bounded, index + 5 + bounded)) {
       // "four other primary schools": a small word that says which ones goes on with the phrase.
       if (phrase.length === 0 && PHRASE_DETERMINERS.has(other)) continue;
-      if (isStopWord(other) || !/^\p{L}+(?:-\p{L}+)*$/u.test(other) || !(canBeNoun(other) || canModify(other))) break;
+      if (isStopWord(other) || !/^\p{L}+(?:-\p{L}+)*$/u.test(other) || (neverNoun(other) && !canModify(other))) break;
       phrase.push(other);
-      if (canBeNoun(other) && looksPlural(other)) break;
+      if (!neverNoun(other) && looksPlural(other)) break;
     }
-    const nouns = phrase.filter(canBeNoun);
+    // A word the lexicon does not know (a name, a term of art) may be a noun.
+    const nouns = phrase.filter((other) => !neverNoun(other));
     const head = nouns.at(-1);
     // "one in each arm", "one at a time": "one" before a small word is no count.
     if (head === undefined && word === "one" && next !== undefined && isStopWord(next)) continue;
